@@ -1,0 +1,1 @@
+"""Reporters: turn results into text for people or machines. They never re-parse."""

@@ -1,0 +1,20 @@
+"""Seed 004: a scan whose length comes from .item() on a vmapped value (fails under vmap)."""
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+init = jnp.ones((5,))
+iterations = jnp.array([1, 2, 3])
+
+
+@partial(jax.jit, static_argnums=(0,))
+def iterate_for_steps(iters):
+    def body_fun(carry, _):
+        return carry * 2, None
+
+    final_carry, _ = jax.lax.scan(body_fun, init, xs=None, length=iters.astype(int).item())
+    return final_carry
+
+
+print(jax.vmap(iterate_for_steps)(iterations))

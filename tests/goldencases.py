@@ -1,0 +1,91 @@
+"""The golden cases: golden/<CODE>/<case>/ with before.py, after.py, reference.py, case.toml.
+
+case.toml:
+    description = "what the case shows"
+    error = "regex"           # must match the stderr of `python before.py` (which must fail)
+    findings = ["JAX101:11"]  # every finding on before.py, as CODE:LINE
+    [options]                 # optional: transforms.Options fields (unsafe_fixes = true, ...)
+
+A case without after.py is report-only: the text must come back unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from transforms import Options
+
+ROOT = Path(__file__).resolve().parent.parent / "golden"
+
+
+@dataclass(frozen=True)
+class Case:
+    folder: Path
+    description: str
+    error: str
+    findings: tuple[str, ...]
+    options: Options
+
+    @property
+    def id(self) -> str:
+        return f"{self.folder.parent.name}/{self.folder.name}"
+
+    @property
+    def before(self) -> Path:
+        return self.folder / "before.py"
+
+    @property
+    def after(self) -> Path:
+        return self.folder / "after.py"
+
+    @property
+    def reference(self) -> Path:
+        return self.folder / "reference.py"
+
+    @property
+    def report_only(self) -> bool:
+        return not self.after.exists()
+
+
+def load(folder: Path) -> Case:
+    meta = tomllib.loads((folder / "case.toml").read_text(encoding="utf-8"))
+    options = meta.get("options", {})
+    return Case(
+        folder,
+        meta["description"],
+        meta["error"],
+        tuple(meta.get("findings", ())),
+        Options(**options),
+    )
+
+
+def all_cases() -> list[Case]:
+    return [load(p.parent) for p in sorted(ROOT.glob("*/*/case.toml"))]
+
+
+@dataclass(frozen=True)
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@cache
+def run_python(path: Path) -> Run:
+    """Run a golden program with real JAX on the CPU, from its own folder."""
+    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0"}
+    proc = subprocess.run(
+        [sys.executable, path.name],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    return Run(proc.returncode, proc.stdout, proc.stderr)

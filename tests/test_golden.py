@@ -1,0 +1,62 @@
+"""Every golden case, four ways (DESIGN.md 3): exact text, idempotence, and both programs run."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from transforms import check_source, fix_source
+
+from .goldencases import Case, all_cases, run_python
+
+CASES = all_cases()
+IDS = [c.id for c in CASES]
+
+
+def _read(path) -> str:
+    with open(path, encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_rewrite_is_exact(case: Case) -> None:
+    before = _read(case.before)
+    found = [f"{f.code}:{f.line}" for f in check_source(before, case.options)]
+    assert found == list(case.findings)
+    fixed = fix_source(before, case.options).text
+    expected = before if case.report_only else _read(case.after)
+    assert fixed == expected
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if not c.report_only], ids=[c.id for c in CASES if not c.report_only])
+def test_second_run_changes_nothing(case: Case) -> None:
+    after = _read(case.after)
+    result = fix_source(after, case.options)
+    assert result.text == after
+    assert result.findings == ()
+    assert check_source(after, case.options) == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_before_fails_with_documented_error(case: Case) -> None:
+    run = run_python(case.before)
+    assert run.returncode != 0, f"before.py ran cleanly:\n{run.stdout}"
+    assert re.search(case.error, run.stderr, re.DOTALL), run.stderr[-3000:]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if not c.report_only], ids=[c.id for c in CASES if not c.report_only])
+def test_after_prints_what_reference_prints(case: Case) -> None:
+    reference = run_python(case.reference)
+    assert reference.returncode == 0, reference.stderr[-3000:]
+    after = run_python(case.after)
+    assert after.returncode == 0, after.stderr[-3000:]
+    assert after.stdout == reference.stdout
+    assert after.stdout.strip(), "the program printed nothing to compare"
+
+
+def test_every_rule_has_golden_cases() -> None:
+    from transforms import RULES
+
+    covered = {c.folder.parent.name for c in CASES}
+    assert set(RULES) <= covered, f"rules without golden cases: {sorted(set(RULES) - covered)}"

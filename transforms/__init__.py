@@ -1,0 +1,135 @@
+"""jaxfix's rules as pure functions of source text: no files, no CLI.
+
+    check_source(text, options) -> findings on that text, each with its fix
+    fix_source(text, options)   -> FixResult(text, findings left, fixes applied)
+
+fix_source applies every compatible fix, re-checks, and repeats until nothing
+is left to apply (as ruff does): a fix skipped because it overlaps another is
+found again on the next pass. It must converge; if it does not, that is a bug
+in a rule and it raises rather than returning half-fixed text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from .analysis import Analysis
+from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
+from .context import ModuleContext, Options
+from .findings import Applicability, Edit, Finding, Fix, Position, Span
+from .rule import Rule
+from .suppression import is_suppressed, suppressions
+from .textedit import apply_edits, select_compatible
+
+__all__ = [
+    "RULES",
+    "Applicability",
+    "Edit",
+    "Finding",
+    "Fix",
+    "FixResult",
+    "Options",
+    "Position",
+    "Rule",
+    "SourceError",
+    "Span",
+    "check_source",
+    "fix_source",
+    "selected_rules",
+]
+
+#: Every rule, by code, in code order.
+RULES: dict[str, type[Rule]] = {
+    rule.code: rule
+    for rule in sorted(
+        [StaticOperandToBranch, BranchJitIntoEnclosingJit],
+        key=lambda r: r.code,
+    )
+}
+
+MAX_PASSES = 10
+
+
+class SourceError(Exception):
+    """The text is not a Python module libcst can parse."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+def _matches(code: str, prefixes: frozenset[str]) -> bool:
+    return any(code.startswith(p) for p in prefixes)
+
+
+def selected_rules(options: Options) -> list[type[Rule]]:
+    rules = list(RULES.values())
+    if options.select is not None:
+        rules = [r for r in rules if _matches(r.code, options.select)]
+    return [r for r in rules if not _matches(r.code, options.ignore)]
+
+
+def parse(text: str) -> cst.Module:
+    try:
+        return cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column) from None
+    except (RecursionError, MemoryError) as error:  # pathological nesting
+        raise SourceError(f"cannot parse: {type(error).__name__}") from None
+
+
+def check_source(text: str, options: Options | None = None) -> list[Finding]:
+    """Findings for one module's text, suppressions applied, in source order."""
+    options = options or Options()
+    rules = [r for r in selected_rules(options) if r.may_match(text)]
+    if not rules:
+        return []
+    analysis = Analysis(ModuleContext(text, parse(text), options))
+    silenced = suppressions(text)
+    findings = [
+        f
+        for rule in rules
+        for f in rule().check(analysis)
+        if not is_suppressed(silenced, f.line, f.code)
+    ]
+    return sorted(findings, key=Finding.sort_key)
+
+
+def allowed(fix: Fix | None, options: Options) -> bool:
+    return fix is not None and (fix.applicability is Applicability.SAFE or options.unsafe_fixes)
+
+
+@dataclass(frozen=True)
+class FixResult:
+    text: str
+    #: Findings on the fixed text: what is left for a person.
+    findings: tuple[Finding, ...]
+    #: Findings whose fixes were applied, each on the text of its own pass.
+    applied: tuple[Finding, ...]
+
+    def __iter__(self):
+        """Unpacks as (text, findings), the shape DESIGN.md gives fix_source."""
+        return iter((self.text, self.findings))
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.applied)
+
+
+def fix_source(text: str, options: Options | None = None) -> FixResult:
+    options = options or Options()
+    applied: list[Finding] = []
+    for _ in range(MAX_PASSES):
+        findings = check_source(text, options)
+        fixable = [f for f in findings if allowed(f.fix, options)]
+        if not fixable:
+            return FixResult(text, tuple(findings), tuple(applied))
+        chosen = select_compatible([f.fix for f in fixable])  # type: ignore[misc]
+        chosen_ids = {id(fix) for fix in chosen}
+        edits: list[Edit] = [e for fix in chosen for e in fix.edits]
+        text = apply_edits(text, edits)
+        applied.extend(f for f in fixable if id(f.fix) in chosen_ids)
+    raise RuntimeError(f"fixes did not converge after {MAX_PASSES} passes")

@@ -1,0 +1,124 @@
+"""One parsed module and everything rules share about it.
+
+Parsed once, metadata resolved once, handed to every rule: rules never re-parse
+and never touch files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider, ScopeProvider
+
+from .findings import Applicability, Edit, Finding, Fix, Span
+from .jaxapi import NameResolver
+from .textedit import LineIndex, newline_of
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the caller asks of the rules (the [tool.jaxfix] settings that reach them)."""
+
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    unsafe_fixes: bool = False
+    frozen_mapping: str = "auto"
+    target_version: tuple[int, int] = (3, 11)
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+FunctionNode = cst.FunctionDef | cst.Lambda
+
+
+class ModuleContext:
+    def __init__(self, text: str, module: cst.Module, options: Options) -> None:
+        self.text = text
+        self.module = module
+        self.options = options
+        self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        meta = self.wrapper.resolve_many([PositionProvider, ScopeProvider, ParentNodeProvider])
+        self._positions = meta[PositionProvider]
+        self._scopes = meta[ScopeProvider]
+        self._parents = meta[ParentNodeProvider]
+        self.names = NameResolver(self._scopes)
+        self.lines = LineIndex(text)
+        self.newline = newline_of(text)
+
+    # -- positions and text -------------------------------------------------
+    def span(self, node: cst.CSTNode) -> Span:
+        from .findings import Position
+
+        r = self._positions[node]
+        return Span(Position(r.start.line, r.start.column), Position(r.end.line, r.end.column))
+
+    def start(self, node: cst.CSTNode) -> int:
+        r = self._positions[node]
+        return self.lines.offset(r.start.line, r.start.column)
+
+    def end(self, node: cst.CSTNode) -> int:
+        r = self._positions[node]
+        return self.lines.offset(r.end.line, r.end.column)
+
+    def code(self, node: cst.CSTNode) -> str:
+        """The node's source text as written (comments and spacing inside kept)."""
+        return self.text[self.start(node) : self.end(node)]
+
+    def replace(self, node: cst.CSTNode, content: str) -> Edit:
+        return Edit(self.start(node), self.end(node), content)
+
+    # -- tree navigation ----------------------------------------------------
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        return self._parents.get(node)
+
+    def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        parent = self._parents.get(node)
+        while parent is not None:
+            yield parent
+            parent = self._parents.get(parent)
+
+    def enclosing_function(self, node: cst.CSTNode) -> FunctionNode | None:
+        return next((a for a in self.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+
+    def statement_of(self, node: cst.CSTNode) -> cst.CSTNode:
+        """The statement (simple line or compound) that contains node."""
+        for candidate in (node, *self.ancestors(node)):
+            if isinstance(candidate, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+                return candidate
+        return node
+
+    def enclosing_class(self, node: cst.CSTNode) -> cst.ClassDef | None:
+        return next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+
+    def scope(self, node: cst.CSTNode):
+        return self._scopes.get(node)
+
+    def scopes(self) -> set:
+        """Every scope of the module."""
+        return {s for s in self._scopes.values() if s is not None}
+
+    @cached_property
+    def calls(self) -> tuple[cst.Call, ...]:
+        """Every call in the module, in source order (from metadata: no extra walk)."""
+        calls = [n for n in self._parents if isinstance(n, cst.Call)]
+        return tuple(sorted(calls, key=self.start))
+
+    def nodes_of(self, kind: type) -> list:
+        """Every node of a type, in no particular order (from metadata: no extra walk)."""
+        return [n for n in self._parents if isinstance(n, kind)]
+
+    # -- findings -----------------------------------------------------------
+    def finding(
+        self,
+        code: str,
+        node: cst.CSTNode,
+        message: str,
+        edits: tuple[Edit, ...] | None = None,
+        applicability: Applicability = Applicability.SAFE,
+        description: str = "",
+        notes: tuple[str, ...] = (),
+    ) -> Finding:
+        fix = Fix(applicability, tuple(sorted(set(edits))), description) if edits else None
+        return Finding(code, message, self.span(node), fix, notes)

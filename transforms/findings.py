@@ -1,0 +1,77 @@
+"""What a rule reports: a finding, and the fix it proposes as plain text edits.
+
+Fixes are text edits on the original source (as in ruff), not CST rewrites, so
+that each finding's fix can be shown, accepted or refused on its own (interactive
+diff, pull-request suggestions, SARIF) and applied without reformatting anything
+around it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Applicability(str, enum.Enum):
+    """Whether a fix is applied by default (safe) or only with --unsafe-fixes."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A place in a file: 1-based line, 0-based column counted in characters."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Span:
+    start: Position
+    end: Position
+
+
+@dataclass(frozen=True, order=True)
+class Edit:
+    """Replace text[start:end] with content (character offsets; start == end inserts)."""
+
+    start: int
+    end: int
+    content: str
+
+    def overlaps(self, other: Edit) -> bool:
+        if self.start == self.end or other.start == other.end:
+            # An insertion only conflicts with a replacement strictly around it.
+            point, rng = (self, other) if self.start == self.end else (other, self)
+            return rng.start < point.start < rng.end
+        return max(self.start, other.start) < min(self.end, other.end)
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    span: Span
+    fix: Fix | None = None
+    #: Extra lines for people: the options when no rewrite is offered, caveats.
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def line(self) -> int:
+        return self.span.start.line
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None
+
+    def sort_key(self) -> tuple[int, int, str]:
+        return (self.span.start.line, self.span.start.column, self.code)

@@ -1,0 +1,85 @@
+"""Offsets, lines and columns of a source text, and applying edits to it.
+
+Lines end at "\\r\\n", "\\r" or "\\n", as in Python's tokenizer (not at the other
+characters str.splitlines() treats as breaks), so positions agree with libcst's.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+
+from .findings import Edit, Fix, Position
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+class LineIndex:
+    """Maps between character offsets and (line, column) positions."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+
+    def offset(self, line: int, column: int) -> int:
+        return self._starts[line - 1] + column
+
+    def position(self, offset: int) -> Position:
+        line = bisect.bisect_right(self._starts, offset)
+        return Position(line, offset - self._starts[line - 1])
+
+    def line_start(self, line: int) -> int:
+        if line - 1 >= len(self._starts):
+            return len(self.text)
+        return self._starts[line - 1]
+
+    def line_text(self, line: int) -> str:
+        """The text of a line without its line break."""
+        start = self.line_start(line)
+        end = self.line_start(line + 1) if line < len(self._starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+    @property
+    def line_count(self) -> int:
+        return len(self._starts)
+
+
+def newline_of(text: str) -> str:
+    """The first line break used in text, "\\n" when there is none."""
+    match = _NEWLINE.search(text)
+    return match.group() if match else "\n"
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping edits (identical duplicates are applied once)."""
+    ordered = sorted(set(edits), key=lambda e: (e.start, e.end))
+    out: list[str] = []
+    cursor = 0
+    for edit in ordered:
+        if edit.start < cursor:
+            raise ValueError(f"overlapping edits at offset {edit.start}")
+        out.append(text[cursor : edit.start])
+        out.append(edit.content)
+        cursor = edit.end
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+def select_compatible(fixes: Sequence[Fix]) -> list[Fix]:
+    """Pick fixes, in order, whose edits overlap no edit of a fix already picked.
+
+    Edits equal to one already picked (the same import added by two fixes) are
+    not conflicts. Skipped fixes are found again and applied on the next pass.
+    """
+    chosen: list[Fix] = []
+    taken: set[Edit] = set()
+    for fix in fixes:
+        fresh = [e for e in fix.edits if e not in taken]
+        if any(e.overlaps(t) for e in fresh for t in taken):
+            continue
+        if any(a.overlaps(b) for i, a in enumerate(fresh) for b in fresh[i + 1 :]):
+            continue
+        chosen.append(fix)
+        taken.update(fresh)
+    return chosen
