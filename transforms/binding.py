@@ -61,8 +61,10 @@ def intended_binding(sig: Signature, shape: CallShape) -> dict[str, Hashable] | 
     """
     out: dict[str, Hashable] = {}
     for name, source in shape.keywords:
+        # A keyword naming a positional-only parameter is an error in Python,
+        # but what the author meant is plain: that parameter, that value.
         param = sig.param(name)
-        if param is None or param.kind in (Kind.POSITIONAL_ONLY, Kind.VAR_POSITIONAL, Kind.VAR_KEYWORD):
+        if param is None or param.kind in (Kind.VAR_POSITIONAL, Kind.VAR_KEYWORD):
             return None
         out[name] = source
     free = [p for p in sig.positional if p.name not in out]

@@ -122,6 +122,7 @@ def analyse_branch(ctx: ModuleContext, expr: cst.BaseExpression, n_operands: int
             if bound_static:
                 branch.pitfall = "misbound"
             else:
+                branch.pitfall = "operand"
                 branch.refusal = (
                     f"jit's static_argnums makes the operand for `{name}` static at this call "
                     "(negative indices count from the end of each call's positional arguments)"
@@ -200,7 +201,10 @@ class BranchBindings:
             # Only worth saying if some visible branch would need the fix.
             return
         exprs, operand_args, _ = parsed
-        starred = any(a.star or a.keyword is not None for a in operand_args)
+        spelled = ctx.code(call.func)
+        if any(a.star or a.keyword is not None for a in operand_args):
+            yield from self._unpacked_operands(exprs, spelled)
+            return
         n = len(operand_args)
         branches = [analyse_branch(ctx, e, n) for e in exprs]
         if any(b is None for b in branches):
@@ -208,18 +212,8 @@ class BranchBindings:
         broken = [b for b in branches if b.pitfall]  # type: ignore[union-attr]
         if not broken:
             return
-        spelled = ctx.code(call.func)
         first = broken[0]
         anchor = first.use.expr
-        if starred:
-            yield ctx.finding(
-                "JAX101",
-                anchor,
-                f"`{self._name(first)}` has static parameters, but `{spelled}` gets its operands "
-                "through `*`/keywords, so which one lands in a static slot cannot be seen",
-                notes=("bind the static values yourself: `partial(f, N)` or `lambda x: f(N, x)`",),
-            )
-            return
         refusal = next((b.refusal for b in branches if b.refusal), None)  # type: ignore[union-attr]
         if refusal:
             yield ctx.finding("JAX101", anchor, f"`{spelled}` call cannot be rewritten: {refusal}")
@@ -231,6 +225,28 @@ class BranchBindings:
             yield self._traced_finding(call, first, operand_args, traced, spelled)
             return
         yield from self._rewrite(call, primitive, branches, operand_args, to_bind, verdicts, spelled)  # type: ignore[arg-type]
+
+    def _unpacked_operands(self, exprs, spelled: str) -> Iterator[Finding]:
+        """Operands given with `*`: report when a visible branch has a static slot they may fill."""
+        for expr in exprs:
+            use = read_callable_use(self.ctx, expr)
+            target = use.target if use is not None else None
+            if target is None or target.jit is None or target.jit.spec is None:
+                continue
+            sig = target.function.signature
+            declared = target.jit.spec.declared_static(sig)
+            skip = len(use.bound_args) + (1 if target.implicit_self else 0)  # type: ignore[union-attr]
+            exposed = [p.name for p in sig.positional[skip:] if p.name in declared]
+            if exposed:
+                yield self.ctx.finding(
+                    "JAX101",
+                    expr,
+                    f"`{self.ctx.code(use.callee)}` has static parameter {_enumerate(f'`{p}`' for p in exposed)}, "  # type: ignore[union-attr]
+                    f"but `{spelled}` gets its operands through `*`, so which one lands in a static slot "
+                    "cannot be seen",
+                    notes=("bind the static values into the branches yourself: `partial(f, N)` or `lambda x: f(N, x)`",),
+                )
+                return
 
     def _name(self, branch: Branch) -> str:
         return self.ctx.code(branch.use.callee)

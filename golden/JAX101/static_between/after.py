@@ -1,0 +1,26 @@
+# A static parameter between two dynamic ones: only a lambda can bind it (1g-mid, 1k L3).
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames=("n",))
+def add_rows(x, n, y):
+    return jnp.broadcast_to(x + y, (n,) + x.shape)
+
+
+@partial(jax.jit, static_argnames=("n",))
+def sub_rows(x, n, y):
+    return jnp.broadcast_to(x - y, (n,) + x.shape)
+
+
+def run(pred):
+    n = 2
+    x = jnp.arange(3.0)
+    y = jnp.ones(3)
+    return jax.lax.cond(pred, lambda x, y, n=n: add_rows(x, n, y), lambda x, y, n=n: sub_rows(x, n, y), x, y)
+
+
+print(run(True))
+print(run(False))
