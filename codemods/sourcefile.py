@@ -32,6 +32,14 @@ def decode(data: bytes) -> SourceText:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
+        # No usable cookie and the first lines are not UTF-8: say which byte.
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            raise InputError(
+                f"cannot decode as utf-8: byte {data[bad.start]:#04x} at offset {bad.start} "
+                "(and no coding cookie)"
+            ) from None
         raise InputError(f"cannot tell the file's encoding: {error}") from None
     try:
         codecs.lookup(encoding)

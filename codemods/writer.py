@@ -25,7 +25,9 @@ def write_atomic(path: Path, data: bytes, *, expected: bytes | None = None) -> N
         st = path.stat()
         if expected is not None and path.read_bytes() != expected:
             raise InputError("changed on disk while jaxfix ran; not written")
-        if not os.access(path, os.W_OK):
+        # Mode bits, not just access(): root may write anything, but a file
+        # nobody may write was made read-only on purpose.
+        if not os.access(path, os.W_OK) or not st.st_mode & 0o222:
             raise InputError("read-only; not written")
     except FileNotFoundError:
         raise InputError("file vanished before it could be written") from None

@@ -11,6 +11,7 @@ in a rule and it raises rather than returning half-fixed text.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 import libcst as cst
@@ -76,9 +77,20 @@ def parse(text: str) -> cst.Module:
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as error:
-        raise SourceError(f"syntax error: {error.message}", error.raw_line, error.raw_column) from None
+        raise _syntax_error(text, error) from None
     except (RecursionError, MemoryError) as error:  # pathological nesting
         raise SourceError(f"cannot parse: {type(error).__name__}") from None
+
+
+def _syntax_error(text: str, error: cst.ParserSyntaxError) -> SourceError:
+    """Python's own description of the error (libcst's positions can be off), else libcst's."""
+    try:
+        ast.parse(text)
+    except SyntaxError as python_error:
+        return SourceError(f"syntax error: {python_error.msg}", python_error.lineno, python_error.offset)
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return SourceError(f"libcst cannot parse this: {error.message}", error.raw_line, error.raw_column)
 
 
 def check_source(text: str, options: Options | None = None) -> list[Finding]:

@@ -1,0 +1,5 @@
+"""``python -m codemods`` runs the jaxfix command."""
+
+from .cli import main
+
+main()
