@@ -55,11 +55,15 @@ class ModuleContext:
         return Span(Position(r.start.line, r.start.column), Position(r.end.line, r.end.column))
 
     def start(self, node: cst.CSTNode) -> int:
-        r = self._positions[node]
+        """Offset where the node's text starts, its own parentheses included."""
+        lpar = getattr(node, "lpar", None)
+        r = self._positions[lpar[0] if lpar else node]
         return self.lines.offset(r.start.line, r.start.column)
 
     def end(self, node: cst.CSTNode) -> int:
-        r = self._positions[node]
+        """Offset where the node's text ends, its own parentheses included."""
+        rpar = getattr(node, "rpar", None)
+        r = self._positions[rpar[-1] if rpar else node]
         return self.lines.offset(r.end.line, r.end.column)
 
     def code(self, node: cst.CSTNode) -> str:
