@@ -4,144 +4,56 @@
 eagerly, even a Python int that is static in the enclosing jit
 (jax-behaviour.md 1a, 1b, 1h). A branch jitted with a static parameter that
 receives such an operand hashes a tracer and fails with "Non-hashable static
-arguments are not supported". The fix binds the static values into the
-callable before the primitive (`binding` chooses the form). When the value is
-itself a non-static parameter of the enclosing jit, binding cannot help (1i):
-that is JAX102's finding.
+arguments are not supported". JAX101 binds the static values into the
+callables before the primitive (`binding` chooses the form). When the value
+is itself a non-static parameter of the enclosing jit, binding cannot help
+(1i): JAX102 makes that parameter static on the enclosing jit as well
+(`enclosing_jit`), in the same fix.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass, field
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import libcst as cst
 
 from .analysis import Analysis
-from .binding import SELF, CallShape, Operand, Plan, Value, intended_binding, plan_known, plan_opaque
-from .callables import CallableUse, read_callable_use
-from .constants import assigned_value, single_binding
+from .binding import Operand, Plan, plan_known, plan_opaque
+from .branches import Branch, analyse_branch, value_of
+from .callables import read_callable_use
 from .calledit import remove_args
-from .context import ModuleContext
+from .constants import assigned_value, single_binding
+from .enclosing_jit import EnclosingJit
 from .findings import Applicability, Edit, Finding
+from .imports import Spelling
 from .jaxapi import PARTIAL
 from .rule import Rule
 from .staticness import Kind as Static
 from .staticness import Verdict
-from .staticspec import BindError, Signature, StaticSpec, bind_call
 
-_LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)
-
-#: For loops: the callables a primitive takes, by parameter name and position,
-#: and what the primitive passes them.
-_LOOP_BODIES = {
+#: For loops: the primitive's parameters in order, and for each callable
+#: parameter what the primitive passes it.
+LOOP_BODIES = {
     "fori_loop": (("lower", "upper", "body_fun", "init_val"), {"body_fun": ("the loop index", "the carry")}),
     "while_loop": (("cond_fun", "body_fun", "init_val"), {"cond_fun": ("the carry",), "body_fun": ("the carry",)}),
     "scan": (("f", "init", "xs", "length"), {"f": ("the carry", "the scanned slice")}),
 }
 
 
-@dataclass
-class Branch:
-    """One callable argument of a primitive call, analysed."""
-
-    use: CallableUse
-    n_operands: int
-    sig: Signature | None = None
-    spec: StaticSpec | None = None
-    implicit_self: bool = False
-    values: dict[Hashable, Value] = field(default_factory=dict)
-    shape: CallShape | None = None
-    intended: dict[str, Hashable] | None = None
-    #: Operand indices that belong in static parameters.
-    to_bind: set[int] = field(default_factory=set)
-    #: "operand" (an operand lands in a static slot), "misbound" (partial(f, N=N)).
-    pitfall: str | None = None
-    static_params: list[str] = field(default_factory=list)
-    refusal: str | None = None
-
-    @property
-    def known(self) -> bool:
-        return self.sig is not None
-
-
-def _value(ctx: ModuleContext, key: Hashable, expr: cst.BaseExpression) -> Value:
-    literal = isinstance(expr, _LITERALS) or (
-        isinstance(expr, cst.Name) and expr.value in ("True", "False", "None")
-    )
-    return Value(key, ctx.code(expr), literal)
-
-
-def analyse_branch(ctx: ModuleContext, expr: cst.BaseExpression, n_operands: int) -> Branch | None:
-    use = read_callable_use(ctx, expr)
-    if use is None:
-        return None
-    branch = Branch(use, n_operands)
-    target = use.target
-    pre = [("arg", i) for i in range(len(use.bound_args))]
-    for key, arg in zip(pre, use.bound_args):
-        branch.values[key] = _value(ctx, key, arg.value)
-    keywords = []
-    for arg in use.bound_kwargs:
-        key = ("kw", arg.keyword.value)  # type: ignore[union-attr]
-        branch.values[key] = _value(ctx, key, arg.value)
-        keywords.append((arg.keyword.value, key))  # type: ignore[union-attr]
-    if target is None or (target.jit is not None and target.jit.spec is None):
-        return branch
-    sig = target.function.signature
-    spec = target.jit.spec if target.jit is not None else StaticSpec()
-    assert spec is not None
-    if sig.has_var_positional:
-        return branch
-    branch.sig, branch.spec, branch.implicit_self = sig, spec, target.implicit_self
-    operands = [Operand(j) for j in range(n_operands)]
-    shape = CallShape((*([SELF] if target.implicit_self else []), *pre, *operands), tuple(keywords))
-    branch.shape = shape
-    branch.intended = intended = intended_binding(sig, shape)
-    declared = spec.declared_static(sig)
-    try:
-        actual = bind_call(sig, spec, shape.positional, dict(shape.keywords))
-    except BindError:
-        if intended is not None and any(name in declared for name, _ in keywords):
-            branch.pitfall = "misbound"
-        actual = None
-    if intended is None:
-        return branch
-    owner = {source: name for name, source in intended.items()}
-    for op in operands:
-        param = owner.get(op)
-        if param in declared:
-            branch.to_bind.add(op.index)
-            branch.static_params.append(param)
-    bound_static = any(owner.get(key) in declared for key in branch.values)
-    if actual is not None:
-        for name, b in actual.items():
-            if not (isinstance(b.source, Operand) and b.static) or name in declared:
-                continue
-            # A negative static_argnums counts from the end of *this* call's
-            # positional arguments (1l): here it picks an operand.
-            if bound_static:
-                branch.pitfall = "misbound"
-            else:
-                branch.pitfall = "operand"
-                branch.refusal = (
-                    f"jit's static_argnums makes the operand for `{name}` static at this call "
-                    "(negative indices count from the end of each call's positional arguments)"
-                )
-    if branch.to_bind and branch.pitfall is None and actual is not None:
-        branch.pitfall = "operand"
-    return branch
-
-
-def _enumerate(items) -> str:
+def enumerate_words(items: Iterable[str]) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _identifiers(text: str) -> set[str]:
-    import re
+@dataclass(frozen=True)
+class Bindings:
+    """The JAX101 part of a fix: new branch texts, the operands removed, the import."""
 
-    return set(re.findall(r"[A-Za-z_]\w*", text))
+    edits: tuple[Edit, ...]
+    texts: tuple[str, ...]  # one per branch, as it will read
+    added_import: str | None
 
 
 class BranchBindings:
@@ -150,6 +62,7 @@ class BranchBindings:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
+        self.enclosing = EnclosingJit(analysis)
 
     @classmethod
     def of(cls, analysis: Analysis) -> list[Finding]:
@@ -162,33 +75,33 @@ class BranchBindings:
             primitive = self.ctx.names.control_flow(call)
             if primitive in ("cond", "switch"):
                 yield from self._branches(call, primitive)
-            elif primitive in _LOOP_BODIES:
+            elif primitive in LOOP_BODIES:
                 yield from self._loop(call, primitive)
 
     # -- cond / switch -------------------------------------------------------
     def _branch_exprs(self, call: cst.Call, primitive: str):
-        """(callable expressions, operand args, where the callables live) or a refusal string."""
+        """(callable expressions, operand args), or None when the call is not one we can read."""
         args = list(call.args)
         head = 3 if primitive == "cond" else 2
         if len(args) < head or any(a.keyword is not None or a.star for a in args[:head]):
             return None
         operands = args[head:]
         if primitive == "cond":
-            return [args[1].value, args[2].value], operands, None
+            return [args[1].value, args[2].value], operands
         branches = args[1].value
         if isinstance(branches, cst.Name):
             target = single_binding(self.ctx, branches)
             value = assigned_value(self.ctx, target) if isinstance(target, cst.Name) else None
-            if not isinstance(value, (cst.List, cst.Tuple)) or self._used_elsewhere(target, branches):
-                return "the branches are a list defined elsewhere or used elsewhere too"
+            if not isinstance(value, (cst.List, cst.Tuple)) or self._used_elsewhere(branches):
+                return None
             branches = value
         if not isinstance(branches, (cst.List, cst.Tuple)):
-            return "the branches are not a list or tuple written out here"
+            return None
         if any(not isinstance(e, cst.Element) for e in branches.elements):
-            return "the branch list unpacks another sequence"
-        return [e.value for e in branches.elements], operands, branches
+            return None
+        return [e.value for e in branches.elements], operands
 
-    def _used_elsewhere(self, target: cst.Name, use: cst.Name) -> bool:
+    def _used_elsewhere(self, use: cst.Name) -> bool:
         scope = self.ctx.scope(use)
         refs = [r.node for a in scope[use.value] for r in a.references]  # type: ignore[index]
         return refs != [use]
@@ -198,34 +111,44 @@ class BranchBindings:
         parsed = self._branch_exprs(call, primitive)
         if parsed is None:
             return
-        if isinstance(parsed, str):
-            # Only worth saying if some visible branch would need the fix.
-            return
-        exprs, operand_args, _ = parsed
+        exprs, operand_args = parsed
         spelled = ctx.code(call.func)
         if any(a.star or a.keyword is not None for a in operand_args):
             yield from self._unpacked_operands(exprs, spelled)
             return
-        n = len(operand_args)
-        branches = [analyse_branch(ctx, e, n) for e in exprs]
-        if any(b is None for b in branches):
+        analysed = [analyse_branch(ctx, e, len(operand_args)) for e in exprs]
+        if any(b is None for b in analysed):
             return
-        broken = [b for b in branches if b.pitfall]  # type: ignore[union-attr]
-        if not broken:
-            return
-        first = broken[0]
-        anchor = first.use.expr
-        refusal = next((b.refusal for b in branches if b.refusal), None)  # type: ignore[union-attr]
+        branches: list[Branch] = analysed  # type: ignore[assignment]
+        broken = [b for b in branches if b.pitfall]
+        refusal = next((b.refusal for b in branches if b.refusal), None)
         if refusal:
-            yield ctx.finding("JAX101", anchor, f"`{spelled}` call cannot be rewritten: {refusal}")
+            yield ctx.finding("JAX101", broken[0].use.expr, f"`{spelled}` call cannot be rewritten: {refusal}")
             return
-        to_bind = sorted(set().union(*(b.to_bind for b in branches)))  # type: ignore[union-attr]
-        verdicts = {j: self.analysis.staticness.verdict(operand_args[j].value) for j in to_bind}
-        traced = [(j, v) for j, v in verdicts.items() if v.kind is Static.TRACED]
+        to_bind = sorted(set().union(*(b.to_bind for b in branches)))
+        staticness = self.analysis.staticness
+        verdicts: dict[cst.BaseExpression, Verdict] = {
+            operand_args[j].value: staticness.verdict(operand_args[j].value) for j in to_bind
+        }
+        for branch in branches:
+            for key in branch.bound_static:
+                expr = branch.value_exprs[key]
+                verdicts[expr] = staticness.verdict(expr)
+        traced = {e: v for e, v in verdicts.items() if v.kind is Static.TRACED}
+        if not broken and not traced:
+            return
+        bindings: Bindings | Finding | None = None
+        if broken:
+            bindings = self._bindings(call, branches, operand_args, to_bind)
+            if isinstance(bindings, Finding):
+                yield bindings
+                return
+        unsure = [v for v in verdicts.values() if v.kind is Static.UNKNOWN]
         if traced:
-            yield self._traced_finding(call, first, operand_args, traced, spelled)
+            yield self.enclosing.finding(call, spelled, branches, traced, bindings, unsure)
             return
-        yield from self._rewrite(call, primitive, branches, operand_args, to_bind, verdicts, spelled)  # type: ignore[arg-type]
+        assert bindings is not None
+        yield self._jax101(call, spelled, branches, operand_args, to_bind, bindings, unsure)
 
     def _unpacked_operands(self, exprs, spelled: str) -> Iterator[Finding]:
         """Operands given with `*`: report when a visible branch has a static slot they may fill."""
@@ -239,146 +162,125 @@ class BranchBindings:
             skip = len(use.bound_args) + (1 if target.implicit_self else 0)  # type: ignore[union-attr]
             exposed = [p.name for p in sig.positional[skip:] if p.name in declared]
             if exposed:
+                names = enumerate_words(f"`{p}`" for p in exposed)
                 yield self.ctx.finding(
                     "JAX101",
                     expr,
-                    f"`{self.ctx.code(use.callee)}` has static parameter {_enumerate(f'`{p}`' for p in exposed)}, "  # type: ignore[union-attr]
-                    f"but `{spelled}` gets its operands through `*`, so which one lands in a static slot "
-                    "cannot be seen",
+                    f"`{self.ctx.code(use.callee)}` has static parameter {names}, but `{spelled}` "  # type: ignore[union-attr]
+                    "gets its operands through `*`, so which one lands in a static slot cannot be seen",
                     notes=("bind the static values into the branches yourself: `partial(f, N)` or `lambda x: f(N, x)`",),
                 )
                 return
 
-    def _name(self, branch: Branch) -> str:
-        return self.ctx.code(branch.use.callee)
-
-    def _traced_finding(self, call, first: Branch, operand_args, traced, spelled) -> Finding:
-        j, verdict = traced[0]
-        value = self.ctx.code(operand_args[j].value)
-        fname = verdict.function.name.value if isinstance(verdict.function, cst.FunctionDef) else "the function"
-        return self.ctx.finding(
-            "JAX102",
-            operand_args[j].value,
-            f"`{value}` must be static for `{self._name(first)}`, but {verdict.reason}: "
-            f"binding it into the branches cannot help; make `{verdict.param}` static on `{fname}`'s jit",
-            notes=(
-                f"add `{verdict.param}` to the static arguments of `{fname}` (only right if every caller "
-                "passes it a hashable Python value), then bind it: `partial(f, N)`",
-            ),
-        )
-
-    def _rewrite(self, call, primitive, branches: list[Branch], operand_args, to_bind, verdicts, spelled):
+    def _bindings(self, call: cst.Call, branches: list[Branch], operand_args, to_bind: list[int]) -> Bindings | Finding:
+        """Rebind every branch so the operands in `to_bind` leave the operand list."""
         ctx = self.ctx
-        values = {Operand(j): _value(ctx, Operand(j), operand_args[j].value) for j in to_bind}
+        values = {Operand(j): value_of(ctx, Operand(j), operand_args[j].value) for j in to_bind}
         dynamic = [Operand(j) for j in range(len(operand_args)) if j not in to_bind]
-        spelling = None
+        spelling = _LazySpelling(self.analysis, call)
         edits: list[Edit] = []
-        new_texts: list[str] = []
+        texts: list[str] = []
         for branch in branches:
             if not to_bind and branch.pitfall != "misbound":
-                new_texts.append(ctx.code(branch.use.expr))
+                texts.append(ctx.code(branch.use.expr))
                 continue
-            plan, spelling = self._plan(branch, values, dynamic, call, spelling)
+            plan = self._plan(branch, values, dynamic, spelling)
             if plan is None:
-                yield ctx.finding(
+                return ctx.finding(
                     "JAX101",
                     branch.use.expr,
-                    f"no binding form keeps the static parameters of `{self._name(branch)}` static here",
+                    f"no binding form keeps the static parameters of `{ctx.code(branch.use.callee)}` static here",
                 )
-                return
-            new_texts.append(plan.text)
+            texts.append(plan.text)
             if plan.text != ctx.code(branch.use.expr):
                 edits.append(ctx.replace(branch.use.expr, plan.text))
-        if spelling is not None and spelling.edit is not None and any(
-            t.startswith(spelling.text + "(") for t in new_texts
-        ):
-            edits.append(spelling.edit)
-        else:
-            spelling = None
+        used = spelling.used(texts)
+        if used is not None and used.edit is not None:
+            edits.append(used.edit)
         head = len(call.args) - len(operand_args)
         edits.extend(remove_args(ctx, call, [head + j for j in to_bind]))
-        unsure = [v for v in verdicts.values() if v.kind is Static.UNKNOWN]
-        broken = next(b for b in branches if b.pitfall)
-        message = self._message(broken, operand_args, to_bind, spelled, new_texts[branches.index(broken)])
-        notes: list[str] = []
-        if spelling is not None and spelling.added:
-            notes.append(f"adds `{spelling.added}`")
-        if unsure:
-            notes.append(f"unsafe: {unsure[0].reason}; if it is a tracer, binding fails the same way")
-        yield ctx.finding(
-            "JAX101",
-            broken.use.expr,
-            message,
-            tuple(edits),
-            Applicability.UNSAFE if unsure else Applicability.SAFE,
-            description="bind static operands into the branches",
-            notes=tuple(notes),
-        )
+        return Bindings(tuple(edits), tuple(texts), used.added if used is not None else None)
 
-    def _plan(self, branch: Branch, values, dynamic, call, spelling):
-        """A replacement for one branch; reuses the branch's own partial spelling."""
+    def _plan(self, branch: Branch, values, dynamic, spelling: _LazySpelling) -> Plan | None:
+        """A replacement for one branch; a branch that is already a partial keeps its spelling."""
         ctx = self.ctx
         use = branch.use
         callee = ctx.code(use.callee)
-        all_values = {**branch.values, **values}
         if use.partial is not None:
             partial_name = ctx.code(use.partial.func)
         else:
-            if spelling is None:
-                spelling = self.analysis.imports.spell(PARTIAL, call)
-                if spelling is None:
-                    return None, None
-            partial_name = spelling.text
-        names = _identifiers(callee)
+            resolved = spelling.get()
+            if resolved is None:
+                return None
+            partial_name = resolved.text
+        names = set(re.findall(r"[A-Za-z_]\w*", callee))
         if branch.known:
-            plan = plan_known(
+            return plan_known(
                 branch.sig,  # type: ignore[arg-type]
                 branch.spec,  # type: ignore[arg-type]
                 branch.implicit_self,
                 callee,
                 partial_name,
                 branch.intended,  # type: ignore[arg-type]
-                all_values,
+                {**branch.values, **values},
                 dynamic,
                 names,
             )
-        else:
-            plan = plan_opaque(
-                callee,
-                partial_name,
-                [ctx.code(a.value) for a in use.bound_args],
-                [(a.keyword.value, ctx.code(a.value)) for a in use.bound_kwargs],  # type: ignore[union-attr]
-                [Operand(j) for j in range(branch.n_operands)],
-                values,
-                names,
-            )
-        return plan, spelling
+        return plan_opaque(
+            callee,
+            partial_name,
+            [ctx.code(a.value) for a in use.bound_args],
+            [(a.keyword.value, ctx.code(a.value)) for a in use.bound_kwargs],  # type: ignore[union-attr]
+            [Operand(j) for j in range(branch.n_operands)],
+            values,
+            names,
+        )
 
-    def _message(self, branch: Branch, operand_args, to_bind, spelled, new_text) -> str:
-        name = self._name(branch)
+    def _jax101(self, call, spelled, branches, operand_args, to_bind, bindings: Bindings, unsure) -> Finding:
+        ctx = self.ctx
+        broken = next(b for b in branches if b.pitfall)
+        new_text = bindings.texts[branches.index(broken)]
+        notes: list[str] = []
+        if bindings.added_import:
+            notes.append(f"adds `{bindings.added_import}`")
+        if unsure:
+            notes.append(f"unsafe: {unsure[0].reason}; if it is a tracer, binding fails the same way")
+        return ctx.finding(
+            "JAX101",
+            broken.use.expr,
+            self.message(broken, [ctx.code(operand_args[j].value) for j in to_bind], spelled, new_text),
+            bindings.edits,
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description="bind static operands into the branches",
+            notes=tuple(notes),
+        )
+
+    def message(self, branch: Branch, values: list[str], spelled: str, new_text: str) -> str:
+        ctx = self.ctx
         if branch.pitfall == "misbound":
             return (
-                f"`{self.ctx.code(branch.use.expr)}` binds a static parameter by keyword, but `{spelled}` "
+                f"`{ctx.code(branch.use.expr)}` binds a static parameter by keyword, but `{spelled}` "
                 f"passes its operands positionally, so an operand lands in a static slot and cannot be "
                 f"hashed; bind it in place: `{new_text}`"
             )
-        values = _enumerate(f"`{self.ctx.code(operand_args[j].value)}`" for j in to_bind)
-        params = _enumerate(f"`{p}`" for p in branch.static_params)
-        plural = len(to_bind) > 1
+        plural = len(values) > 1
+        params = enumerate_words(f"`{p}`" for p in branch.static_params)
         return (
-            f"`{spelled}` passes {values} as {'operands' if plural else 'an operand'} to static "
-            f"parameter{'s' if len(branch.static_params) > 1 else ''} {params} of the jitted `{name}`, "
-            f"so {'they arrive as tracers' if plural else 'it arrives as a tracer'} that cannot be hashed; "
-            f"bind {'them' if plural else 'it'} first: `{new_text}`"
+            f"`{spelled}` passes {enumerate_words(f'`{v}`' for v in values)} as "
+            f"{'operands' if plural else 'an operand'} to static "
+            f"parameter{'s' if len(branch.static_params) > 1 else ''} {params} of the jitted "
+            f"`{ctx.code(branch.use.callee)}`, so {'they arrive as tracers' if plural else 'it arrives as a tracer'} "
+            f"that cannot be hashed; bind {'them' if plural else 'it'} first: `{new_text}`"
         )
 
     # -- loops ---------------------------------------------------------------
     def _loop(self, call: cst.Call, primitive: str) -> Iterator[Finding]:
         ctx = self.ctx
-        names, bodies = _LOOP_BODIES[primitive]
+        names, bodies = LOOP_BODIES[primitive]
         args = _by_name(call, names)
         if args is None:
             return
+        spelled = ctx.code(call.func)
         for pname, supplied in bodies.items():
             arg = args.get(pname)
             if arg is None:
@@ -386,34 +288,58 @@ class BranchBindings:
             branch = analyse_branch(ctx, arg.value, len(supplied))
             if branch is None or not branch.pitfall:
                 continue
+            callee = ctx.code(branch.use.callee)
             if branch.to_bind or branch.refusal:
-                params = ", ".join(f"`{p}`" for p in branch.static_params) or "a static parameter"
+                params = enumerate_words(f"`{p}`" for p in branch.static_params) or "a static parameter"
                 what = " and ".join(supplied[j] for j in sorted(branch.to_bind)) or "a loop value"
                 yield ctx.finding(
                     "JAX101",
                     arg.value,
-                    f"`{ctx.code(call.func)}` passes {what} to {params} of the jitted "
-                    f"`{self._name(branch)}`; a value the loop supplies is always a tracer, so it cannot be static",
-                    notes=(f"remove {params} from the static arguments of `{self._name(branch)}`",),
+                    f"`{spelled}` passes {what} to static parameter {params} of the jitted `{callee}`; "
+                    "a value the loop supplies is always a tracer, so it cannot be static",
+                    notes=(f"make {params} a dynamic parameter: remove it from the static arguments of `{callee}`",),
                 )
                 continue
             dynamic = [Operand(j) for j in range(len(supplied))]
-            plan, spelling = self._plan(branch, {}, dynamic, call, None)
+            spelling = _LazySpelling(self.analysis, call)
+            plan = self._plan(branch, {}, dynamic, spelling)
             if plan is None:
-                yield ctx.finding(
-                    "JAX101", arg.value, f"no binding form keeps `{self._name(branch)}`'s static parameters static"
-                )
+                yield ctx.finding("JAX101", arg.value, f"no binding form keeps `{callee}`'s static parameters static")
                 continue
             edits = [ctx.replace(arg.value, plan.text)]
-            if spelling is not None and spelling.edit is not None and plan.text.startswith(spelling.text + "("):
-                edits.append(spelling.edit)
+            used = spelling.used([plan.text])
+            if used is not None and used.edit is not None:
+                edits.append(used.edit)
             yield ctx.finding(
                 "JAX101",
                 arg.value,
-                self._message(branch, [], [], ctx.code(call.func), plan.text),
+                self.message(branch, [], spelled, plan.text),
                 tuple(edits),
                 description="bind static values so the loop's arguments land in dynamic slots",
             )
+
+
+class _LazySpelling:
+    """How to write functools.partial here, looked up only if a plan needs it."""
+
+    def __init__(self, analysis: Analysis, at: cst.CSTNode) -> None:
+        self.analysis = analysis
+        self.at = at
+        self._spelling: Spelling | None = None
+        self._looked = False
+
+    def get(self) -> Spelling | None:
+        if not self._looked:
+            self._spelling = self.analysis.imports.spell(PARTIAL, self.at)
+            self._looked = True
+        return self._spelling
+
+    def used(self, texts: Iterable[str]) -> Spelling | None:
+        """The spelling, if some emitted text calls it (its import is then needed)."""
+        if self._spelling is None:
+            return None
+        prefix = self._spelling.text + "("
+        return self._spelling if any(t.startswith(prefix) for t in texts) else None
 
 
 def _by_name(call: cst.Call, names: tuple[str, ...]) -> dict[str, cst.Arg] | None:
@@ -456,9 +382,9 @@ class StaticOperandToBranch(Rule):
     constant, arithmetic on those, array metadata, a static parameter of the
     enclosing jit, or a parameter of a function this module never traces.
     When it cannot be followed the fix is unsafe; when it is a traced
-    parameter of the enclosing jit, JAX102 reports it instead. A body whose
-    static parameter receives the loop index or carry is reported: a value the
-    loop supplies is never static.
+    parameter of the enclosing jit, JAX102 takes over. A body whose static
+    parameter receives the loop index or carry is reported: a value the loop
+    supplies is never static.
     """
 
     code = "JAX101"
@@ -475,9 +401,21 @@ class BranchJitIntoEnclosingJit(Rule):
 
     Inside a jitted function, a parameter that is not static there is already
     a tracer, so binding it into a branch with ``partial`` fails exactly like
-    passing it as an operand (jax-behaviour.md 1i). The parameter must become
-    static on the enclosing jit; that changes what every caller must pass
-    (a hashable Python value), so it is reported with the options.
+    passing it as an operand (jax-behaviour.md 1i). The fix makes that
+    parameter static on the enclosing jit, in the jit's own spelling
+    (argnums stay argnums, argnames stay argnames), and binds it into the
+    branches as JAX101 does: one finding, one diff.
+
+    The branches' own ``jit`` is redundant inside traced code (1j: same
+    results, same compiled program), so it is dropped when every use of the
+    branch function in the module is inside traced code; when anything calls
+    it eagerly it stays, and the finding says so.
+
+    Making a parameter static changes what callers must pass: a hashable
+    Python value, and each new value compiles again. The fix is safe when every
+    call of the enclosing function in this module passes a static value for
+    it; otherwise (an array, a value that cannot be followed, no visible
+    caller) it is unsafe and applied only with ``--unsafe-fixes``.
     """
 
     code = "JAX102"

@@ -12,6 +12,7 @@ share it): that is a refusal, returned as a reason.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -73,20 +74,27 @@ class StaticEditor:
 
     # -- adding ----------------------------------------------------------------
     def add(
-        self, wrapper: JitWrapper, jit_node: cst.CSTNode, sig: Signature, param: str, partial: Spelling | None
+        self,
+        wrapper: JitWrapper,
+        jit_node: cst.CSTNode,
+        sig: Signature,
+        params: Sequence[str],
+        partial: Spelling | None,
     ) -> SpecEdit | str:
-        """Edits making `param` static; a reason string when that cannot be done in place."""
-        if wrapper.spec is None:
-            return "its static arguments cannot be read"
-        p = sig.param(param)
-        if p is None or p.kind in (Kind.VAR_POSITIONAL, Kind.VAR_KEYWORD):
-            return f"`{param}` is not a plain parameter"
-        index = sig.positional_index(param)
+        """Edits making `params` static; a reason string when that cannot be done in place."""
         spec = wrapper.spec
-        if param in spec.declared_static(sig):
+        if spec is None:
+            return "its static arguments cannot be read"
+        for param in params:
+            p = sig.param(param)
+            if p is None or p.kind in (Kind.VAR_POSITIONAL, Kind.VAR_KEYWORD):
+                return f"`{param}` is not a plain parameter"
+        declared = spec.declared_static(sig)
+        params = [p for p in dict.fromkeys(params) if p not in declared]
+        if not params:
             return SpecEdit((), "already static")
         if wrapper.call is None:
-            return self._wrap_bare(jit_node, param, partial)
+            return self._wrap_bare(jit_node, params, partial)
         call = wrapper.call
         nums_arg = _keyword_arg(call, "static_argnums")
         names_arg = _keyword_arg(call, "static_argnames")
@@ -96,24 +104,27 @@ class StaticEditor:
             ):
                 return f"`{self.ctx.code(arg.value)}` holds the static arguments; edit it by hand"
         nums, names = spec.resolved(sig)
-        want_num = index is not None and (spec.argnums is not None)
-        want_name = p.kind is not Kind.POSITIONAL_ONLY and (
-            spec.argnames is not None or spec.argnums is None or index is None
-        )
+        add_nums: list[str] = []
+        add_names: list[str] = []
+        for param in params:
+            kind = sig.param(param).kind  # type: ignore[union-attr]
+            index = sig.positional_index(param)
+            if index is not None and spec.argnums is not None and index not in nums:
+                add_nums.append(str(index))
+            wants_name = spec.argnames is not None or spec.argnums is None or index is None
+            if kind is not Kind.POSITIONAL_ONLY and wants_name and param not in names:
+                add_names.append(param)
         edits: list[Edit] = []
-        if want_num and index not in nums:
-            edits.append(self._extend(call, nums_arg, "static_argnums", [str(index)]))
-        if want_name and param not in names:
+        if add_nums:
+            edits.append(self._extend(call, nums_arg, "static_argnums", add_nums))
+        if add_names:
             if names_arg is None and spec.argnums is not None:
                 # Writing argnames turns off jit's inference of names from argnums:
                 # spell out the names argnums implied, so keyword calls stay static.
-                implied = [n for n in names]
-                quote = '"'
-                texts = [f"{quote}{n}{quote}" for n in implied + [param]]
-                edits.append(self._extend(call, None, "static_argnames", texts))
+                edits.append(self._extend(call, None, "static_argnames", [f'"{n}"' for n in (*names, *add_names)]))
             else:
                 quote = _quote(self.ctx, _first_string(names_arg))
-                edits.append(self._extend(call, names_arg, "static_argnames", [f"{quote}{param}{quote}"]))
+                edits.append(self._extend(call, names_arg, "static_argnames", [f"{quote}{n}{quote}" for n in add_names]))
         return SpecEdit(tuple(edits), self._describe(call, edits))
 
     def _extend(self, call: cst.Call, arg: cst.Arg | None, keyword: str, add: list[str]) -> Edit:
@@ -125,14 +136,15 @@ class StaticEditor:
             return Edit(at, at, text)
         return ctx.replace(arg.value, _new_value(ctx, arg, _element_texts(ctx, arg.value), add))
 
-    def _wrap_bare(self, jit_node: cst.CSTNode, param: str, partial: Spelling | None) -> SpecEdit | str:
+    def _wrap_bare(self, jit_node: cst.CSTNode, params: Sequence[str], partial: Spelling | None) -> SpecEdit | str:
         """``@jax.jit`` becomes ``@partial(jax.jit, static_argnames=("N",))``."""
         if not isinstance(jit_node, cst.Decorator):
             return "the jit is not a decorator we can extend"
         if partial is None:
             return "no name for functools.partial is free in this module"
         jit_text = self.ctx.code(jit_node.decorator)
-        new = f'{partial.text}({jit_text}, static_argnames=("{param}",))'
+        names = _render(cst.Tuple, [f'"{p}"' for p in params])
+        new = f"{partial.text}({jit_text}, static_argnames={names})"
         edits = [self.ctx.replace(jit_node.decorator, new)]
         if partial.edit is not None:
             edits.append(partial.edit)

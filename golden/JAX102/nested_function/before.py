@@ -1,0 +1,27 @@
+# The cond sits in a helper nested inside the jitted function; N comes from the outer parameters.
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames="N")
+def repeat_rows(N, x):
+    return jnp.tile(x, (N, 1))
+
+
+@partial(jax.jit, static_argnames="N")
+def zero_rows(N, x):
+    return jnp.zeros((N, x.shape[0]))
+
+
+@jax.jit
+def build(N, x, flag):
+    def choose(v):
+        return jax.lax.cond(flag, repeat_rows, zero_rows, N, v)
+
+    return choose(x) + 1.0
+
+
+print(build(2, jnp.array([1.0, 2.0]), True))
+print(build(3, jnp.array([1.0, 2.0]), False))

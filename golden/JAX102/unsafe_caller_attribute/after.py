@@ -1,0 +1,26 @@
+# A caller passes an attribute: it cannot be proven a hashable Python value, so the fix is unsafe.
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+def ones(n, scale):
+    return jnp.ones(n) * scale
+
+
+def zeros(n, scale):
+    return jnp.zeros(n) + scale
+
+
+@partial(jax.jit, static_argnames=("n",))
+def make(n, scale, flag):
+    return jax.lax.cond(flag, partial(ones, n), partial(zeros, n), scale)
+
+
+class Settings:
+    width = 3
+
+
+settings = Settings()
+print(make(settings.width, 2.0, True))
