@@ -21,10 +21,10 @@ from rich.table import Table
 from transforms import RULES, Options
 
 from . import engine
-from .discovery import discover
 from .report import json as json_report
 from .report import text as text_report
 from .report.diff import display_path, unified_diff
+from .runner import RunSettings, files_of, run_with_progress
 from .vcs import dirty_files
 
 app = typer.Typer(
@@ -40,10 +40,18 @@ class OutputFormat(str, enum.Enum):
     json = "json"
 
 
-Paths = Annotated[list[Path], typer.Argument(help="Files or folders to process.", show_default=False)]
+Paths = Annotated[
+    list[Path], typer.Argument(help="Files or folders to process; `-` reads one file from stdin.", show_default=False)
+]
 Select = Annotated[Optional[list[str]], typer.Option("--select", help="Only these rule codes (prefixes allowed).")]
 Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these rule codes (prefixes allowed).")]
 Unsafe = Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply fixes marked unsafe.")]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: all cores).", min=1)]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the result cache.")]
+CacheDir = Annotated[
+    Optional[Path],
+    typer.Option("--cache-dir", help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ./.jaxfix_cache)."),
+]
 
 
 def _console(stderr: bool = False) -> Console:
@@ -61,8 +69,17 @@ def _options(select: list[str] | None, ignore: list[str] | None, unsafe: bool) -
     return Options(select=chosen, ignore=codes(ignore), unsafe_fixes=unsafe)
 
 
-def _files(paths: list[Path]) -> list[Path]:
-    return discover(paths)
+def _run(paths: list[Path], options: Options, settings: RunSettings, *, fix: bool, write: bool) -> engine.RunResult:
+    try:
+        return run_with_progress(paths, options, settings, _console(stderr=True), fix=fix, write=write)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="PATHS") from None
+
+
+def _print_findings(run: engine.RunResult, console: Console) -> None:
+    for result, finding in run.findings:
+        for line in text_report.finding_lines(result, finding):
+            console.print(line, markup=False)
 
 
 def _print_errors(run: engine.RunResult) -> None:
@@ -78,19 +95,21 @@ def check(
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = False,
+    jobs: Jobs = None,
+    no_cache: NoCache = False,
+    cache_dir: CacheDir = None,
 ) -> None:
     """Report findings; change nothing."""
     options = _options(select, ignore, unsafe_fixes)
-    run = engine.run(_files(paths), options, fix=False, write=False)
+    run = _run(paths, options, RunSettings(jobs, no_cache, cache_dir), fix=False, write=False)
     if output_format is OutputFormat.json:
         sys.stdout.write(json_report.render(run))
     else:
         out = _console()
-        for result, finding in run.findings:
-            for line in text_report.finding_lines(result, finding):
-                out.print(line, markup=False)
+        _print_findings(run, out)
         out.print(text_report.summary(run, applied=False), markup=False)
     _print_errors(run)
+    _print_tables(run, _console(stderr=True), only_on_terminal=True)
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
@@ -100,19 +119,20 @@ def diff(
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = False,
+    jobs: Jobs = None,
+    no_cache: NoCache = False,
+    cache_dir: CacheDir = None,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written)."""
     options = _options(select, ignore, unsafe_fixes)
-    run = engine.run(_files(paths), options, fix=True, write=False)
+    run = _run(paths, options, RunSettings(jobs, no_cache, cache_dir), fix=True, write=False)
     patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
     if sys.stdout.isatty() and patch:
         _console().print(Syntax(patch, "diff", theme="ansi_dark", background_color="default"))
     else:
         sys.stdout.write(patch)
     err = _console(stderr=True)
-    for result, finding in run.findings:
-        for line in text_report.finding_lines(result, finding):
-            err.print(line, markup=False)
+    _print_findings(run, err)
     _print_errors(run)
     err.print(_diff_summary(run), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=True))
@@ -134,12 +154,22 @@ def migrate(
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = False,
+    jobs: Jobs = None,
+    no_cache: NoCache = False,
+    cache_dir: CacheDir = None,
 ) -> None:
-    """Apply the fixes in place."""
+    """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
     options = _options(select, ignore, unsafe_fixes)
-    files = _files(paths)
+    settings = RunSettings(jobs, no_cache, cache_dir)
+    if paths == [engine.STDIN]:
+        run = _run(paths, options, settings, fix=True, write=False)
+        (result,) = run.files
+        sys.stdout.write(result.fixed if result.error is None else result.original)
+        _print_findings(run, _console(stderr=True))
+        _print_errors(run)
+        raise typer.Exit(run.exit_code(pending_changes=False))
     if not allow_dirty:
-        dirty = dirty_files(p for p in files if p.exists())
+        dirty = dirty_files(p for p in files_of(paths) if p.exists())
         if dirty:
             err = _console(stderr=True)
             err.print(
@@ -150,34 +180,40 @@ def migrate(
             for path in sorted(dirty):
                 err.print(f"  {display_path(path)}", markup=False)
             raise typer.Exit(2)
-    run = engine.run(files, options, fix=True, write=True)
+    run = _run(paths, options, settings, fix=True, write=True)
     out = _console()
-    for result, finding in run.findings:
-        for line in text_report.finding_lines(result, finding):
-            out.print(line, markup=False)
+    _print_findings(run, out)
     _print_errors(run)
-    out.print(_summary_table(run))
+    _print_tables(run, out, only_on_terminal=False)
     out.print(text_report.summary(run, applied=True), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
-def _summary_table(run: engine.RunResult) -> Table:
-    table = Table(title=None, show_header=True, header_style="bold")
-    table.add_column("files")
-    table.add_column("skipped by pre-filter", justify="right")
-    table.add_column("changed", justify="right")
-    table.add_column("fixes applied", justify="right")
-    table.add_column("findings left", justify="right")
-    table.add_column("errors", justify="right")
+def _print_tables(run: engine.RunResult, console: Console, *, only_on_terminal: bool) -> None:
+    """Files by how far they got, then fixes and findings by rule."""
+    if only_on_terminal and not console.is_terminal:
+        return
+    table = Table(show_header=True, header_style="bold")
+    for heading in ("files", "skipped by pre-filter", "parsed", "from cache", "changed", "errors"):
+        table.add_column(heading, justify="right")
     table.add_row(
         str(len(run.files)),
-        str(sum(1 for r in run.files if r.skipped)),
+        str(run.count("filtered") + run.count("screened")),
+        str(run.count("parsed")),
+        str(run.count("cached")),
         str(len(run.changed)),
-        str(sum(len(r.applied) for r in run.files)),
-        str(len(run.findings)),
         str(len(run.errors)),
     )
-    return table
+    console.print(table)
+    fixed = text_report.counts_by_rule(f for r in run.files for f in r.applied)
+    left = text_report.counts_by_rule(f for _, f in run.findings)
+    if fixed or left:
+        by_rule = Table(show_header=True, header_style="bold")
+        for heading in ("rule", "fixed", "left for a person"):
+            by_rule.add_column(heading)
+        for code in sorted(set(fixed) | set(left)):
+            by_rule.add_row(code, str(fixed.get(code, 0)), str(left.get(code, 0)))
+        console.print(by_rule)
 
 
 @app.command()

@@ -15,7 +15,7 @@ import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-SUFFIXES = (".py",)
+SUFFIXES = (".py", ".ipynb")
 SKIP_DIRS = frozenset(
     {
         ".git",

@@ -53,9 +53,9 @@ def decode(data: bytes) -> SourceText:
     return SourceText(text, encoding)
 
 
-def read(path: Path) -> tuple[bytes, SourceText]:
+def read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError("file vanished before it could be read") from None
     except IsADirectoryError:
@@ -64,4 +64,8 @@ def read(path: Path) -> tuple[bytes, SourceText]:
         raise InputError("permission denied") from None
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror or error}") from None
+
+
+def read(path: Path) -> tuple[bytes, SourceText]:
+    data = read_bytes(path)
     return data, decode(data)

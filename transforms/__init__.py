@@ -12,7 +12,7 @@ in a rule and it raises rather than returning half-fixed text.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -20,9 +20,11 @@ from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
+from . import screen
 from .rule import Rule
 from .suppression import is_suppressed, suppressions
-from .textedit import apply_edits, select_compatible
+from .slicing import slice_source
+from .textedit import LineIndex, apply_edits, select_compatible
 
 __all__ = [
     "RULES",
@@ -36,6 +38,8 @@ __all__ = [
     "Rule",
     "SourceError",
     "Span",
+    "CheckResult",
+    "check",
     "check_source",
     "fix_source",
     "selected_rules",
@@ -93,21 +97,77 @@ def _syntax_error(text: str, error: cst.ParserSyntaxError) -> SourceError:
     return SourceError(f"libcst cannot parse this: {error.message}", error.raw_line, error.raw_column)
 
 
-def check_source(text: str, options: Options | None = None) -> list[Finding]:
-    """Findings for one module's text, suppressions applied, in source order."""
-    options = options or Options()
+def candidate_rules(text: str, options: Options) -> list[type[Rule]]:
+    """The selected rules that may match: the text pre-filter, then the ast screen."""
+    return list(_screened(text, options)[0])
+
+
+def _screened(text: str, options: Options) -> tuple[dict[type[Rule], list], object]:
+    """{rule: its seed nodes} for rules that may match, and the stdlib ast (None if unparsable)."""
     rules = [r for r in selected_rules(options) if r.may_match(text)]
     if not rules:
-        return []
-    analysis = Analysis(ModuleContext(text, parse(text), options))
+        return {}, None
+    tree = screen.parse(text)
+    if tree is None:
+        return {r: [] for r in rules}, None  # libcst will report the syntax error
+    facts = screen.Facts(tree, text)
+    seeded = {r: r.seeds(facts) for r in rules}
+    return {r: s for r, s in seeded.items() if s}, tree
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    findings: list[Finding]
+    #: libcst ran (the pre-filter and the screen let the file through).
+    parsed: bool
+
+
+def check(text: str, options: Options | None = None, *, narrow: bool = True) -> CheckResult:
+    """Findings for one module's text, suppressions applied, in source order.
+
+    `narrow=False` skips the ast screen and the slicing (every rule that passes
+    the text pre-filter runs on the whole module): the reference the tests
+    hold the fast path to.
+    """
+    options = options or Options()
+    if narrow:
+        seeded, tree = _screened(text, options)
+    else:
+        seeded, tree = {r: [] for r in selected_rules(options) if r.may_match(text)}, None
+    if not seeded:
+        return CheckResult([], False)
+    piece = slice_source(text, tree, [s for seeds in seeded.values() for s in seeds]) if tree is not None else None
+    analysed = piece.text if piece is not None else text
+    context = ModuleContext(analysed, parse(analysed), options, piece.original_line if piece else None)
+    analysis = Analysis(context)
     silenced = suppressions(text)
     findings = [
         f
-        for rule in rules
+        for rule in seeded
         for f in rule().check(analysis)
         if not is_suppressed(silenced, f.line, f.code)
     ]
-    return sorted(findings, key=Finding.sort_key)
+    if piece is not None and analysed != text:
+        findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
+    return CheckResult(sorted(findings, key=Finding.sort_key), True)
+
+
+def check_source(text: str, options: Options | None = None) -> list[Finding]:
+    """Findings for one module's text, suppressions applied, in source order."""
+    return check(text, options).findings
+
+
+def _moved(finding: Finding, sliced: LineIndex, original: LineIndex, line_of) -> Finding:
+    """The finding with its edits' offsets taken from the slice to the original text."""
+    if finding.fix is None:
+        return finding
+
+    def move(offset: int) -> int:
+        pos = sliced.position(offset)
+        return original.offset(line_of(pos.line), pos.column)
+
+    edits = tuple(Edit(move(e.start), move(e.end), e.content) for e in finding.fix.edits)
+    return replace(finding, fix=replace(finding.fix, edits=edits))
 
 
 def allowed(fix: Fix | None, options: Options) -> bool:
@@ -121,6 +181,7 @@ class FixResult:
     findings: tuple[Finding, ...]
     #: Findings whose fixes were applied, each on the text of its own pass.
     applied: tuple[Finding, ...]
+    parsed: bool = False
 
     def __iter__(self):
         """Unpacks as (text, findings), the shape DESIGN.md gives fix_source."""
@@ -134,11 +195,13 @@ class FixResult:
 def fix_source(text: str, options: Options | None = None) -> FixResult:
     options = options or Options()
     applied: list[Finding] = []
+    parsed = False
     for _ in range(MAX_PASSES):
-        findings = check_source(text, options)
-        fixable = [f for f in findings if allowed(f.fix, options)]
+        result = check(text, options)
+        parsed = parsed or result.parsed
+        fixable = [f for f in result.findings if allowed(f.fix, options)]
         if not fixable:
-            return FixResult(text, tuple(findings), tuple(applied))
+            return FixResult(text, tuple(result.findings), tuple(applied), parsed)
         chosen = select_compatible([f.fix for f in fixable])  # type: ignore[misc]
         chosen_ids = {id(fix) for fix in chosen}
         edits: list[Edit] = [e for fix in chosen for e in fix.edits]

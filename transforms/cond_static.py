@@ -13,6 +13,7 @@ is itself a non-static parameter of the enclosing jit, binding cannot help
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from .findings import Applicability, Edit, Finding
 from .imports import Spelling
 from .jaxapi import PARTIAL
 from .rule import Rule
+from .screen import Facts, mentions_static_jitted
 from .staticness import Kind as Static
 from .staticness import Verdict
 
@@ -358,6 +360,15 @@ def _by_name(call: cst.Call, names: tuple[str, ...]) -> dict[str, cst.Arg] | Non
 _REQUIRED = (("static_arg",), ("cond", "switch", "fori_loop", "while_loop", "scan"))
 
 
+def _seeds(facts: Facts) -> list[ast.AST]:
+    """Control-flow calls handed something that may be jitted with static arguments."""
+    return [
+        call
+        for call in facts.control_flow_calls
+        if any(mentions_static_jitted(facts, a) for a in (*call.args, *(k.value for k in call.keywords)))
+    ]
+
+
 class StaticOperandToBranch(Rule):
     """A jitted callable's static parameter receives an operand of a control-flow primitive.
 
@@ -392,6 +403,10 @@ class StaticOperandToBranch(Rule):
     summary = "a static parameter of a jitted branch or loop body receives a traced operand"
     required = _REQUIRED
 
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return _seeds(facts)
+
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return [f for f in BranchBindings.of(analysis) if f.code == self.code]
 
@@ -422,6 +437,10 @@ class BranchJitIntoEnclosingJit(Rule):
     name = "branch-jit-into-enclosing-jit"
     summary = "a branch's static value is a traced parameter of the enclosing jitted function"
     required = _REQUIRED
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return _seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return [f for f in BranchBindings.of(analysis) if f.code == self.code]

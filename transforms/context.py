@@ -6,14 +6,14 @@ and never touch files.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider, ScopeProvider
 
-from .findings import Applicability, Edit, Finding, Fix, Span
+from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .jaxapi import NameResolver
 from .textedit import LineIndex, newline_of
 
@@ -34,8 +34,17 @@ FunctionNode = cst.FunctionDef | cst.Lambda
 
 
 class ModuleContext:
-    def __init__(self, text: str, module: cst.Module, options: Options) -> None:
+    """A parsed module; `original_line` maps its lines to the file's (see slicing.py)."""
+
+    def __init__(
+        self,
+        text: str,
+        module: cst.Module,
+        options: Options,
+        original_line: Callable[[int], int] | None = None,
+    ) -> None:
         self.text = text
+        self._original_line = original_line or (lambda line: line)
         self.module = module
         self.options = options
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
@@ -49,8 +58,13 @@ class ModuleContext:
 
     # -- positions and text -------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
-        from .findings import Position
+        """Where the node is in the file (original line numbers, for findings and messages)."""
+        r = self._positions[node]
+        line = self._original_line
+        return Span(Position(line(r.start.line), r.start.column), Position(line(r.end.line), r.end.column))
 
+    def local_span(self, node: cst.CSTNode) -> Span:
+        """Where the node is in this (possibly sliced) text, for edits."""
         r = self._positions[node]
         return Span(Position(r.start.line, r.start.column), Position(r.end.line, r.end.column))
 

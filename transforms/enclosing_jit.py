@@ -109,7 +109,7 @@ class EnclosingJit:
             if reason is None:
                 node = target.jit_node
                 assert isinstance(node, cst.Decorator)
-                span = ctx.span(node)
+                span = ctx.local_span(node)
                 edits.append(Edit(ctx.lines.line_start(span.start.line), ctx.lines.line_start(span.end.line + 1), ""))
                 dropped.append(f"`{name}`")
             else:

@@ -75,3 +75,39 @@ class Finding:
 
     def sort_key(self) -> tuple[int, int, str]:
         return (self.span.start.line, self.span.start.column, self.code)
+
+
+def finding_to_dict(finding: Finding) -> dict:
+    """A plain-JSON form (for the result cache and machine output)."""
+    fix = finding.fix
+    return {
+        "code": finding.code,
+        "message": finding.message,
+        "span": [finding.span.start.line, finding.span.start.column, finding.span.end.line, finding.span.end.column],
+        "notes": list(finding.notes),
+        "fix": None
+        if fix is None
+        else {
+            "applicability": fix.applicability.value,
+            "description": fix.description,
+            "edits": [[e.start, e.end, e.content] for e in fix.edits],
+        },
+    }
+
+
+def finding_from_dict(data: dict) -> Finding:
+    a, b, c, d = data["span"]
+    fix = data["fix"]
+    return Finding(
+        data["code"],
+        data["message"],
+        Span(Position(a, b), Position(c, d)),
+        None
+        if fix is None
+        else Fix(
+            Applicability(fix["applicability"]),
+            tuple(Edit(s, e, t) for s, e, t in fix["edits"]),
+            fix["description"],
+        ),
+        tuple(data["notes"]),
+    )

@@ -95,11 +95,11 @@ class ImportPlanner:
             last_import = body[i]
             i += 1
         if last_import is not None:
-            return ctx.lines.line_start(ctx.span(last_import).end.line + 1)
+            return ctx.lines.line_start(ctx.local_span(last_import).end.line + 1)
         if i < len(body):
-            return ctx.lines.line_start(ctx.span(body[i]).start.line)
+            return ctx.lines.line_start(ctx.local_span(body[i]).start.line)
         if body:
-            return ctx.lines.line_start(ctx.span(body[-1]).end.line + 1)
+            return ctx.lines.line_start(ctx.local_span(body[-1]).end.line + 1)
         return len(ctx.text)
 
 

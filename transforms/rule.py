@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import abc
+import ast
 import inspect
 from collections.abc import Iterable
 from typing import ClassVar
 
 from .analysis import Analysis
 from .findings import Applicability, Finding
+from .screen import Facts
 
 
 class Rule(abc.ABC):
@@ -34,3 +36,17 @@ class Rule(abc.ABC):
     @classmethod
     def may_match(cls, text: str) -> bool:
         return all(any(s in text for s in group) for group in cls.required)
+
+    @classmethod
+    def may_match_bytes(cls, data: bytes) -> bool:
+        return all(any(s.encode() in data for s in group) for group in cls.required)
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        """Where a finding could be, from stdlib-ast facts (see screen.py and slicing.py).
+
+        Empty: no finding is possible, libcst never runs for this rule. The
+        module itself: the rule needs all of it. Otherwise the nodes a finding
+        would start from; the module is sliced down to what they can reach.
+        """
+        return [facts.tree]

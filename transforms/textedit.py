@@ -45,6 +45,15 @@ class LineIndex:
         return len(self._starts)
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines with their line breaks, broken where Python's tokenizer breaks them."""
+    lines = _LINE.findall(text)
+    return lines if lines and lines[-1] else lines[:-1]
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
 def newline_of(text: str) -> str:
     """The first line break used in text, "\\n" when there is none."""
     match = _NEWLINE.search(text)

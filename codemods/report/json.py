@@ -11,20 +11,28 @@ from ..engine import FileResult, RunResult
 from .diff import display_path
 
 
-def _position(index: LineIndex, offset: int) -> dict[str, int]:
+def _position(result: FileResult, index: LineIndex, offset: int) -> dict[str, int]:
     pos = index.position(offset)
-    return {"line": pos.line, "column": pos.column + 1}
+    return _location(result, pos.line, pos.column)
+
+
+def _location(result: FileResult, line: int, column: int) -> dict:
+    """Line and column; in a notebook, the cell and the line within it."""
+    if result.cells:
+        cell, _, cell_line = result.location(line).removeprefix("cell ").partition(":")
+        return {"cell": int(cell), "line": int(cell_line), "column": column + 1}
+    return {"line": line, "column": column + 1}
 
 
 def finding_record(result: FileResult, finding: Finding) -> dict:
-    index = LineIndex(result.original)
+    index = LineIndex(result.analysed_text)
     record = {
         "code": finding.code,
         "rule": RULES[finding.code].name if finding.code in RULES else None,
         "message": finding.message,
         "filename": display_path(result.path),
-        "location": {"line": finding.span.start.line, "column": finding.span.start.column + 1},
-        "end_location": {"line": finding.span.end.line, "column": finding.span.end.column + 1},
+        "location": _location(result, finding.span.start.line, finding.span.start.column),
+        "end_location": _location(result, finding.span.end.line, finding.span.end.column),
         "notes": list(finding.notes),
         "fix": None,
     }
@@ -35,8 +43,8 @@ def finding_record(result: FileResult, finding: Finding) -> dict:
             "edits": [
                 {
                     "content": edit.content,
-                    "location": _position(index, edit.start),
-                    "end_location": _position(index, edit.end),
+                    "location": _position(result, index, edit.start),
+                    "end_location": _position(result, index, edit.end),
                 }
                 for edit in finding.fix.edits
             ],

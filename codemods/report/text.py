@@ -12,7 +12,7 @@ from .diff import display_path
 
 
 def finding_line(result: FileResult, finding: Finding) -> str:
-    where = f"{display_path(result.path)}:{finding.span.start.line}:{finding.span.start.column + 1}"
+    where = f"{display_path(result.path)}:{result.location(finding.span.start.line)}:{finding.span.start.column + 1}"
     mark = ""
     if finding.fix is not None:
         mark = "[*] " if finding.fix.applicability is Applicability.SAFE else "[unsafe] "

@@ -1,0 +1,98 @@
+"""The result cache: what a file's analysis gave, keyed by what could change it.
+
+The key is the file's bytes (hashed), how it is read (Python or notebook, check
+or fix), the options that reach the rules, and the tool itself: its version
+and a hash of its own analysis code, so a changed rule never serves an old
+answer. Entries are JSON (never pickle: a cache folder can come from a pull
+request's checkout, and reading it must not run anything), one file each,
+written atomically; a corrupt or unreadable entry is a miss.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+import transforms
+from transforms import Options
+
+from . import notebooks
+
+FORMAT = 1
+
+
+@lru_cache(maxsize=1)
+def tool_fingerprint() -> str:
+    """The installed version plus a hash of every module that decides a result."""
+    try:
+        version = metadata.version("jaxfix")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(version.encode())
+    sources = sorted(Path(transforms.__file__).parent.glob("*.py")) + [Path(notebooks.__file__)]
+    for source in sources:
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def options_fingerprint(options: Options) -> str:
+    fields = {
+        "select": sorted(options.select) if options.select is not None else None,
+        "ignore": sorted(options.ignore),
+        "unsafe_fixes": options.unsafe_fixes,
+        "frozen_mapping": options.frozen_mapping,
+        "target_version": list(options.target_version),
+        "extra": {k: repr(v) for k, v in sorted(options.extra.items())},
+    }
+    return json.dumps(fields, sort_keys=True)
+
+
+class ResultCache:
+    def __init__(self, folder: Path, options: Options) -> None:
+        self.folder = folder / f"v{FORMAT}"
+        self._salt = f"{tool_fingerprint()}|{options_fingerprint(options)}".encode()
+        self.hits = 0
+        self.misses = 0
+        self._prepared = False
+
+    def key(self, data: bytes, kind: str, fix: bool) -> str:
+        digest = hashlib.blake2b(data, digest_size=20, key=hashlib.blake2b(self._salt, digest_size=32).digest())
+        digest.update(f"|{kind}|{'fix' if fix else 'check'}".encode())
+        return digest.hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict | None:
+        try:
+            with open(self._path(key), encoding="utf-8") as handle:
+                entry = json.load(handle)
+        except (OSError, ValueError):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return entry
+
+    def put(self, key: str, entry: dict) -> None:
+        path = self._path(key)
+        try:
+            if not self._prepared:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                ignore = self.folder.parent / ".gitignore"
+                if not ignore.exists():
+                    ignore.write_text("# made by jaxfix: nothing here belongs in version control\n*\n")
+                self._prepared = True
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(entry, handle)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a cache that cannot be written is only slower

@@ -1,0 +1,113 @@
+"""Notebooks: cells in as one module, only changed sources spliced back, magics kept."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from codemods import engine
+from codemods.notebooks import read
+from transforms import Options
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def notebook(cells: list[dict], *, html_escapes: bool = False, indent: int = 1) -> str:
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}
+    text = json.dumps(nb, indent=indent, ensure_ascii=html_escapes)
+    if html_escapes:
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text + "\n"
+
+
+def code(source) -> dict:
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+
+
+SEED_CELLS = [
+    {"cell_type": "markdown", "metadata": {}, "source": ["# Seed <000> & cond\n"]},
+    code(["%matplotlib inline\n", "import jax\n", "import jax.numpy as jnp\n", "from jax import jit"]),
+    code(
+        [
+            '@jit\n',
+            "def unused(x):\n",
+            "    return x\n",
+        ]
+    ),
+    code("import functools\n\n@functools.partial(jit, static_argnames=['N'])\ndef run_true(N, x):\n    return jnp.ones((N,)) * x.sum()\n\n@functools.partial(jit, static_argnames=['N'])\ndef run_false(N, x):\n    return jnp.zeros((N,))"),
+    code(["N = 3  # caf\u00e9\n", "x = jnp.ones((2, 2))\n", "!echo shell line\n", "print(jax.lax.cond(True, run_true, run_false, N, x))"]),
+    code(["%%time\n", "print(jax.lax.cond(True, run_true, run_false, N, x))"]),
+]
+
+
+def migrate(path: Path) -> engine.FileResult:
+    return engine.process_file(path, Options(), fix=True, write=True)
+
+
+def test_findings_are_placed_by_cell_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "seed.ipynb"
+    path.write_text(notebook(SEED_CELLS))
+    result = engine.process_file(path, Options(), fix=False, write=False)
+    assert [result.location(f.line) for f in result.findings] == ["cell 5:4"]
+
+
+def test_only_the_changed_cell_source_is_rewritten(tmp_path: Path) -> None:
+    for html, indent in ((False, 1), (True, 1), (False, 2)):
+        path = tmp_path / "seed.ipynb"
+        before = notebook(SEED_CELLS, html_escapes=html, indent=indent)
+        path.write_text(before)
+        assert migrate(path).written
+        after = path.read_text()
+        expected_cells = json.loads(before)["cells"]
+        expected_cells[4]["source"][3] = (
+            "print(jax.lax.cond(True, functools.partial(run_true, N), functools.partial(run_false, N), x))"
+        )
+        assert json.loads(after)["cells"] == expected_cells  # the %%time cell and the ! line are untouched
+        expected = notebook(expected_cells, html_escapes=html, indent=indent)
+        assert after == expected  # byte for byte: layout, escapes, key order
+
+
+def test_fixed_notebook_runs(tmp_path: Path) -> None:
+    path = tmp_path / "seed.ipynb"
+    path.write_text(notebook(SEED_CELLS))
+    migrate(path)
+    cells = json.loads(path.read_text())["cells"]
+    program = "".join(
+        "".join(c["source"]) + "\n"
+        for c in cells
+        if c["cell_type"] == "code" and not "".join(c["source"]).startswith("%%")
+    )
+    program = "\n".join(line for line in program.splitlines() if not line.lstrip().startswith(("%", "!")))
+    run = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env={**os.environ, "JAX_PLATFORMS": "cpu"}
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[4. 4. 4.]"
+
+
+def test_broken_notebook_json_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.ipynb"
+    path.write_text('{"cells": [\n  {"cell_type": "code", "source": "static_argnums cond"\n')
+    result = migrate(path)
+    assert result.error is not None and result.error.startswith("broken notebook JSON at line 3")
+
+
+def test_cell_that_python_cannot_read_is_left_out(tmp_path: Path) -> None:
+    cells = [*SEED_CELLS, code(["x = = 1  # not Python\n", "print(jax.lax.cond(True, run_true, run_false, N, x))"])]
+    path = tmp_path / "odd.ipynb"
+    path.write_text(notebook(cells))
+    result = migrate(path)
+    assert result.error is None and len(result.applied) == 1
+    assert json.loads(path.read_text())["cells"][-1]["source"] == cells[-1]["source"]
+
+
+def test_reader_finds_every_code_cell_source() -> None:
+    nb = read(notebook(SEED_CELLS))
+    assert [c.number for c in nb.cells] == [2, 3, 4, 5, 6]
+    assert [c.masked for c in nb.cells] == [False, False, False, False, True]
+    raw = nb.raw
+    for cell in nb.cells:
+        assert json.loads(raw[cell.span[0] : cell.span[1]]) in (cell.source, cell.source.splitlines(True))
