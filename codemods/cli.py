@@ -18,11 +18,14 @@ from rich.console import Console
 from rich.syntax import Syntax
 from rich.table import Table
 
-from transforms import RULES, Options
+from transforms import RULES
 
-from . import engine
+from . import config, engine, golden_examples
 from .discovery import discover
+from .report import github as github_report
 from .report import json as json_report
+from .report import rdjson as rdjson_report
+from .report import sarif as sarif_report
 from .report import text as text_report
 from .report.diff import display_path, unified_diff
 from .vcs import dirty_files
@@ -38,31 +41,101 @@ app = typer.Typer(
 class OutputFormat(str, enum.Enum):
     text = "text"
     json = "json"
+    sarif = "sarif"
+    github = "github"
+    rdjson = "rdjson"
 
 
 Paths = Annotated[list[Path], typer.Argument(help="Files or folders to process.", show_default=False)]
 Select = Annotated[Optional[list[str]], typer.Option("--select", help="Only these rule codes (prefixes allowed).")]
 Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these rule codes (prefixes allowed).")]
-Unsafe = Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply fixes marked unsafe.")]
+Unsafe = Annotated[
+    Optional[bool],
+    typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.", show_default=False),
+]
+Exclude = Annotated[
+    Optional[list[str]],
+    typer.Option("--exclude", help="Leave out files matching these glob patterns (relative to the current folder)."),
+]
+FrozenMapping = Annotated[
+    Optional[str],
+    typer.Option("--frozen-mapping", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."),
+]
+TargetVersion = Annotated[Optional[str], typer.Option("--target-version", help="Oldest Python to support: py311, 3.12, ...")]
 
 
 def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
-def _options(select: list[str] | None, ignore: list[str] | None, unsafe: bool) -> Options:
-    def codes(values: list[str] | None) -> frozenset[str]:
-        return frozenset(c.strip().upper() for v in values or [] for c in v.split(",") if c.strip())
+def _flags(
+    select: list[str] | None,
+    ignore: list[str] | None,
+    unsafe: bool | None,
+    exclude: list[str] | None = None,
+    frozen_mapping: str | None = None,
+    target_version: str | None = None,
+) -> config.Settings:
+    """The settings given on the command line (None where a flag was not given)."""
 
-    chosen = codes(select) if select else None
-    unknown = [c for c in (chosen or set()) | codes(ignore) if not any(r.startswith(c) for r in RULES)]
-    if unknown:
-        raise typer.BadParameter(f"no rule matches {', '.join(sorted(unknown))}", param_hint="--select/--ignore")
-    return Options(select=chosen, ignore=codes(ignore), unsafe_fixes=unsafe)
+    def codes(values: list[str] | None) -> frozenset[str] | None:
+        if not values:
+            return None
+        parsed, unknown = config.parse_codes(values)
+        if unknown:
+            raise typer.BadParameter(f"no rule matches {', '.join(unknown)}", param_hint="--select/--ignore")
+        return parsed
+
+    if frozen_mapping is not None and frozen_mapping not in config.FROZEN_MAPPINGS:
+        raise typer.BadParameter(f"must be one of {', '.join(config.FROZEN_MAPPINGS)}", param_hint="--frozen-mapping")
+    target = None
+    if target_version is not None:
+        try:
+            target = config.parse_target_version(target_version)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--target-version") from None
+    return config.Settings(
+        select=codes(select),
+        ignore=codes(ignore),
+        exclude=tuple(exclude) if exclude else None,
+        unsafe_fixes=unsafe,
+        frozen_mapping=frozen_mapping,
+        target_version=target,
+    )
 
 
-def _files(paths: list[Path]) -> list[Path]:
-    return discover(paths)
+def _plan(paths: list[Path], flags: config.Settings) -> list[tuple[config.Resolved, list[Path]]]:
+    """The paths grouped by the [tool.jaxfix] that governs them; a bad configuration exits 2."""
+    try:
+        return config.plan(paths, flags)
+    except config.ConfigError as error:
+        _console(stderr=True).print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
+
+
+def _targets(plan: list[tuple[config.Resolved, list[Path]]]) -> list[tuple[config.Resolved, list[Path]]]:
+    """Each group's files: discovered under its paths, less what its configuration excludes."""
+    return [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+
+
+def _run_groups(
+    plan: list[tuple[config.Resolved, list[Path]]], *, fix: bool, write: bool, discovered: bool = False
+) -> list[tuple[engine.RunResult, config.Resolved]]:
+    targets = plan if discovered else _targets(plan)
+    return [(engine.run(files, settings.options, fix=fix, write=write), settings) for settings, files in targets]
+
+
+def _merged(groups: list[tuple[engine.RunResult, config.Resolved]]) -> engine.RunResult:
+    merged = engine.RunResult()
+    for run, _ in groups:
+        merged.files.extend(run.files)
+    return merged
+
+
+def _run(
+    plan: list[tuple[config.Resolved, list[Path]]], *, fix: bool, write: bool, discovered: bool = False
+) -> engine.RunResult:
+    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered))
 
 
 def _print_errors(run: engine.RunResult) -> None:
@@ -71,27 +144,45 @@ def _print_errors(run: engine.RunResult) -> None:
         err.print(text_report.error_line(result), markup=False)
 
 
+def _print_findings(run: engine.RunResult, console: Console) -> None:
+    for result, finding in run.findings:
+        for line in text_report.finding_lines(result, finding):
+            console.print(line, markup=False)
+
+
 @app.command()
 def check(
     paths: Paths,
     output_format: Annotated[OutputFormat, typer.Option("--output-format", help="How to print findings.")] = OutputFormat.text,
     select: Select = None,
     ignore: Ignore = None,
-    unsafe_fixes: Unsafe = False,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
 ) -> None:
     """Report findings; change nothing."""
-    options = _options(select, ignore, unsafe_fixes)
-    run = engine.run(_files(paths), options, fix=False, write=False)
-    if output_format is OutputFormat.json:
-        sys.stdout.write(json_report.render(run))
-    else:
-        out = _console()
-        for result, finding in run.findings:
-            for line in text_report.finding_lines(result, finding):
-                out.print(line, markup=False)
-        out.print(text_report.summary(run, applied=False), markup=False)
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    run = _run(plan, fix=False, write=False)
+    _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
     _print_errors(run)
     raise typer.Exit(run.exit_code(pending_changes=False))
+
+
+def _report(run: engine.RunResult, output_format: OutputFormat, *, unsafe_fixes: bool) -> None:
+    """Findings on stdout in the chosen format (text: with a summary line)."""
+    if output_format.value == "json":
+        sys.stdout.write(json_report.render(run))
+    elif output_format.value == "sarif":
+        sys.stdout.write(sarif_report.render(run))
+    elif output_format.value == "github":
+        sys.stdout.write(github_report.render(run))
+    elif output_format.value == "rdjson":
+        sys.stdout.write(rdjson_report.render(run, unsafe_fixes=unsafe_fixes))
+    else:
+        out = _console()
+        _print_findings(run, out)
+        out.print(text_report.summary(run, applied=False), markup=False)
 
 
 @app.command()
@@ -99,20 +190,21 @@ def diff(
     paths: Paths,
     select: Select = None,
     ignore: Ignore = None,
-    unsafe_fixes: Unsafe = False,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written)."""
-    options = _options(select, ignore, unsafe_fixes)
-    run = engine.run(_files(paths), options, fix=True, write=False)
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    run = _run(plan, fix=True, write=False)
     patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
     if sys.stdout.isatty() and patch:
         _console().print(Syntax(patch, "diff", theme="ansi_dark", background_color="default"))
     else:
         sys.stdout.write(patch)
     err = _console(stderr=True)
-    for result, finding in run.findings:
-        for line in text_report.finding_lines(result, finding):
-            err.print(line, markup=False)
+    _print_findings(run, err)
     _print_errors(run)
     err.print(_diff_summary(run), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=True))
@@ -133,13 +225,16 @@ def migrate(
     allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="Also rewrite files with uncommitted changes.")] = False,
     select: Select = None,
     ignore: Ignore = None,
-    unsafe_fixes: Unsafe = False,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
 ) -> None:
     """Apply the fixes in place."""
-    options = _options(select, ignore, unsafe_fixes)
-    files = _files(paths)
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    targets = _targets(plan)
     if not allow_dirty:
-        dirty = dirty_files(p for p in files if p.exists())
+        dirty = dirty_files(p for _, files in targets for p in files if p.exists())
         if dirty:
             err = _console(stderr=True)
             err.print(
@@ -150,11 +245,9 @@ def migrate(
             for path in sorted(dirty):
                 err.print(f"  {display_path(path)}", markup=False)
             raise typer.Exit(2)
-    run = engine.run(files, options, fix=True, write=True)
+    run = _run(targets, fix=True, write=True, discovered=True)
     out = _console()
-    for result, finding in run.findings:
-        for line in text_report.finding_lines(result, finding):
-            out.print(line, markup=False)
+    _print_findings(run, out)
     _print_errors(run)
     out.print(_summary_table(run))
     out.print(text_report.summary(run, applied=True), markup=False)
@@ -182,7 +275,11 @@ def _summary_table(run: engine.RunResult) -> Table:
 
 @app.command()
 def rules() -> None:
-    """List the rules."""
+    """List the rules: code, name, fix class, summary."""
+    out = _console()
+    if not out.is_terminal:  # one tab-separated line a rule, for scripts
+        sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_class.value}\t{r.summary}\n" for code, r in RULES.items())
+        return
     table = Table(show_header=True, header_style="bold")
     table.add_column("code")
     table.add_column("name")
@@ -190,12 +287,12 @@ def rules() -> None:
     table.add_column("summary")
     for code, rule in RULES.items():
         table.add_row(code, rule.name, rule.fix_class.value, rule.summary)
-    _console().print(table)
+    out.print(table)
 
 
 @app.command()
 def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. JAX101.")]) -> None:
-    """Show a rule's documentation."""
+    """Show a rule's documentation and a verified before/after pair from golden/."""
     rule = RULES.get(code.upper())
     if rule is None:
         _console(stderr=True).print(f"error: no rule {code!r}; see `jaxfix rules`", markup=False)
@@ -205,6 +302,19 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. JAX101."
     out.print(rule.summary, markup=False)
     out.print("", markup=False)
     out.print(rule.documentation(), markup=False)
+    example = golden_examples.example(rule.code)
+    if example is None:
+        return
+    out.print("", markup=False)
+    out.print(f"Example (golden/{example['case']}, run by the test suite with real JAX):", markup=False)
+    out.print(example["description"], markup=False)
+    for label in ("before", "after"):
+        out.print("", markup=False)
+        out.print(f"{label.capitalize()}:", markup=False)
+        if out.is_terminal:
+            out.print(Syntax(example[label], "python", theme="ansi_dark", background_color="default", line_numbers=True))
+        else:
+            out.print(example[label].rstrip("\n"), markup=False, highlight=False)
 
 
 def main() -> None:
