@@ -20,7 +20,7 @@ from rich.table import Table
 
 from transforms import RULES
 
-from . import config, engine, golden_examples
+from . import config, engine, golden_examples, interactive
 from .discovery import discover
 from .report import github as github_report
 from .report import json as json_report
@@ -188,6 +188,9 @@ def _report(run: engine.RunResult, output_format: OutputFormat, *, unsafe_fixes:
 @app.command()
 def diff(
     paths: Paths,
+    interactive_mode: Annotated[
+        bool, typer.Option("--interactive", "-i", help="Ask about each fix (y/n/a/q) and write the accepted ones.")
+    ] = False,
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = None,
@@ -195,8 +198,10 @@ def diff(
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
 ) -> None:
-    """Show the fixes as a unified diff (a dry run: nothing is written)."""
+    """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    if interactive_mode:
+        _diff_interactive(plan)
     run = _run(plan, fix=True, write=False)
     patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
     if sys.stdout.isatty() and patch:
@@ -208,6 +213,46 @@ def diff(
     _print_errors(run)
     err.print(_diff_summary(run), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=True))
+
+
+def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]]) -> None:
+    """The interactive review of each fix; always exits."""
+    err = _console(stderr=True)
+    if not sys.stdin.isatty():
+        err.print("error: --interactive needs a terminal to ask on; use `jaxfix diff` for a patch", markup=False)
+        raise typer.Exit(2)
+    groups = _run_groups(plan, fix=False, write=False)
+    run = _merged(groups)
+    candidates = interactive.offers([(r, s.options) for r, s in groups])
+    out = _console()
+    try:
+        choices = interactive.choose(candidates, interactive.ask_on_terminal(out))
+    except KeyboardInterrupt:
+        err.print("\ninterrupted: nothing written", markup=False)
+        raise typer.Exit(130) from None
+    written = {w.path: w for w in interactive.write_accepted(choices.accepted)}
+    left = sum(written[r.path].findings_left if r.path in written else len(r.findings) for r in run.files)
+    for result in run.files:
+        if result.path.suffix != ".py" and any(f.fix for f in result.findings):
+            err.print(f"{display_path(result.path)}: not offered: only .py files are fixed interactively", markup=False)
+    for w in written.values():
+        if w.error:
+            err.print(f"{display_path(w.path)}: error: {w.error}", markup=False)
+    _print_errors(run)
+    applied = sum(w.fixes for w in written.values() if not w.error)
+    files = sum(1 for w in written.values() if not w.error)
+    summary = f"Applied {applied} fix{'es' if applied != 1 else ''} in {files} file{'s' if files != 1 else ''}"
+    summary += f"; {left} finding{'s' if left != 1 else ''} left."
+    if choices.overlapping:
+        many = choices.overlapping != 1
+        summary += (
+            f" {choices.overlapping} fix{'es' if many else ''} overlapped an accepted one: "
+            f"run again to review {'them' if many else 'it'}."
+        )
+    out.print(summary, markup=False)
+    if run.errors or any(w.error for w in written.values()):
+        raise typer.Exit(2)
+    raise typer.Exit(1 if left else 0)
 
 
 def _diff_summary(run: engine.RunResult) -> str:
