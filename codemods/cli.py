@@ -1,4 +1,4 @@
-"""The ``jaxfix`` command: check, diff, migrate, rules, explain.
+"""The ``jaxfix`` command: check, diff, migrate, review, rules, explain.
 
 Output is rich on a terminal and plain when piped (a piped ``jaxfix diff`` is
 a patch ``git apply`` accepts). Exit codes: 0 nothing left to fix, 1 findings
@@ -9,6 +9,7 @@ configuration, or unreadable input.
 from __future__ import annotations
 
 import enum
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -25,9 +26,14 @@ from .discovery import discover
 from .report import github as github_report
 from .report import json as json_report
 from .report import rdjson as rdjson_report
+from .report import review as review_report
 from .report import sarif as sarif_report
 from .report import text as text_report
 from .report.diff import display_path, unified_diff
+from .review import collect as review_collect
+from .review import post as review_post
+from .review.changed_lines import GitError
+from .review.github_api import GitHubClient, GitHubError
 from .vcs import dirty_files
 
 app = typer.Typer(
@@ -39,6 +45,15 @@ app = typer.Typer(
 
 
 class OutputFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+    rdjson = "rdjson"
+
+
+class ReviewFormat(str, enum.Enum):
+    review = "review"
     text = "text"
     json = "json"
     sarif = "sarif"
@@ -169,7 +184,7 @@ def check(
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
-def _report(run: engine.RunResult, output_format: OutputFormat, *, unsafe_fixes: bool) -> None:
+def _report(run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: bool) -> None:
     """Findings on stdout in the chosen format (text: with a summary line)."""
     if output_format.value == "json":
         sys.stdout.write(json_report.render(run))
@@ -316,6 +331,78 @@ def _summary_table(run: engine.RunResult) -> Table:
         str(len(run.errors)),
     )
     return table
+
+
+@app.command()
+def review(
+    paths: Annotated[
+        Optional[list[Path]], typer.Argument(help="Files or folders to review (default: the current folder).", show_default=False)
+    ] = None,
+    base: Annotated[str, typer.Option("--base", help="The branch or commit the pull request merges into.", show_default=False)] = ...,  # type: ignore[assignment]
+    post: Annotated[
+        bool, typer.Option("--post", help="Post the review through GITHUB_API_URL (GitHub Actions, pull_request events).")
+    ] = False,
+    output_format: Annotated[
+        ReviewFormat, typer.Option("--output-format", help="What to print: the review payload, or findings as for check.")
+    ] = ReviewFormat.review,
+    select: Select = None,
+    ignore: Ignore = None,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
+) -> None:
+    """Review the lines a branch changed since --base, as pull-request suggestions."""
+    err = _console(stderr=True)
+    pull = None
+    if post:
+        try:
+            pull = review_post.from_environment(os.environ)
+        except review_post.PostError as error:
+            err.print(f"error: {error}", markup=False)
+            raise typer.Exit(2) from None
+    plan = _plan(paths or [Path(".")], _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    try:
+        result = review_collect.collect(plan, base, Path.cwd())
+    except GitError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
+    for path in result.refused:
+        err.print(f"{path}: not reviewed: a symbolic link or outside the checkout", markup=False)
+    if output_format is ReviewFormat.review:
+        sys.stdout.write(review_report.render(result.comments, result.head))
+    else:
+        _report(result.run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
+    _print_errors(result.run)
+    if pull is not None:
+        _post_review(pull, result)
+    raise typer.Exit(result.run.exit_code(pending_changes=False))
+
+
+def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult) -> None:
+    err = _console(stderr=True)
+    if pull.head_sha and pull.head_sha != result.head:
+        err.print(
+            f"error: HEAD is {result.head[:12]} but the pull request's head is {pull.head_sha[:12]}; comments would "
+            "land on the wrong lines. Check out the pull request's head (actions/checkout with "
+            "`ref: ${{ github.event.pull_request.head.sha }}` and `fetch-depth: 0`).",
+            markup=False,
+        )
+        raise typer.Exit(2)
+    try:
+        client = GitHubClient(pull.api_url, pull.token)
+        outcome = review_post.publish(client, pull, result.comments, result.head)
+    except GitHubError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
+    if not result.comments:
+        err.print("No findings on changed lines; nothing posted.", markup=False)
+    elif outcome.posted:
+        extra = f" ({outcome.already} already posted)" if outcome.already else ""
+        where = f": {outcome.url}" if outcome.url else ""
+        err.print(f"Posted a review with {outcome.posted} comment{'s' if outcome.posted != 1 else ''}{extra}{where}", markup=False)
+    else:
+        err.print(f"All {outcome.already} findings were already posted; no new review.", markup=False)
 
 
 @app.command()
