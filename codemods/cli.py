@@ -1,4 +1,4 @@
-"""The ``jaxfix`` command: check, diff, migrate, rules, explain.
+"""The ``jaxfix`` command: check, diff, migrate, review, rules, explain.
 
 Output is rich on a terminal and plain when piped (a piped ``jaxfix diff`` is
 a patch ``git apply`` accepts). Exit codes: 0 nothing left to fix, 1 findings
@@ -9,6 +9,7 @@ configuration, or unreadable input.
 from __future__ import annotations
 
 import enum
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -18,13 +19,22 @@ from rich.console import Console
 from rich.syntax import Syntax
 from rich.table import Table
 
-from transforms import RULES, Options
+from transforms import RULES
 
-from . import engine
+from . import config, engine, golden_examples, interactive
+from .discovery import discover
+from .runner import RunSettings, run_files
+from .report import github as github_report
 from .report import json as json_report
+from .report import rdjson as rdjson_report
+from .report import review as review_report
+from .report import sarif as sarif_report
 from .report import text as text_report
 from .report.diff import display_path, unified_diff
-from .runner import RunSettings, files_of, run_with_progress
+from .review import collect as review_collect
+from .review import post as review_post
+from .review.changed_lines import GitError
+from .review.github_api import GitHubClient, GitHubError
 from .vcs import dirty_files
 
 app = typer.Typer(
@@ -38,48 +48,143 @@ app = typer.Typer(
 class OutputFormat(str, enum.Enum):
     text = "text"
     json = "json"
+    sarif = "sarif"
+    github = "github"
+    rdjson = "rdjson"
+
+
+class ReviewFormat(str, enum.Enum):
+    review = "review"
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+    rdjson = "rdjson"
 
 
 Paths = Annotated[
     list[Path], typer.Argument(help="Files or folders to process; `-` reads one file from stdin.", show_default=False)
 ]
-Select = Annotated[Optional[list[str]], typer.Option("--select", help="Only these rule codes (prefixes allowed).")]
-Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these rule codes (prefixes allowed).")]
-Unsafe = Annotated[bool, typer.Option("--unsafe-fixes", help="Also apply fixes marked unsafe.")]
 Jobs = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: all cores).", min=1)]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the result cache.")]
 CacheDir = Annotated[
     Optional[Path],
-    typer.Option("--cache-dir", help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ./.jaxfix_cache)."),
+    typer.Option("--cache-dir", help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ~/.cache/jaxfix)."),
 ]
+Select = Annotated[Optional[list[str]], typer.Option("--select", help="Only these rule codes (prefixes allowed).")]
+Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these rule codes (prefixes allowed).")]
+Unsafe = Annotated[
+    Optional[bool],
+    typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.", show_default=False),
+]
+Exclude = Annotated[
+    Optional[list[str]],
+    typer.Option("--exclude", help="Leave out files matching these glob patterns (relative to the current folder)."),
+]
+FrozenMapping = Annotated[
+    Optional[str],
+    typer.Option("--frozen-mapping", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."),
+]
+TargetVersion = Annotated[Optional[str], typer.Option("--target-version", help="Oldest Python to support: py311, 3.12, ...")]
 
 
 def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
-def _options(select: list[str] | None, ignore: list[str] | None, unsafe: bool) -> Options:
-    def codes(values: list[str] | None) -> frozenset[str]:
-        return frozenset(c.strip().upper() for v in values or [] for c in v.split(",") if c.strip())
+def _flags(
+    select: list[str] | None,
+    ignore: list[str] | None,
+    unsafe: bool | None,
+    exclude: list[str] | None = None,
+    frozen_mapping: str | None = None,
+    target_version: str | None = None,
+) -> config.Settings:
+    """The settings given on the command line (None where a flag was not given)."""
 
-    chosen = codes(select) if select else None
-    unknown = [c for c in (chosen or set()) | codes(ignore) if not any(r.startswith(c) for r in RULES)]
-    if unknown:
-        raise typer.BadParameter(f"no rule matches {', '.join(sorted(unknown))}", param_hint="--select/--ignore")
-    return Options(select=chosen, ignore=codes(ignore), unsafe_fixes=unsafe)
+    def codes(values: list[str] | None) -> frozenset[str] | None:
+        if not values:
+            return None
+        parsed, unknown = config.parse_codes(values)
+        if unknown:
+            raise typer.BadParameter(f"no rule matches {', '.join(unknown)}", param_hint="--select/--ignore")
+        return parsed
+
+    if frozen_mapping is not None and frozen_mapping not in config.FROZEN_MAPPINGS:
+        raise typer.BadParameter(f"must be one of {', '.join(config.FROZEN_MAPPINGS)}", param_hint="--frozen-mapping")
+    target = None
+    if target_version is not None:
+        try:
+            target = config.parse_target_version(target_version)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--target-version") from None
+    return config.Settings(
+        select=codes(select),
+        ignore=codes(ignore),
+        exclude=tuple(exclude) if exclude else None,
+        unsafe_fixes=unsafe,
+        frozen_mapping=frozen_mapping,
+        target_version=target,
+    )
 
 
-def _run(paths: list[Path], options: Options, settings: RunSettings, *, fix: bool, write: bool) -> engine.RunResult:
+def _plan(paths: list[Path], flags: config.Settings) -> list[tuple[config.Resolved, list[Path]]]:
+    """The paths grouped by the [tool.jaxfix] that governs them; a bad configuration exits 2.
+
+    `-` (stdin) alone takes the configuration of the current folder.
+    """
+    if engine.STDIN in paths and paths != [engine.STDIN]:
+        raise typer.BadParameter("`-` (stdin) cannot be mixed with other paths", param_hint="PATHS")
     try:
-        return run_with_progress(paths, options, settings, _console(stderr=True), fix=fix, write=write)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="PATHS") from None
+        if paths == [engine.STDIN]:
+            ((settings, _),) = config.plan([Path.cwd()], flags)
+            return [(settings, paths)]
+        return config.plan(paths, flags)
+    except config.ConfigError as error:
+        _console(stderr=True).print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
 
 
-def _print_findings(run: engine.RunResult, console: Console) -> None:
-    for result, finding in run.findings:
-        for line in text_report.finding_lines(result, finding):
-            console.print(line, markup=False)
+def _targets(plan: list[tuple[config.Resolved, list[Path]]]) -> list[tuple[config.Resolved, list[Path]]]:
+    """Each group's files: discovered under its paths, less what its configuration excludes."""
+    if len(plan) == 1 and plan[0][1] == [engine.STDIN]:
+        return plan
+    return [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+
+
+def _run_groups(
+    plan: list[tuple[config.Resolved, list[Path]]],
+    *,
+    fix: bool,
+    write: bool,
+    discovered: bool = False,
+    run: RunSettings = RunSettings(no_cache=True),
+) -> list[tuple[engine.RunResult, config.Resolved]]:
+    targets = plan if discovered else _targets(plan)
+    stdin = sys.stdin.buffer.read() if [files for _, files in targets] == [[engine.STDIN]] else None
+    err = _console(stderr=True)
+    return [
+        (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin), settings)
+        for settings, files in targets
+    ]
+
+
+def _merged(groups: list[tuple[engine.RunResult, config.Resolved]]) -> engine.RunResult:
+    merged = engine.RunResult()
+    for run, _ in groups:
+        merged.files.extend(run.files)
+    return merged
+
+
+def _run(
+    plan: list[tuple[config.Resolved, list[Path]]],
+    *,
+    fix: bool,
+    write: bool,
+    discovered: bool = False,
+    run: RunSettings = RunSettings(no_cache=True),
+) -> engine.RunResult:
+    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered, run=run))
 
 
 def _print_errors(run: engine.RunResult) -> None:
@@ -88,44 +193,73 @@ def _print_errors(run: engine.RunResult) -> None:
         err.print(text_report.error_line(result), markup=False)
 
 
+def _print_findings(run: engine.RunResult, console: Console) -> None:
+    for result, finding in run.findings:
+        for line in text_report.finding_lines(result, finding):
+            console.print(line, markup=False)
+
+
 @app.command()
 def check(
     paths: Paths,
     output_format: Annotated[OutputFormat, typer.Option("--output-format", help="How to print findings.")] = OutputFormat.text,
     select: Select = None,
     ignore: Ignore = None,
-    unsafe_fixes: Unsafe = False,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
 ) -> None:
     """Report findings; change nothing."""
-    options = _options(select, ignore, unsafe_fixes)
-    run = _run(paths, options, RunSettings(jobs, no_cache, cache_dir), fix=False, write=False)
-    if output_format is OutputFormat.json:
-        sys.stdout.write(json_report.render(run))
-    else:
-        out = _console()
-        _print_findings(run, out)
-        out.print(text_report.summary(run, applied=False), markup=False)
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir))
+    _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
     _print_errors(run)
     _print_tables(run, _console(stderr=True), only_on_terminal=True)
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
+def _report(run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: bool) -> None:
+    """Findings on stdout in the chosen format (text: with a summary line)."""
+    if output_format.value == "json":
+        sys.stdout.write(json_report.render(run))
+    elif output_format.value == "sarif":
+        sys.stdout.write(sarif_report.render(run))
+    elif output_format.value == "github":
+        sys.stdout.write(github_report.render(run))
+    elif output_format.value == "rdjson":
+        sys.stdout.write(rdjson_report.render(run, unsafe_fixes=unsafe_fixes))
+    else:
+        out = _console()
+        _print_findings(run, out)
+        out.print(text_report.summary(run, applied=False), markup=False)
+
+
 @app.command()
 def diff(
     paths: Paths,
+    interactive_mode: Annotated[
+        bool, typer.Option("--interactive", "-i", help="Ask about each fix (y/n/a/q) and write the accepted ones.")
+    ] = False,
     select: Select = None,
     ignore: Ignore = None,
-    unsafe_fixes: Unsafe = False,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
 ) -> None:
-    """Show the fixes as a unified diff (a dry run: nothing is written)."""
-    options = _options(select, ignore, unsafe_fixes)
-    run = _run(paths, options, RunSettings(jobs, no_cache, cache_dir), fix=True, write=False)
+    """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    settings = RunSettings(jobs, no_cache, cache_dir)
+    if interactive_mode:
+        _diff_interactive(plan, settings)
+    run = _run(plan, fix=True, write=False, run=settings)
     patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
     if sys.stdout.isatty() and patch:
         _console().print(Syntax(patch, "diff", theme="ansi_dark", background_color="default"))
@@ -136,6 +270,46 @@ def diff(
     _print_errors(run)
     err.print(_diff_summary(run), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=True))
+
+
+def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]], settings: RunSettings) -> None:
+    """The interactive review of each fix; always exits."""
+    err = _console(stderr=True)
+    if not sys.stdin.isatty():
+        err.print("error: --interactive needs a terminal to ask on; use `jaxfix diff` for a patch", markup=False)
+        raise typer.Exit(2)
+    groups = _run_groups(plan, fix=False, write=False, run=settings)
+    run = _merged(groups)
+    candidates = interactive.offers([(r, s.options) for r, s in groups])
+    out = _console()
+    try:
+        choices = interactive.choose(candidates, interactive.ask_on_terminal(out))
+    except KeyboardInterrupt:
+        err.print("\ninterrupted: nothing written", markup=False)
+        raise typer.Exit(130) from None
+    written = {w.path: w for w in interactive.write_accepted(choices.accepted)}
+    left = sum(written[r.path].findings_left if r.path in written else len(r.findings) for r in run.files)
+    for result in run.files:
+        if result.path.suffix != ".py" and any(f.fix for f in result.findings):
+            err.print(f"{display_path(result.path)}: not offered: only .py files are fixed interactively", markup=False)
+    for w in written.values():
+        if w.error:
+            err.print(f"{display_path(w.path)}: error: {w.error}", markup=False)
+    _print_errors(run)
+    applied = sum(w.fixes for w in written.values() if not w.error)
+    files = sum(1 for w in written.values() if not w.error)
+    summary = f"Applied {applied} fix{'es' if applied != 1 else ''} in {files} file{'s' if files != 1 else ''}"
+    summary += f"; {left} finding{'s' if left != 1 else ''} left."
+    if choices.overlapping:
+        many = choices.overlapping != 1
+        summary += (
+            f" {choices.overlapping} fix{'es' if many else ''} overlapped an accepted one: "
+            f"run again to review {'them' if many else 'it'}."
+        )
+    out.print(summary, markup=False)
+    if run.errors or any(w.error for w in written.values()):
+        raise typer.Exit(2)
+    raise typer.Exit(1 if left else 0)
 
 
 def _diff_summary(run: engine.RunResult) -> str:
@@ -153,23 +327,27 @@ def migrate(
     allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="Also rewrite files with uncommitted changes.")] = False,
     select: Select = None,
     ignore: Ignore = None,
-    unsafe_fixes: Unsafe = False,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
 ) -> None:
     """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
-    options = _options(select, ignore, unsafe_fixes)
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
     settings = RunSettings(jobs, no_cache, cache_dir)
     if paths == [engine.STDIN]:
-        run = _run(paths, options, settings, fix=True, write=False)
+        run = _run(plan, fix=True, write=False, run=settings)
         (result,) = run.files
         sys.stdout.write(result.fixed if result.error is None else result.original)
         _print_findings(run, _console(stderr=True))
         _print_errors(run)
         raise typer.Exit(run.exit_code(pending_changes=False))
+    targets = _targets(plan)
     if not allow_dirty:
-        dirty = dirty_files(p for p in files_of(paths) if p.exists())
+        dirty = dirty_files(p for _, files in targets for p in files if p.exists())
         if dirty:
             err = _console(stderr=True)
             err.print(
@@ -180,7 +358,7 @@ def migrate(
             for path in sorted(dirty):
                 err.print(f"  {display_path(path)}", markup=False)
             raise typer.Exit(2)
-    run = _run(paths, options, settings, fix=True, write=True)
+    run = _run(targets, fix=True, write=True, discovered=True, run=settings)
     out = _console()
     _print_findings(run, out)
     _print_errors(run)
@@ -217,8 +395,84 @@ def _print_tables(run: engine.RunResult, console: Console, *, only_on_terminal: 
 
 
 @app.command()
+def review(
+    paths: Annotated[
+        Optional[list[Path]], typer.Argument(help="Files or folders to review (default: the current folder).", show_default=False)
+    ] = None,
+    base: Annotated[str, typer.Option("--base", help="The branch or commit the pull request merges into.", show_default=False)] = ...,  # type: ignore[assignment]
+    post: Annotated[
+        bool, typer.Option("--post", help="Post the review through GITHUB_API_URL (GitHub Actions, pull_request events).")
+    ] = False,
+    output_format: Annotated[
+        ReviewFormat, typer.Option("--output-format", help="What to print: the review payload, or findings as for check.")
+    ] = ReviewFormat.review,
+    select: Select = None,
+    ignore: Ignore = None,
+    unsafe_fixes: Unsafe = None,
+    exclude: Exclude = None,
+    frozen_mapping: FrozenMapping = None,
+    target_version: TargetVersion = None,
+) -> None:
+    """Review the lines a branch changed since --base, as pull-request suggestions."""
+    err = _console(stderr=True)
+    pull = None
+    if post:
+        try:
+            pull = review_post.from_environment(os.environ)
+        except review_post.PostError as error:
+            err.print(f"error: {error}", markup=False)
+            raise typer.Exit(2) from None
+    plan = _plan(paths or [Path(".")], _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    try:
+        result = review_collect.collect(plan, base, Path.cwd())
+    except GitError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
+    for path in result.refused:
+        err.print(f"{path}: not reviewed: a symbolic link or outside the checkout", markup=False)
+    if output_format is ReviewFormat.review:
+        sys.stdout.write(review_report.render(result.comments, result.head))
+    else:
+        _report(result.run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
+    _print_errors(result.run)
+    if pull is not None:
+        _post_review(pull, result)
+    raise typer.Exit(result.run.exit_code(pending_changes=False))
+
+
+def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult) -> None:
+    err = _console(stderr=True)
+    if pull.head_sha and pull.head_sha != result.head:
+        err.print(
+            f"error: HEAD is {result.head[:12]} but the pull request's head is {pull.head_sha[:12]}; comments would "
+            "land on the wrong lines. Check out the pull request's head (actions/checkout with "
+            "`ref: ${{ github.event.pull_request.head.sha }}` and `fetch-depth: 0`).",
+            markup=False,
+        )
+        raise typer.Exit(2)
+    try:
+        client = GitHubClient(pull.api_url, pull.token)
+        outcome = review_post.publish(client, pull, result.comments, result.head)
+    except GitHubError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
+    if not result.comments:
+        err.print("No findings on changed lines; nothing posted.", markup=False)
+    elif outcome.posted:
+        extra = f" ({outcome.already} already posted)" if outcome.already else ""
+        where = f": {outcome.url}" if outcome.url else ""
+        err.print(f"Posted a review with {outcome.posted} comment{'s' if outcome.posted != 1 else ''}{extra}{where}", markup=False)
+    else:
+        err.print(f"All {outcome.already} findings were already posted; no new review.", markup=False)
+
+
+@app.command()
 def rules() -> None:
-    """List the rules."""
+    """List the rules: code, name, fix class, summary."""
+    out = _console()
+    if not out.is_terminal:  # one tab-separated line a rule, for scripts
+        sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_class.value}\t{r.summary}\n" for code, r in RULES.items())
+        return
     table = Table(show_header=True, header_style="bold")
     table.add_column("code")
     table.add_column("name")
@@ -226,12 +480,12 @@ def rules() -> None:
     table.add_column("summary")
     for code, rule in RULES.items():
         table.add_row(code, rule.name, rule.fix_class.value, rule.summary)
-    _console().print(table)
+    out.print(table)
 
 
 @app.command()
 def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. JAX101.")]) -> None:
-    """Show a rule's documentation."""
+    """Show a rule's documentation and a verified before/after pair from golden/."""
     rule = RULES.get(code.upper())
     if rule is None:
         _console(stderr=True).print(f"error: no rule {code!r}; see `jaxfix rules`", markup=False)
@@ -241,6 +495,19 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. JAX101."
     out.print(rule.summary, markup=False)
     out.print("", markup=False)
     out.print(rule.documentation(), markup=False)
+    example = golden_examples.example(rule.code)
+    if example is None:
+        return
+    out.print("", markup=False)
+    out.print(f"Example (golden/{example['case']}, run by the test suite with real JAX):", markup=False)
+    out.print(example["description"], markup=False)
+    for label in ("before", "after"):
+        out.print("", markup=False)
+        out.print(f"{label.capitalize()}:", markup=False)
+        if out.is_terminal:
+            out.print(Syntax(example[label], "python", theme="ansi_dark", background_color="default", line_numbers=True))
+        else:
+            out.print(example[label].rstrip("\n"), markup=False, highlight=False)
 
 
 def main() -> None:

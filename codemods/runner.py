@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +13,6 @@ from transforms import Options
 
 from . import engine
 from .cache import ResultCache
-from .discovery import discover
 
 
 @dataclass(frozen=True)
@@ -26,25 +24,33 @@ class RunSettings:
     def cache(self, options: Options) -> ResultCache | None:
         if self.no_cache:
             return None
-        folder = self.cache_dir or Path(os.environ.get("JAXFIX_CACHE_DIR") or ".jaxfix_cache")
-        return ResultCache(folder, options)
+        return ResultCache(self.cache_dir or default_cache_dir(), options)
 
 
-def files_of(paths: list[Path]) -> list[Path]:
-    """The files a run covers; `-` alone means stdin."""
-    if paths == [engine.STDIN]:
-        return paths
-    if engine.STDIN in paths:
-        raise ValueError("`-` (stdin) cannot be mixed with other paths")
-    return discover(paths)
+def default_cache_dir() -> Path:
+    """$JAXFIX_CACHE_DIR, else the user's cache folder ($XDG_CACHE_HOME/jaxfix or ~/.cache/jaxfix).
+
+    Not a folder in the project: entries are keyed by content, so projects can
+    share them, nothing new appears in anyone's checkout, and a checkout (a
+    pull request's, say) cannot plant answers for the tool to trust.
+    """
+    if os.environ.get("JAXFIX_CACHE_DIR"):
+        return Path(os.environ["JAXFIX_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "jaxfix"
 
 
-def run_with_progress(
-    paths: list[Path], options: Options, settings: RunSettings, err: Console, *, fix: bool, write: bool
+def run_files(
+    files: list[Path],
+    options: Options,
+    settings: RunSettings,
+    err: Console,
+    *,
+    fix: bool,
+    write: bool,
+    stdin: bytes | None = None,
 ) -> engine.RunResult:
     """Run the engine; on a terminal, with a progress bar (files done, findings so far) on stderr."""
-    files = files_of(paths)
-    stdin = sys.stdin.buffer.read() if files == [engine.STDIN] else None
     kwargs = dict(fix=fix, write=write, jobs=settings.jobs, cache=settings.cache(options), stdin=stdin)
     if not err.is_terminal or len(files) < 2:
         return engine.run(files, options, **kwargs)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ case.toml:
     description = "what the case shows"
     error = "regex"           # must match the stderr of `python before.py` (which must fail)
     findings = ["JAX101:11"]  # every finding on before.py, as CODE:LINE
+    explain = true            # optional: the pair `jaxfix explain CODE` shows for this rule
     [options]                 # optional: transforms.Options fields (unsafe_fixes = true, ...)
 
 A case without after.py is report-only: the text must come back unchanged.

@@ -135,4 +135,20 @@ def test_cli_uses_the_cache_dir_it_is_given(tmp_path: Path, jobs: str) -> None:
     again = jaxfix("check", "-j", jobs, "--cache-dir", "c", "a.py", "b.py", stdin="", cwd=tmp_path)
     assert first.stdout == again.stdout and first.returncode == again.returncode == 1
     assert len(list((tmp_path / "c").rglob("*.json"))) == 2
-    assert not (tmp_path / ".jaxfix_cache").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_default_cache_is_the_users_not_the_projects(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(SEED)
+    env_home = tmp_path / "home"
+    run = subprocess.run(
+        [sys.executable, "-m", "codemods", "check", "a.py"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**{k: v for k, v in os.environ.items() if k not in ("JAXFIX_CACHE_DIR", "XDG_CACHE_HOME")},
+             "PYTHONPATH": str(ROOT), "HOME": str(env_home)},
+    )
+    assert run.returncode == 1
+    assert list((env_home / ".cache" / "jaxfix").rglob("*.json"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.py", "home"]

@@ -1,0 +1,196 @@
+"""action.yml and .pre-commit-hooks.yaml: they parse, name real flags, and their commands really run."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import stat
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import typer.main
+import yaml
+
+from codemods.cli import app
+
+from .fake_github import FakeGitHub
+from .helpers import BRANCHES, GOLDEN, ROOT, call, commit_all, env, git, init_repo, jaxfix
+
+ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
+HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+SCRIPTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+_EXPRESSION = re.compile(r"\$\{\{\s*([^}]+?)\s*\}\}")
+
+
+def command_options(name: str) -> set[str]:
+    command = typer.main.get_command(app).commands[name]
+    return {opt for param in command.params for opt in (*param.opts, *getattr(param, "secondary_opts", []))}
+
+
+def step(name: str) -> dict:
+    return next(s for s in ACTION["runs"]["steps"] if s.get("name") == name)
+
+
+# -- the GitHub Action ---------------------------------------------------------------------
+
+
+def test_action_is_a_composite_with_documented_inputs() -> None:
+    assert ACTION["runs"]["using"] == "composite"
+    assert set(ACTION["inputs"]) == {"base", "paths", "github-token", "fail-on-findings", "python-version"}
+    assert ACTION["inputs"]["base"]["default"] == "${{ github.event.pull_request.base.sha }}"
+    assert ACTION["inputs"]["github-token"]["default"] == "${{ github.token }}"
+    for s in ACTION["runs"]["steps"]:
+        assert "uses" in s or s["shell"] == "bash"
+        # Inputs reach scripts through env only: an expression inside `run` is a script injection.
+        assert "${{" not in s.get("run", "")
+
+
+def test_action_installs_its_own_copy_not_the_pull_requests() -> None:
+    install = step("Install jaxfix")
+    assert install["env"]["JAXFIX_SOURCE"] == "${{ github.action_path }}"
+    assert 'pip install --quiet "$JAXFIX_SOURCE"' in install["run"]
+    assert "GITHUB_WORKSPACE" not in install["run"] and " . " not in install["run"]
+
+
+def test_action_review_step_uses_real_flags() -> None:
+    script = step("Review the pull request")["run"]
+    (line,) = [l for l in script.splitlines() if "jaxfix" in l and " review " in l]
+    words = shlex.split(line.split("||")[0])
+    assert words[0].endswith("/bin/jaxfix") and words[1] == "review"
+    used = {w.split("=")[0] for w in words if w.startswith("--") and w != "--"}
+    assert used == {"--base", "--post", "--output-format"}
+    assert used <= command_options("review")
+    assert words[words.index("--output-format") + 1] in {"review", "text", "json", "sarif", "github", "rdjson"}
+
+
+def render(value: str, inputs: dict[str, str]) -> str:
+    def lookup(match: re.Match) -> str:
+        expression = match.group(1)
+        if expression.startswith("inputs."):
+            return inputs[expression.removeprefix("inputs.")]
+        if expression == "github.action_path":
+            return str(ROOT)
+        raise AssertionError(f"the test does not know {expression}")
+
+    return _EXPRESSION.sub(lookup, value)
+
+
+def run_review_step(repo: Path, runner_temp: Path, server: FakeGitHub, **inputs: str) -> subprocess.CompletedProcess[str]:
+    """Run the action's review step as the runner would: bash -eo pipefail, env from the step."""
+    defaults = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
+    values = {name: value for name, value in defaults.items() if "${{" not in value}  # the rest: given by the test
+    values.update(inputs)
+    shim = runner_temp / "jaxfix-venv" / "bin" / "jaxfix"
+    shim.parent.mkdir(parents=True, exist_ok=True)
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m codemods "$@"\n')
+    shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
+    review = step("Review the pull request")
+    head = git("rev-parse", "HEAD", cwd=repo).strip()
+    event = runner_temp / "event.json"
+    event.write_text(json.dumps({"pull_request": {"number": 3, "head": {"sha": head}}}))
+    environment = env(
+        RUNNER_TEMP=str(runner_temp),
+        GITHUB_API_URL=server.url,
+        GITHUB_REPOSITORY="octo/jaxrepo",
+        GITHUB_EVENT_PATH=str(event),
+        **{key: render(str(value), values) for key, value in review["env"].items()},
+    )
+    script = runner_temp / "step.sh"
+    script.write_text(review["run"])
+    return subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        cwd=repo,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def pull_request(tmp_path: Path) -> Path:
+    repo = init_repo(tmp_path / "repo")
+    (repo / "m.py").write_text(BRANCHES)
+    base = commit_all(repo, "base")
+    git("checkout", "-q", "-b", "pr", cwd=repo)
+    (repo / "m.py").write_text(BRANCHES + call(3))
+    commit_all(repo, "pr")
+    (tmp_path / "base.txt").write_text(base)
+    return repo
+
+
+def test_action_review_step_posts_and_fails_on_findings(pull_request: Path, tmp_path: Path) -> None:
+    server = FakeGitHub()
+    try:
+        base = (tmp_path / "base.txt").read_text()
+        result = run_review_step(pull_request, tmp_path / "runner", server, base=base, **{"github-token": "tok-123"})
+        assert result.returncode == 1, result.stderr
+        assert result.stdout.startswith("::warning file=m.py,line=14,")
+        (posted,) = server.posts()
+        assert posted.path == "/repos/octo/jaxrepo/pulls/3/reviews"
+        assert posted.headers["authorization"] == "Bearer tok-123"
+        assert "```suggestion" in posted.body["comments"][0]["body"]
+        quiet = run_review_step(
+            pull_request, tmp_path / "runner", server, base=base, **{"github-token": "tok-123", "fail-on-findings": "false"}
+        )
+        assert quiet.returncode == 0, quiet.stderr
+        assert len(server.posts()) == 1  # already posted: no duplicate
+    finally:
+        server.close()
+
+
+# -- pre-commit --------------------------------------------------------------------------------
+
+
+def test_hooks_parse_with_the_right_ids_and_types() -> None:
+    assert [h["id"] for h in HOOKS] == ["jaxfix", "jaxfix-fix"]
+    for hook in HOOKS:
+        assert hook["language"] == "python" and hook["types"] == ["python"]
+        assert hook["name"] and hook["description"]
+        program, command, *_ = shlex.split(hook["entry"])
+        assert program in SCRIPTS  # the console script the package installs
+    assert shlex.split(HOOKS[0]["entry"])[1] == "check"
+    assert shlex.split(HOOKS[1]["entry"])[1:] == ["migrate", "--allow-dirty"]
+    for hook in HOOKS:
+        _, command, *flags = shlex.split(hook["entry"])
+        assert set(flags) <= command_options(command)
+
+
+def run_hook(hook_id: str, files: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run a hook's entry as pre-commit does: the entry, then the staged file names."""
+    hook = next(h for h in HOOKS if h["id"] == hook_id)
+    _, *arguments = shlex.split(hook["entry"])
+    return jaxfix(*arguments, *files, cwd=cwd)
+
+
+@pytest.fixture
+def staged(tmp_path: Path) -> Path:
+    repo = init_repo(tmp_path / "hooks")
+    (repo / "clean.py").write_text("import jax\nprint(jax.numpy.ones(3))\n")
+    (repo / "fixable.py").write_text(BRANCHES + call(3))
+    (repo / "report_only.py").write_text((GOLDEN / "JAX101" / "refuse_star_operands" / "before.py").read_text())
+    commit_all(repo, "start")
+    for name in ("fixable.py", "report_only.py"):
+        (repo / name).write_text((repo / name).read_text() + "\n")
+    git("add", "-A", cwd=repo)  # staged, as pre-commit sees them
+    return repo
+
+
+def test_checking_hook_exit_codes(staged: Path) -> None:
+    assert run_hook("jaxfix", ["clean.py"], staged).returncode == 0
+    result = run_hook("jaxfix", ["clean.py", "fixable.py"], staged)
+    assert result.returncode == 1 and "fixable.py:14:" in result.stdout
+    assert (staged / "fixable.py").read_text() == BRANCHES + call(3) + "\n"  # never writes
+
+
+def test_fixing_hook_rewrites_staged_files(staged: Path) -> None:
+    result = run_hook("jaxfix-fix", ["clean.py", "fixable.py"], staged)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "partial(run_true, 3)" in (staged / "fixable.py").read_text()
+    before = (staged / "report_only.py").read_text()
+    left = run_hook("jaxfix-fix", ["report_only.py"], staged)
+    assert left.returncode == 1 and (staged / "report_only.py").read_text() == before

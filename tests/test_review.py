@@ -1,0 +1,242 @@
+"""`jaxfix review --base REF [--post]` end to end: real git repositories, a local fake GitHub."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from codemods.review.changed_lines import changed_lines, merge_base
+
+from .fake_github import FakeGitHub
+from .helpers import BRANCHES, GOLDEN, call, commit_all, git, init_repo, jaxfix
+from .test_review_comments import apply_suggestion
+
+TOKEN = "ghs_S3CRET-token-for-tests-0123456789"
+FACTORY = (GOLDEN / "JAX101" / "import_added_jit_factory" / "before.py").read_text()
+
+
+@pytest.fixture
+def fake_github():
+    server = FakeGitHub()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """main: model.py with one finding (line 14), other.py with one (line 18).
+    feature: a new finding on model.py line 15, other.py's call changed, and new.py added."""
+    root = init_repo(tmp_path / "repo")
+    (root / "model.py").write_text(BRANCHES + call(3))
+    (root / "other.py").write_text(FACTORY)
+    commit_all(root, "base")
+    git("checkout", "-q", "-b", "feature", cwd=root)
+    with open(root / "model.py", "a") as handle:
+        handle.write(call(5))
+    (root / "other.py").write_text(FACTORY.replace("fill, blank, 3, 7.0", "fill, blank, 4, 7.0"))
+    (root / "new.py").write_text(BRANCHES + "\n" + call(7))
+    commit_all(root, "feature")
+    return root
+
+
+def event_file(folder: Path, head: str, number: int = 7) -> Path:
+    path = folder / "event.json"
+    path.write_text(json.dumps({"action": "synchronize", "number": number, "pull_request": {"number": number, "head": {"sha": head}}}))
+    return path
+
+
+def post_env(server: FakeGitHub, repo: Path, **extra: str) -> dict[str, str]:
+    head = git("rev-parse", "HEAD", cwd=repo).strip()
+    return {
+        "GITHUB_API_URL": server.url,
+        "GITHUB_TOKEN": TOKEN,
+        "GITHUB_REPOSITORY": "octo/jaxrepo",
+        "GITHUB_EVENT_PATH": str(event_file(repo.parent, head)),
+        **extra,
+    }
+
+
+def test_changed_lines_follow_the_merge_base_and_the_working_tree(repo: Path) -> None:
+    git("checkout", "-q", "main", cwd=repo)
+    (repo / "later.py").write_text("x = 1\n")
+    commit_all(repo, "main moves on")  # not part of the branch
+    git("checkout", "-q", "feature", cwd=repo)
+    (repo / "model.py").write_text((repo / "model.py").read_text() + "z = 2\n")  # uncommitted: what jaxfix reads
+    base = merge_base(repo, "main")
+    assert changed_lines(repo, base) == {
+        "model.py": frozenset({15, 16}),
+        "other.py": frozenset({18}),
+        "new.py": frozenset(range(1, 16)),
+    }
+
+
+def test_review_reports_only_changed_lines_as_suggestions_and_diffs(repo: Path) -> None:
+    result = jaxfix("review", "--base", "main", cwd=repo)
+    assert result.returncode == 1, result.stderr
+    review = json.loads(result.stdout)
+    assert review["commit_id"] == git("rev-parse", "HEAD", cwd=repo).strip()
+    placed = [(c["path"], c["line"]) for c in review["comments"]]
+    assert placed == [("model.py", 15), ("new.py", 15), ("other.py", 18)]  # model.py:14 predates the branch
+    model = next(c for c in review["comments"] if c["path"] == "model.py")
+    text = (repo / "model.py").read_text()
+    assert apply_suggestion(text, model) == text.replace(
+        "run_true, run_false, 5, 1.0", "partial(run_true, 5), partial(run_false, 5), 1.0"
+    )
+    other = next(c for c in review["comments"] if c["path"] == "other.py")
+    assert "```suggestion" not in other["body"] and "+from functools import partial" in other["body"]
+
+
+def test_review_output_formats_cover_the_same_findings(repo: Path) -> None:
+    sarif = json.loads(jaxfix("review", "--base", "main", "--output-format", "sarif", cwd=repo).stdout)
+    lines = sorted(
+        (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+        for r in sarif["runs"][0]["results"]
+    )
+    assert lines == [("model.py", 15), ("new.py", 15), ("other.py", 18)]
+    rdjson = json.loads(jaxfix("review", "--base", "main", "--output-format", "rdjson", cwd=repo).stdout)
+    assert len(rdjson["diagnostics"]) == 3
+    text = jaxfix("review", "--base", "main", "--output-format", "text", cwd=repo).stdout
+    assert "model.py:15:" in text and "model.py:14:" not in text
+
+
+def test_review_without_findings_on_changed_lines_exits_0(repo: Path) -> None:
+    git("checkout", "-q", "-b", "quiet", "main", cwd=repo)
+    (repo / "docs.py").write_text("x = 1\n")
+    commit_all(repo, "unrelated")
+    result = jaxfix("review", "--base", "main", cwd=repo)
+    assert result.returncode == 0 and json.loads(result.stdout)["comments"] == []
+
+
+def test_unknown_base_is_an_error(repo: Path) -> None:
+    result = jaxfix("review", "--base", "no-such-branch", cwd=repo)
+    assert result.returncode == 2 and "unknown revision 'no-such-branch'" in result.stderr
+
+
+def test_post_sends_one_review_and_never_the_same_findings_twice(repo: Path, fake_github: FakeGitHub) -> None:
+    env = post_env(fake_github, repo)
+    first = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert first.returncode == 1, first.stderr
+    assert "Posted a review with 3 comments: https://github.example/pull/7#review-1" in first.stderr
+    (posted,) = fake_github.posts()
+    assert posted.path == "/repos/octo/jaxrepo/pulls/7/reviews"
+    assert posted.headers["authorization"] == f"Bearer {TOKEN}"
+    assert posted.headers["accept"] == "application/vnd.github+json"
+    assert posted.body == json.loads(first.stdout)  # exactly what review prints
+    assert posted.body["commit_id"] == git("rev-parse", "HEAD", cwd=repo).strip()
+    assert all(r.path.startswith("/repos/octo/jaxrepo/pulls/7/") for r in fake_github.requests)
+
+    again = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert again.returncode == 1
+    assert "All 3 findings were already posted; no new review." in again.stderr
+    assert len(fake_github.posts()) == 1
+
+    # A new push that moves the old findings and adds one: only the new one is posted.
+    text = (repo / "model.py").read_text()
+    (repo / "model.py").write_text(text.replace("y5 =", "\n\ny5 =") + call(6))
+    commit_all(repo, "more")
+    env = post_env(fake_github, repo)
+    third = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert "Posted a review with 1 comment (3 already posted)" in third.stderr, third.stderr
+    latest = fake_github.posts()[-1].body
+    assert [(c["path"], c["line"]) for c in latest["comments"]] == [("model.py", 18)]
+    for output in (first, again, third):
+        assert TOKEN not in output.stdout + output.stderr
+
+
+def test_post_retries_server_errors_with_backoff(repo: Path, fake_github: FakeGitHub) -> None:
+    fake_github.failures = [("POST", 502, {}), ("POST", 503, {"Retry-After": "0"})]
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **post_env(fake_github, repo))
+    assert result.returncode == 1, result.stderr
+    assert len(fake_github.posts()) == 3 and "Posted a review with 3 comments" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("status", "hint"),
+    [
+        (401, "the token was rejected"),
+        (403, "pull-requests: write"),
+        (404, "no such repository or pull request"),
+        (422, "GitHub refused the request as invalid"),
+    ],
+)
+def test_post_errors_name_the_status_and_never_the_token(
+    repo: Path, fake_github: FakeGitHub, status: int, hint: str
+) -> None:
+    fake_github.failures = [("POST", status, {})]
+    fake_github.failure_body = {"message": f"nope, not with {TOKEN}"}  # even an echoed token is redacted
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **post_env(fake_github, repo))
+    assert result.returncode == 2
+    assert f"error: GitHub API POST /repos/octo/jaxrepo/pulls/7/reviews answered {status}" in result.stderr
+    assert hint in result.stderr
+    assert len(fake_github.posts()) == 1  # 4xx is not retried
+    assert TOKEN not in result.stdout + result.stderr
+
+
+def test_post_never_follows_a_redirect_with_the_token(repo: Path, fake_github: FakeGitHub) -> None:
+    elsewhere = FakeGitHub()
+    try:
+        fake_github.redirect_to = elsewhere.url
+        result = jaxfix("review", "--base", "main", "--post", cwd=repo, **post_env(fake_github, repo))
+    finally:
+        elsewhere.close()
+    assert result.returncode == 2 and "answered 307" in result.stderr and "not followed" in result.stderr
+    assert elsewhere.requests == []
+    assert TOKEN not in result.stdout + result.stderr
+
+
+def test_post_needs_the_actions_environment(repo: Path) -> None:
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, GITHUB_TOKEN=TOKEN)
+    assert result.returncode == 2
+    assert "--post needs GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_EVENT_PATH" in result.stderr
+    (repo.parent / "push.json").write_text(json.dumps({"ref": "refs/heads/main"}))
+    env = {"GITHUB_API_URL": "http://127.0.0.1:9", "GITHUB_TOKEN": TOKEN, "GITHUB_REPOSITORY": "o/r", "GITHUB_EVENT_PATH": str(repo.parent / "push.json")}
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert result.returncode == 2 and "is not a pull request" in result.stderr
+    env["GITHUB_REPOSITORY"] = "o/r/../../evil"
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert result.returncode == 2 and "GITHUB_REPOSITORY must be owner/name" in result.stderr
+
+
+def test_post_refuses_when_head_is_not_the_pull_requests_head(repo: Path, fake_github: FakeGitHub) -> None:
+    env = post_env(fake_github, repo)
+    env["GITHUB_EVENT_PATH"] = str(event_file(repo.parent, "0" * 40))
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert result.returncode == 2 and "Check out the pull request's head" in result.stderr
+    assert fake_github.posts() == []
+
+
+def test_pull_request_code_cannot_reach_outside_the_checkout(repo: Path, fake_github: FakeGitHub) -> None:
+    """A symlink to a file elsewhere on the runner is not read, quoted, or written."""
+    outside = repo.parent / "outside"
+    outside.mkdir()
+    secret = outside / "secret.py"
+    secret.write_text(BRANCHES + "SECRET_VALUE = 1\n" + call(9))
+    os.symlink(secret, repo / "link.py")
+    (repo / "pyproject.toml").write_text('[tool.jaxfix]\nexclude = ["new.py"]\n')
+    commit_all(repo, "pr tries its luck")
+    env = post_env(fake_github, repo)
+    before = {p: p.stat().st_mtime_ns for p in repo.parent.rglob("*") if ".git" not in p.parts}
+    # Named explicitly too: discovery already passes by links out of a folder it walks.
+    result = jaxfix("review", "--base", "main", "--post", ".", "link.py", cwd=repo, **env)
+    assert "link.py: not reviewed: a symbolic link or outside the checkout" in result.stderr
+    posted = json.dumps([r.body for r in fake_github.requests])
+    assert "SECRET_VALUE" not in posted and "SECRET_VALUE" not in result.stdout
+    # the pull request's own [tool.jaxfix] is honoured: new.py is excluded
+    assert [c["path"] for c in fake_github.posts()[0].body["comments"]] == ["model.py", "other.py"]
+    after = {p: p.stat().st_mtime_ns for p in repo.parent.rglob("*") if ".git" not in p.parts}
+    assert after == before  # review wrote nothing, anywhere
+
+
+def test_suppressed_findings_on_changed_lines_are_not_reviewed(repo: Path) -> None:
+    with open(repo / "model.py", "a") as handle:
+        handle.write(call(8).rstrip("\n") + "  # jaxfix: ignore[JAX101]\n")
+        handle.write("# jaxfix: ignore\n" + call(9))
+        handle.write(call(10).rstrip("\n") + "  # jaxfix: ignore[JAX201]\n")  # another rule: still reported
+    commit_all(repo, "suppressions")
+    review = json.loads(jaxfix("review", "--base", "main", "model.py", cwd=repo).stdout)
+    assert [c["line"] for c in review["comments"]] == [15, 19]
+    sarif = json.loads(jaxfix("review", "--base", "main", "--output-format", "sarif", "model.py", cwd=repo).stdout)
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in sarif["runs"][0]["results"]] == [15, 19]
