@@ -20,6 +20,7 @@ from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
+from .frozen_config import UnhashableStaticArg
 from .rule import Rule
 from .suppression import is_suppressed, suppressions
 from .textedit import apply_edits, select_compatible
@@ -45,7 +46,7 @@ __all__ = [
 RULES: dict[str, type[Rule]] = {
     rule.code: rule
     for rule in sorted(
-        [StaticOperandToBranch, BranchJitIntoEnclosingJit],
+        [StaticOperandToBranch, BranchJitIntoEnclosingJit, UnhashableStaticArg],
         key=lambda r: r.code,
     )
 }
