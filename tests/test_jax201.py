@@ -104,6 +104,9 @@ LITERALS = [
     "list(([1], 2))",
     "set((1, 2))",
     '{1: "int key", None: [], ...: {"e": ()}}',
+    "[([1])]",
+    '({"a": [1]})',
+    "{'l': set(), 'm': list(), 'n': dict()}",
 ]
 
 
@@ -281,6 +284,8 @@ def test_uses_that_would_notice_are_refused_and_said(setup: str, body: str, said
         ("import json\njson.dumps(CONFIG)\n", "cannot see into"),
         ("def keep(c):\n    c['seen'] = True\nkeep(CONFIG)\n", "it is handed to `keep(CONFIG)`"),
         ("print(CONFIG)\n", "frozen type or repr"),
+        ("class Holder:\n    SHARED = CONFIG\n", "class attribute"),
+        ("for c in [CONFIG]:\n    pass\n", "stores it in another container"),
     ],
 )
 def test_changes_and_other_users_of_the_name_are_refused(after_build: str, said: str) -> None:

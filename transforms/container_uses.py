@@ -24,7 +24,7 @@ import enum
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import Assignment
+from libcst.metadata import Assignment, ClassScope
 
 from .constants import NOT_CONSTANT, constant_value
 from .context import FunctionNode, ModuleContext
@@ -309,6 +309,13 @@ class UseChecker:
     def _bind_target(self, target: cst.BaseExpression, shape: Shape, depth: int) -> None:
         """The value is bound to `target`: a name, or a tuple or list of names it is unpacked into."""
         if not shape.changed:
+            return
+        if isinstance(target, cst.Name) and isinstance(self.ctx.scope(target), ClassScope):
+            self._problem(
+                Problem.ESCAPES,
+                target,
+                f"`{target.value} = ...` makes it a class attribute, read as an attribute jaxfix does not follow",
+            )
             return
         if isinstance(target, cst.Name):
             self.follow_binding(target, shape, depth)
