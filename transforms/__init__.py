@@ -21,6 +21,7 @@ from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from . import screen
+from .frozen_config import UnhashableStaticArg
 from .rule import Rule
 from .suppression import is_suppressed, suppressions
 from .slicing import slice_source
@@ -49,7 +50,7 @@ __all__ = [
 RULES: dict[str, type[Rule]] = {
     rule.code: rule
     for rule in sorted(
-        [StaticOperandToBranch, BranchJitIntoEnclosingJit],
+        [StaticOperandToBranch, BranchJitIntoEnclosingJit, UnhashableStaticArg],
         key=lambda r: r.code,
     )
 }

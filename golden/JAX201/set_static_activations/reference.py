@@ -1,0 +1,3 @@
+# The flags applied in plain Python.
+values = [1.0, 2.0]
+print([-(v * v) + 2 for v in values])
