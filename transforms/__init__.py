@@ -19,6 +19,7 @@ import libcst as cst
 from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
+from .loop_length import TracedLoopLength
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .rule import Rule
 from .suppression import is_suppressed, suppressions
@@ -45,7 +46,7 @@ __all__ = [
 RULES: dict[str, type[Rule]] = {
     rule.code: rule
     for rule in sorted(
-        [StaticOperandToBranch, BranchJitIntoEnclosingJit],
+        [StaticOperandToBranch, BranchJitIntoEnclosingJit, TracedLoopLength],
         key=lambda r: r.code,
     )
 }
