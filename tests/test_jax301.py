@@ -250,9 +250,16 @@ def test_int_value_folds_constants() -> None:
 
 
 def test_purity() -> None:
-    a = analysis_of("import jax.numpy as jnp\nimport jax\nx = (jnp.sin(a) + b[0], print(a), rng.normal(), jax.debug.print('x'), c.T)\n")
-    value = next(n for n in a.ctx.nodes_of(cst.Tuple))
-    assert [is_pure(a.ctx, e.value) for e in value.elements] == [True, False, False, False, True]
+    a = analysis_of(
+        "import jax.numpy as jnp\nimport jax\ndef step(c, _):\n    print(c)\n    return c, None\n"
+        "x = (jnp.sin(a) + b[0], print(a), rng.normal(), jax.debug.print('x'), c.T,\n"
+        "     jax.lax.scan(lambda c, _: (c * 2, None), x, None, length=3),\n"
+        "     jax.lax.scan(step, x, None, length=3), jax.lax.fori_loop(0, 3, body_fun=lambda i, c: print(c), init_val=x),\n"
+        "     jax.vmap(lambda v: v + 1)(x), jax.vmap(step))\n"
+    )
+    value = next(n for n in a.ctx.nodes_of(cst.Tuple) if len(n.elements) == 10)
+    expected = [True, False, False, False, True, True, False, False, True, False]
+    assert [is_pure(a.ctx, e.value) for e in value.elements] == expected
 
 
 # -- the choice of fix -------------------------------------------------------------
@@ -279,6 +286,18 @@ def test_discarded_ys_forms_are_rewritten() -> None:
     assert "(c) = jax.lax.fori_loop" not in fixed(scan_case("(c, _)"))
     assert "c = jax.lax.fori_loop(0, n, step, jnp.ones(2))" in fixed(scan_case("(c, _)"))
     assert "[c, unused] = " not in fixed(scan_case("[c, unused]"))
+
+
+def test_fori_loop_spelled_as_the_module_spells_lax() -> None:
+    with_jax = scan_case().replace("import jax\n", "import jax\nfrom jax.lax import scan\n", 1).replace("jax.lax.scan(", "scan(")
+    assert "c = jax.lax.fori_loop(0, n, step, jnp.ones(2))" in fixed(with_jax)  # no import needed
+    without = with_jax.replace("import jax\n", "from jax import vmap\n", 1).replace("jax.vmap(", "vmap(")
+    out = fixed(without)
+    assert "from jax.lax import fori_loop\n" in out and "c = fori_loop(0, n, step, jnp.ones(2))" in out
+    aliased = scan_case().replace("import jax\n", "import jax\nimport jax.lax as L\n", 1).replace("jax.lax.scan(", "L.scan(")
+    assert "c = L.fori_loop(0, n, step, jnp.ones(2))" in fixed(aliased)
+    loop = range_case("for _ in range(n.item()):\n    x = x + y\n")
+    assert "jax.lax.fori_loop(" in fixed(loop) and "import" not in fixed(loop).replace("import jax\n", "", 1)
 
 
 def test_ys_used_is_reported_with_the_masked_scan() -> None:
@@ -357,6 +376,24 @@ def test_static_first_when_every_call_passes_an_int() -> None:
     assert any("does not pass `n` a Python int" in n for n in finding.notes)
 
 
+def test_static_fix_waits_for_every_loop_of_the_parameter() -> None:
+    src = """
+    import jax
+
+    @jax.jit
+    def run(x, n):
+        for _ in range(int(n)):
+            x = x + 1
+        return jax.lax.scan(lambda c, _: (c, c), x, None, length=n.item())
+
+    run(1.0, 3)
+    """
+    out = fixed(src)
+    assert "range(n)" in out and "length=n)" in out and out.count("static_argnames") == 1
+    silenced = src.replace("range(int(n)):", "range(int(n)):  # jaxfix: ignore")
+    assert "static_argnames" not in fixed(silenced) and "length=n.item()" in fixed(silenced)
+
+
 def test_static_refused_when_the_parameter_is_used_as_an_array() -> None:
     src = """
     import jax
@@ -390,6 +427,8 @@ def test_two_loops_share_a_static_parameter() -> None:
     out = fixed(src)
     assert "@jax.jit" in out and out.count("fori_loop(0, n,") == 2
     assert check_source(out) == []
+    silenced = fixed(src.replace("for _ in range(n):", "for _ in range(n):  # jaxfix: ignore[JAX301]"))
+    assert "static_argnums=0" in silenced and "for _ in range(n):" in silenced and "fori_loop" not in silenced
     blocked = src.replace("a = a * 2", "a = a * 2 + i").replace("for _ in", "for i in")
     findings = jax301(blocked)
     assert len(findings) == 2 and all(f.fix is None for f in findings)

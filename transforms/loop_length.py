@@ -24,9 +24,11 @@ from .jitted import function_info
 from .loop_count import Count, SiteKind, find_sites, traced_counts, without_conversions
 from .range_to_fori import rewrite_range_loop
 from .rule import Rule
+from .scopes import parameter_reads
 from .scan_to_fori import carry_use, fori_body, read_scan, render_fori
 from .staticedit import SpecEdit, StaticEditor
 from .static_count import StaticCount, plan_static_count
+from .suppression import is_suppressed, suppressions
 from .tracedness import Taint, function_name
 
 FORI = "jax.lax.fori_loop"
@@ -65,7 +67,8 @@ class LoopLengths:
         self.analysis = analysis
         self.ctx = analysis.ctx
         self._rewrites: dict[cst.CSTNode, LoopRewrite | str] = {}
-        self._reverse: frozenset[FunctionNode] | None = None
+        self._reverse_reach: list[tuple[FunctionNode, frozenset[FunctionNode]]] | None = None
+        self._silenced = suppressions(self.ctx.text)
 
     def findings(self) -> list[Finding]:
         ctx = self.ctx
@@ -89,7 +92,7 @@ class LoopLengths:
             return self._report(count, reason, None)
         static_refusal = None
         if source.taint is Taint.TRACED and source.jit is not None:
-            plan = plan_static_count(self.analysis, source.function, source.param, group)
+            plan = self._silenced_in(group) or plan_static_count(self.analysis, source.function, source.param, group)
             if isinstance(plan, StaticCount):
                 return self._static_finding(count, plan)
             static_refusal = plan
@@ -178,13 +181,16 @@ class LoopLengths:
         ctx = self.ctx
         source = count.source
         fn, param, jit = source.function, source.param, source.jit
+        silenced = self._silenced_in(group)
+        if silenced:
+            return silenced
         for other in group:
             rewrite = self._loop_rewrite(other)
             if isinstance(rewrite, str):
                 line = ctx.span(other.expr).start.line
                 return f"`{param}` must stop being static, but the loop on line {line} cannot be rewritten: {rewrite}"
         inside = [(ctx.start(c.expr), ctx.end(c.expr)) for c in group]
-        for use in _param_uses(self.analysis, fn, param):
+        for use in parameter_reads(ctx, fn, param):
             if not any(a <= ctx.start(use) < b for a, b in inside):
                 line = ctx.span(use).start.line
                 return f"`{param}` is also used on line {line}, where it may need to stay static"
@@ -195,14 +201,22 @@ class LoopLengths:
             return f"`{param}` cannot leave the static arguments: {edit}"
         return edit
 
+    def _silenced_in(self, group: list[Count]) -> str | None:
+        """A fix every loop of the group must share is not made when one of them is silenced."""
+        for count in group:
+            line = self.ctx.span(count.expr).start.line
+            if is_suppressed(self._silenced, line, "JAX301"):
+                return f"the loop on line {line}, which must change with this one, is silenced with `# jaxfix: ignore`"
+        return None
+
     def _reverse_mode_root(self, node: cst.CSTNode) -> FunctionNode | None:
         """A function the module differentiates in reverse mode whose code may run `node`."""
-        traces = self.analysis.traces
+        if self._reverse_reach is None:
+            traces = self.analysis.traces
+            roots = sorted(traces.handed_to(REVERSE_MODE), key=self.ctx.start)
+            self._reverse_reach = [(root, traces.reached_from([root])) for root in roots]
         enclosing = {a for a in self.ctx.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))}
-        for root in sorted(traces.handed_to(REVERSE_MODE), key=self.ctx.start):
-            if enclosing & traces.reached_from([root]):
-                return root
-        return None
+        return next((root for root, reach in self._reverse_reach if enclosing & reach), None)
 
     def _fori_spelling(self, kind: SiteKind, call: cst.Call) -> Spelling | None:
         """``lax.fori_loop`` spelled as the scan beside it is (``jax.lax.scan`` -> ``jax.lax.fori_loop``)."""
@@ -294,16 +308,6 @@ def _jax101s(count: Count) -> bool:
     """A control-flow primitive passing an operand into a static parameter is JAX101's finding."""
     via = count.source.via
     return count.source.taint is Taint.FED and via is not None and via.name in CONTROL_FLOW
-
-
-def _param_uses(analysis: Analysis, fn: FunctionNode, param: str) -> list[cst.CSTNode]:
-    """Every read of a parameter, in its function and the functions nested in it."""
-    params = fn.params
-    node = next(p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == param)
-    scope = analysis.ctx.scope(node)
-    if scope is None:
-        return []
-    return [access.node for a in scope.assignments[param] for access in a.references]
 
 
 class TracedLoopLength(Rule):

@@ -28,6 +28,7 @@ import libcst as cst
 from .context import ModuleContext
 from .findings import Edit
 from .purity import is_pure
+from .scopes import reads
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class LoopState:
     read_first: frozenset[str]
 
 
-class _Reads(cst.CSTVisitor):
+class _NamesRead(cst.CSTVisitor):
     """Names an expression reads (not attribute names, not keyword names)."""
 
     def __init__(self) -> None:
@@ -58,8 +59,8 @@ class _Reads(cst.CSTVisitor):
         return False
 
 
-def _reads(expr: cst.CSTNode) -> list[str]:
-    visitor = _Reads()
+def _names_read(expr: cst.CSTNode) -> list[str]:
+    visitor = _NamesRead()
     expr.visit(visitor)
     return visitor.names
 
@@ -94,10 +95,10 @@ def loop_state(ctx: ModuleContext, body: cst.IndentedBlock) -> LoopState | str:
                 continue
             if isinstance(small, cst.Assign):
                 value, targets = small.value, [t.target for t in small.targets]
-                reads = _reads(value)
+                read = _names_read(value)
             elif isinstance(small, cst.AugAssign):
                 value, targets = small.value, [small.target]
-                reads = _reads(value) + _reads(small.target)
+                read = _names_read(value) + _names_read(small.target)
             else:
                 return f"the loop body does more than assign names (`{ctx.code(small)}`)"
             if not is_pure(ctx, value):
@@ -108,7 +109,7 @@ def loop_state(ctx: ModuleContext, body: cst.IndentedBlock) -> LoopState | str:
                 if bound is None:
                     return f"the loop body stores into `{ctx.code(target)}`"
                 names.extend(bound)
-            read_first.update(n for n in reads if n not in written)
+            read_first.update(n for n in read if n not in written)
             for name in names:
                 if name not in written:
                     written.add(name)
@@ -132,7 +133,7 @@ def rewrite_range_loop(ctx: ModuleContext, loop: cst.For, count: str, fori: str,
         return "the loop has an `else` clause" if loop.orelse is not None else "the loop is async"
     if not isinstance(loop.target, cst.Name):
         return "the loop unpacks its index"
-    if _read_outside_target(ctx, loop.target):
+    if reads(ctx, loop.target):
         return f"the loop index `{loop.target.value}` is read"
     if not isinstance(loop.body, cst.IndentedBlock):
         return "the loop body is on the `for` line"
@@ -151,15 +152,8 @@ def rewrite_range_loop(ctx: ModuleContext, loop: cst.For, count: str, fori: str,
     return _def_form(ctx, loop, count, fori, carried, taken)
 
 
-def _read_outside_target(ctx: ModuleContext, target: cst.Name) -> bool:
-    scope = ctx.scope(target)
-    if scope is None:
-        return True
-    return any(a.references for a in scope.assignments[target.value])
-
-
 def _names_outside(ctx: ModuleContext, loop: cst.For) -> frozenset[str]:
-    """Every name written in the enclosing function (or module) outside the loop body."""
+    """Every name that appears in the enclosing function (or module) outside the loop body."""
     owner = ctx.enclosing_function(loop) or ctx.module
     inside = (ctx.start(loop.body), ctx.end(loop.body))
     names: set[str] = set()

@@ -26,6 +26,7 @@ from .context import ModuleContext
 from .findings import Edit
 from .loop_count import SCAN_PARAMS, argument
 from .purity import is_pure
+from .scopes import reads
 
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 
@@ -76,7 +77,7 @@ def carry_use(ctx: ModuleContext, call: cst.Call) -> CarryUse | str:
             first, second = target.elements
             if isinstance(first, cst.Element) and isinstance(second, cst.Element) and isinstance(second.value, cst.Name):
                 ys = second.value
-                uses = _uses(ctx, ys)
+                uses = reads(ctx, ys)
                 if uses:
                     line = ctx.span(uses[0]).start.line
                     return f"its stacked outputs `{ys.value}` are used (line {line})"
@@ -91,14 +92,6 @@ def _is_index_zero(subscript: cst.Subscript) -> bool:
         return False
     index = subscript.slice[0].slice
     return isinstance(index, cst.Index) and isinstance(index.value, cst.Integer) and index.value.evaluated_value == 0
-
-
-def _uses(ctx: ModuleContext, name: cst.Name) -> list[cst.CSTNode]:
-    """Reads of a name anywhere its scope can see it (every binding of the name counts)."""
-    scope = ctx.scope(name)
-    if scope is None:
-        return [name]
-    return sorted({access.node for a in scope.assignments[name.value] for access in a.references}, key=ctx.start)
 
 
 # -- the fori_loop body --------------------------------------------------------
@@ -120,7 +113,7 @@ def fori_body(ctx: ModuleContext, scan: ScanCall) -> ForiBody | str:
         return arity
     if isinstance(f, cst.Lambda):
         params = _two_plain_params(f.params)
-        if params is not None and _reads(ctx, f, params[1]):
+        if params is not None and reads(ctx, params[1].name):
             return f"the body reads its xs (`{params[1].name.value}`)"
         if params is not None and isinstance(f.body, cst.Tuple) and _pair_with_droppable_y(ctx, f.body):
             first = f.body.elements[0].value
@@ -130,7 +123,7 @@ def fori_body(ctx: ModuleContext, scan: ScanCall) -> ForiBody | str:
         definition = single_binding(ctx, f)
         if isinstance(definition, cst.FunctionDef):
             params = _two_plain_params(definition.params)
-            if params is not None and _reads(ctx, definition, params[1]):
+            if params is not None and reads(ctx, params[1].name):
                 return f"the body `{f.value}` reads its xs (`{params[1].name.value}`)"
             itself = _body_itself(ctx, scan, definition, f)
             if itself is not None:
@@ -207,18 +200,6 @@ def _param_range(ctx: ModuleContext, param: cst.Param) -> tuple[int, int]:
 def _param_text(ctx: ModuleContext, param: cst.Param) -> str:
     start, end = _param_range(ctx, param)
     return ctx.text[start:end]
-
-
-def _reads(ctx: ModuleContext, fn: cst.FunctionDef | cst.Lambda, param: cst.Param) -> bool:
-    """Whether the function's code reads the parameter (nested functions included)."""
-    scope = ctx.scope(param)
-    name = param.name.value
-    if scope is None:
-        return True
-    for assignment in scope.assignments[name]:
-        if assignment.references:
-            return True
-    return False
 
 
 def _uses_elsewhere(ctx: ModuleContext, definition: cst.FunctionDef, ref: cst.Name) -> bool:

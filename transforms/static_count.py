@@ -24,6 +24,7 @@ from .findings import Edit
 from .jaxapi import JIT, PARTIAL
 from .jitted import function_info
 from .loop_count import Count, conversion_edits
+from .scopes import parameter, parameter_reads
 from .staticedit import StaticEditor
 from .tracedness import DEFAULT, call_argument, conversion_operand
 from .tracing import Wrap
@@ -116,19 +117,11 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, call: cst.Call, param: str
     info = function_info(analysis.ctx, fn)
     argument = call_argument(call, info.signature, info.method, param)
     if argument is DEFAULT:
-        default = _default(fn, param)
-        return int_value(analysis, default) if default is not None else None
+        node = parameter(fn, param)
+        return int_value(analysis, node.default) if node is not None and node.default is not None else None
     if not isinstance(argument, cst.BaseExpression):
         return None
     return int_value(analysis, argument)
-
-
-def _default(fn: FunctionNode, param: str) -> cst.BaseExpression | None:
-    params = fn.params
-    for p in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if p.name.value == param:
-            return p.default
-    return None
 
 
 def _arithmetic_on(analysis: Analysis, expr: cst.BaseExpression, param: str) -> bool:
@@ -151,21 +144,14 @@ def _arithmetic_on(analysis: Analysis, expr: cst.BaseExpression, param: str) -> 
 def _int_unsafe_use(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> str | None:
     """A use of `param` outside the counts that a Python int would not support, described."""
     ctx = analysis.ctx
-    node = next(p for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params) if p.name.value == param)
-    scope = ctx.scope(node)
-    if scope is None:
-        return f"the uses of `{param}` cannot be listed"
     inside = [(ctx.start(c.expr), ctx.end(c.expr)) for c in counts]
-    for assignment in scope.assignments[param]:
-        for access in assignment.references:
-            use = access.node
-            start = ctx.start(use)
-            if any(a <= start < b for a, b in inside):
-                continue
-            parent = ctx.parent(use)
-            if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is use:
-                call = ctx.parent(parent)
-                shown = call if isinstance(call, cst.Call) and call.func is parent else parent
-                line = ctx.span(use).start.line
-                return f"`{param}` is also used as `{ctx.code(shown)}` (line {line}), which a Python int does not support"
+    for use in parameter_reads(ctx, fn, param):
+        if any(a <= ctx.start(use) < b for a, b in inside):
+            continue
+        parent = ctx.parent(use)
+        if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is use:
+            call = ctx.parent(parent)
+            shown = call if isinstance(call, cst.Call) and call.func is parent else parent
+            line = ctx.span(use).start.line
+            return f"`{param}` is also used as `{ctx.code(shown)}` (line {line}), which a Python int does not support"
     return None
