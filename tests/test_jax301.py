@@ -185,6 +185,22 @@ def test_a_static_parameter_fed_by_vmap_or_an_array() -> None:
     assert count_sources(src.format(use="f(3)")) == []
 
 
+def test_a_bound_method_under_positional_in_axes_is_not_guessed() -> None:
+    src = """
+    import jax
+    import jax.numpy as jnp
+
+    class M:
+        def run(self, x, n):
+            return jnp.arange(n.item()) * x
+
+        def go(self):
+            return jax.vmap(self.run, in_axes={axes})(jnp.ones(2), jnp.array([2, 2]))
+    """
+    assert count_sources(src.format(axes="0"))  # every argument mapped: no position needed
+    assert count_sources(src.format(axes="(0, None)")) == []
+
+
 def test_a_parameter_filled_by_a_traced_argument() -> None:
     src = """
     import jax

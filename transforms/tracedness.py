@@ -188,7 +188,10 @@ class TracedValues:
         ctx = self.ctx
         name = function_name(fn)
         static_on: Wrap | None = None
+        bound = method is not MethodKind.FUNCTION
         for wrap in route.wraps:
+            if bound and wrap.name != JIT and wrap.counts_positions(ctx):
+                return None  # positions of a bound method do not count its first parameter
             traced = wrap.traces(ctx, sig, param)
             if traced is None:
                 return None

@@ -21,7 +21,7 @@ name) and how each ends (a call, a primitive, or somewhere we cannot follow);
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.metadata import Assignment
@@ -355,12 +355,12 @@ class Wrap:
     #: Qualified name: "jax.vmap", "jax.jit", "jax.lax.scan", "functools.partial".
     name: str
     #: The Decorator or Call that applies the layer.
-    node: cst.CSTNode
+    node: cst.CSTNode = field(repr=False)
     #: The call holding the layer's options (``in_axes``, ``argnums``), the
     #: function's slot first; None when the defaults apply.
-    options: cst.Call | None = None
+    options: cst.Call | None = field(default=None, repr=False)
     #: For jax.jit: what it makes static.
-    jit: JitWrapper | None = None
+    jit: JitWrapper | None = field(default=None, repr=False)
 
     def traces(self, ctx: ModuleContext, sig: Signature, param: str) -> bool | None:
         """Whether this layer hands `param` to the function as a tracer; None: cannot tell.
@@ -400,6 +400,15 @@ class Wrap:
             return index is not None and index in numbers
         return True
 
+    def counts_positions(self, ctx: ModuleContext) -> bool:
+        """Which arguments it traces depends on their positions: argnums, or in_axes per argument."""
+        if self.name in _DIFFERENTIATED:
+            return True
+        if self.name in _MAPPED:
+            axes = self._read(ctx, "in_axes", 0)
+            return not (axes is None or (isinstance(axes, int) and not isinstance(axes, bool)))
+        return False
+
     def _option(self, keywords: tuple[str, ...]) -> cst.Arg | None:
         if self.options is None:
             return None
@@ -425,7 +434,7 @@ class Route:
     wraps: tuple[Wrap, ...]
     #: The call that runs the wrapped function with arguments written here:
     #: ``f(x)``, ``jax.vmap(f)(xs)``. None: a primitive runs it, or nothing does.
-    call: cst.Call | None = None
+    call: cst.Call | None = field(default=None, repr=False)
     #: It goes where this module cannot follow (stored, returned, given to unknown code).
     escapes: bool = False
 
