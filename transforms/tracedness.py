@@ -67,9 +67,11 @@ def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Base
     func = expr.func
     if isinstance(func, cst.Attribute) and func.attr.value == "item" and not expr.args:
         return func.value
-    if len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star:
-        if ctx.names.qualified_name(func) in ("builtins.int", "operator.index"):
-            return expr.args[0].value
+    if len(expr.args) != 1:
+        return None
+    arg = expr.args[0]
+    if arg.keyword is None and not arg.star and ctx.names.qualified_name(func) in ("builtins.int", "operator.index"):
+        return arg.value
     return None
 
 
