@@ -19,6 +19,7 @@ import libcst as cst
 from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
+from .loop_length import TracedLoopLength
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from . import screen
 from .frozen_config import UnhashableStaticArg
@@ -50,7 +51,7 @@ __all__ = [
 RULES: dict[str, type[Rule]] = {
     rule.code: rule
     for rule in sorted(
-        [StaticOperandToBranch, BranchJitIntoEnclosingJit, UnhashableStaticArg],
+        [StaticOperandToBranch, BranchJitIntoEnclosingJit, UnhashableStaticArg, TracedLoopLength],
         key=lambda r: r.code,
     )
 }

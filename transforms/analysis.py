@@ -7,6 +7,7 @@ from functools import cached_property
 from .context import ModuleContext
 from .imports import ImportPlanner
 from .staticness import StaticnessChecker
+from .tracedness import TracedValues
 from .tracing import TraceIndex
 
 
@@ -23,6 +24,10 @@ class Analysis:
     @cached_property
     def staticness(self) -> StaticnessChecker:
         return StaticnessChecker(self.ctx, self.traces)
+
+    @cached_property
+    def traced(self) -> TracedValues:
+        return TracedValues(self.ctx, self.traces)
 
     @cached_property
     def imports(self) -> ImportPlanner:

@@ -2,7 +2,9 @@
 
 Emitted code follows the module's own style (DESIGN.md 1): an existing
 ``from functools import partial as p`` gives ``p``; an existing
-``import functools as ft`` gives ``ft.partial``; otherwise one
+``import functools as ft`` gives ``ft.partial``; ``from jax import lax`` gives
+``lax.fori_loop``, and a plain ``import jax`` gives ``jax.lax.fori_loop`` for the
+submodules the package itself loads (jaxapi.LOADED_WITH_PACKAGE); otherwise one
 ``from functools import partial`` is added after the module's leading imports.
 A name is never added where any scope of the module already binds it (a local
 ``partial`` would shadow the import): then ``import functools`` is used instead,
@@ -18,6 +20,7 @@ import libcst as cst
 
 from .context import ModuleContext
 from .findings import Edit
+from .jaxapi import LOADED_WITH_PACKAGE
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class ImportPlanner:
         for local in module_imports:
             if resolve(scope, local) == module:
                 return Spelling(f"{local}.{attr}", None)
+        for local, package in self._package_imports(module):
+            if resolve(scope, local) == package:
+                return Spelling(f"{local}{module[len(package):]}.{attr}", None)
         if attr not in self.bound_names:
             statement = f"from {module} import {attr}"
             return Spelling(attr, self._insert(statement), statement)
@@ -70,11 +76,27 @@ class ImportPlanner:
             for alias in node.names:
                 if f"{source}.{alias.evaluated_name}" == qualified:
                     from_names.append(alias.evaluated_alias or alias.evaluated_name)
+                elif f"{source}.{alias.evaluated_name}" == module:  # from jax import lax
+                    module_names.append(alias.evaluated_alias or alias.evaluated_name)
         for node in self.ctx.nodes_of(cst.Import):
             for alias in node.names:
                 if alias.evaluated_name == module:
                     module_names.append(alias.evaluated_alias or alias.evaluated_name)
         return sorted(set(from_names)), sorted(set(module_names))
+
+    def _package_imports(self, module: str) -> list[tuple[str, str]]:
+        """(local name, package) for ``import jax [as j]`` when that package loads `module` itself."""
+        if module not in LOADED_WITH_PACKAGE:
+            return []
+        found: set[tuple[str, str]] = set()
+        for node in self.ctx.nodes_of(cst.Import):
+            for alias in node.names:
+                package = alias.evaluated_name
+                if alias.asname is None:
+                    package = package.split(".")[0]  # `import jax.numpy` binds `jax`
+                if module.startswith(package + "."):
+                    found.add((alias.evaluated_alias or package, package))
+        return sorted(found)
 
     def _insert(self, statement: str) -> Edit:
         offset = self._insertion_offset()

@@ -60,6 +60,30 @@ TRANSFORMS = frozenset(
     }
 )
 
+#: Transforms that run the function at once and return values, not a new function.
+CALLS_NOW = frozenset(
+    {*CONTROL_FLOW, "jax.lax.map", "jax.lax.associative_scan", "jax.jvp", "jax.vjp", "jax.linearize", "jax.eval_shape"}
+)
+
+#: Reverse-mode differentiation. It cannot go through a while loop (nor a
+#: fori_loop) whose trip count is traced (jax-behaviour.md 3d).
+REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.hessian"})
+
+#: Submodules that the package's own ``__init__`` imports (jax 0.10.2), so that
+#: ``import jax`` alone makes ``jax.lax.fori_loop`` reachable.
+LOADED_WITH_PACKAGE = frozenset(
+    {
+        "jax.lax",
+        "jax.numpy",
+        "jax.random",
+        "jax.nn",
+        "jax.tree",
+        "jax.tree_util",
+        "jax.debug",
+        "jax.scipy",
+    }
+)
+
 #: Decorators that leave a function's calling convention alone.
 NEUTRAL_DECORATORS = frozenset({"builtins.staticmethod", "builtins.classmethod"})
 

@@ -1,0 +1,18 @@
+# length=n.item() inside jit; the body is a module-level def also used on its own,
+# so the fori_loop calls it as scan would: body(c, None)[0].
+import jax
+import jax.numpy as jnp
+
+
+def double(c, _):
+    return c * 2.0, None
+
+
+@jax.jit
+def grow(x, n):
+    carry, _ = jax.lax.scan(double, x, None, length=n.item())
+    return carry
+
+
+print(grow(jnp.ones(3), jnp.array(3)))
+print(double(jnp.ones(2), None)[0])

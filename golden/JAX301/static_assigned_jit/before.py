@@ -1,0 +1,13 @@
+# An assigned jit, g = jax.jit(f); the loop count is range(int(n)).
+import jax
+import jax.numpy as jnp
+
+
+def halve(x, n):
+    for _ in range(int(n)):
+        x = x / 2
+    return x
+
+
+fast_halve = jax.jit(halve)
+print(fast_halve(jnp.ones(2), 3))

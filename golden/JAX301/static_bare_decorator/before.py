@@ -1,0 +1,13 @@
+# @jax.jit with int(n) as scan length; every call passes a Python int (a default,
+# a keyword): n becomes static and the stacked outputs keep working.
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def run(x, n=2):
+    return jax.lax.scan(lambda c, _: (c + 1, c), x, None, length=int(n))
+
+
+print(run(jnp.zeros(1)))
+print(run(jnp.zeros(1), n=3))
