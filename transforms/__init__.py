@@ -138,7 +138,11 @@ def check(text: str, options: Options | None = None, *, narrow: bool = True) -> 
         seeded, tree = {r: [] for r in selected_rules(options) if r.may_match(text)}, None
     if not seeded:
         return CheckResult([], False)
-    piece = slice_source(text, tree, [s for seeds in seeded.values() for s in seeds]) if tree is not None else None
+    piece = None
+    if tree is not None:
+        seeds = [s for found in seeded.values() for s in found]
+        callee_seeds = [s for rule, found in seeded.items() if rule.follows_callees for s in found]
+        piece = slice_source(text, tree, seeds, callee_seeds)
     analysed = piece.text if piece is not None else text
     context = ModuleContext(analysed, parse(analysed), options, piece.original_line if piece else None)
     analysis = Analysis(context)

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider, ScopeProvider
+from libcst.metadata import MetadataWrapper, ScopeProvider
 
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .jaxapi import NameResolver
+from .nodemaps import offsets, parents
 from .textedit import LineIndex, newline_of
 
 
@@ -48,10 +49,9 @@ class ModuleContext:
         self.module = module
         self.options = options
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        meta = self.wrapper.resolve_many([PositionProvider, ScopeProvider, ParentNodeProvider])
-        self._positions = meta[PositionProvider]
-        self._scopes = meta[ScopeProvider]
-        self._parents = meta[ParentNodeProvider]
+        self._offsets = offsets(module)
+        self._parents = parents(module)
+        self._scopes = self.wrapper.resolve(ScopeProvider)
         self.names = NameResolver(self._scopes)
         self.lines = LineIndex(text)
         self.newline = newline_of(text)
@@ -59,26 +59,25 @@ class ModuleContext:
     # -- positions and text -------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
         """Where the node is in the file (original line numbers, for findings and messages)."""
-        r = self._positions[node]
+        start, end = self._offsets[node]
+        a, b = self.lines.position(start), self.lines.position(end)
         line = self._original_line
-        return Span(Position(line(r.start.line), r.start.column), Position(line(r.end.line), r.end.column))
+        return Span(Position(line(a.line), a.column), Position(line(b.line), b.column))
 
     def local_span(self, node: cst.CSTNode) -> Span:
         """Where the node is in this (possibly sliced) text, for edits."""
-        r = self._positions[node]
-        return Span(Position(r.start.line, r.start.column), Position(r.end.line, r.end.column))
+        start, end = self._offsets[node]
+        return Span(self.lines.position(start), self.lines.position(end))
 
     def start(self, node: cst.CSTNode) -> int:
         """Offset where the node's text starts, its own parentheses included."""
         lpar = getattr(node, "lpar", None)
-        r = self._positions[lpar[0] if lpar else node]
-        return self.lines.offset(r.start.line, r.start.column)
+        return self._offsets[lpar[0] if lpar else node][0]
 
     def end(self, node: cst.CSTNode) -> int:
         """Offset where the node's text ends, its own parentheses included."""
         rpar = getattr(node, "rpar", None)
-        r = self._positions[rpar[-1] if rpar else node]
-        return self.lines.offset(r.end.line, r.end.column)
+        return self._offsets[rpar[-1] if rpar else node][1]
 
     def code(self, node: cst.CSTNode) -> str:
         """The node's source text as written (comments and spacing inside kept)."""

@@ -39,6 +39,8 @@ notice the freeze), `frozen_mapping` and `freezer` (what to write).
 
 from __future__ import annotations
 
+import ast
+
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -61,6 +63,7 @@ from .frozen_mapping import (
 from .imports import Spelling
 from .literal_config import Container, LiteralReader
 from .rule import Rule
+from .screen import Facts, calls_on, has_static_keyword, lines_mentioning, may_hold_unhashable, spelled_name
 from .shapes import Shape, opaque, shape_of
 from .static_calls import ArgumentSlot, static_arguments
 from .value_kind import Kind, ValueClassifier
@@ -426,6 +429,25 @@ class UnhashableStaticArg(Rule):
     name = "unhashable-static-arg"
     summary = "a dict, list or set reaches a static parameter of a jitted function"
     required = (("static_argnums", "static_argnames"),)
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        """Calls that may hand something unhashable to a static parameter."""
+        slots = facts.static_slots
+        lines = lines_mentioning(facts, slots) | set(facts.static_lines)
+        out: list[ast.AST] = []
+        for call in calls_on(facts, lines):
+            if isinstance(call.func, ast.Call) and has_static_keyword(call.func):
+                where: list = [None]  # an inline jit
+            else:
+                where = facts.slots_for_call(call)
+            for slot in where:
+                arguments = [*call.args, *(k.value for k in call.keywords)] if slot is None else slot.arguments(call)
+                if any(may_hold_unhashable(facts, call, a) for a in arguments):
+                    out.append(call)
+                    break
+        return out
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return list(FrozenConfigs(analysis).findings())

@@ -10,6 +10,8 @@ arguments when it was static only for this; else a report with the options.
 
 from __future__ import annotations
 
+import ast
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,6 +25,7 @@ from .jaxapi import CONTROL_FLOW, REVERSE_MODE
 from .jitted import function_info
 from .loop_count import Count, SiteKind, find_sites, traced_counts, without_conversions
 from .range_to_fori import rewrite_range_loop
+from .screen import Facts, calls_on, count_may_be_traced, lines_mentioning, plainly_static, spelled_name
 from .rule import Rule
 from .scopes import parameter_reads
 from .scan_to_fori import carry_use, fori_body, read_scan, render_fori
@@ -310,6 +313,11 @@ def _jax101s(count: Count) -> bool:
     return count.source.taint is Taint.FED and via is not None and via.name in CONTROL_FLOW
 
 
+def _numpy_receiver(func: ast.expr) -> bool:
+    """``np.arange`` / ``numpy.arange``: NumPy's, not jax.numpy's (that is JAX301's)."""
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("np", "numpy", "onp")
+
+
 class TracedLoopLength(Rule):
     """A loop count that must be a concrete Python int is traced.
 
@@ -353,7 +361,31 @@ class TracedLoopLength(Rule):
     code = "JAX301"
     name = "traced-loop-length"
     summary = "a scan length, range() count or arange size is computed from a traced value"
-    required = (("scan", "range"), ("jax",))
+    #: A count is traced only through a transform of this module (tracedness).
+    required = (
+        ("scan", "range"),
+        ("jax",),
+        ("jit", "vmap", "pmap", "grad", "jvp", "vjp", "linearize", "checkpoint", "remat", "custom_",
+         "named_call", "shard_map", "eval_shape", "make_jaxpr", "scan", "fori_loop", "while_loop",
+         "cond(", "cond,", "cond\n", "switch", "lax.map", "import map", ", map"),
+    )
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        """Scan lengths, range() counts and jnp.arange sizes that may come from a traced parameter."""
+        lines = lines_mentioning(facts, ("scan", "range", "arange"))
+        out: list[ast.AST] = []
+        for call in calls_on(facts, lines):
+            name = spelled_name(call.func)
+            if name == "scan":
+                counts = [k.value for k in call.keywords if k.arg == "length"] + call.args[3:4]
+            elif name == "range" or (name == "arange" and not _numpy_receiver(call.func)):
+                counts = list(call.args)
+            else:
+                continue
+            if counts and not all(plainly_static(c) for c in counts) and count_may_be_traced(facts, call, counts):
+                out.append(call)
+        return out
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return LoopLengths(analysis).findings()

@@ -41,6 +41,10 @@ class Rule(abc.ABC):
     def may_match_bytes(cls, data: bytes) -> bool:
         return all(any(s.encode() in data for s in group) for group in cls.required)
 
+    #: The rule follows values into the functions its seeds' functions call
+    #: (so the slice keeps those bodies too).
+    follows_callees: ClassVar[bool] = False
+
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
         """Where a finding could be, from stdlib-ast facts (see screen.py and slicing.py).

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import ast
 import bisect
+from dataclasses import dataclass
 import re
+from collections.abc import Iterable
 from functools import cached_property
 
 STATIC_KEYWORDS = frozenset({"static_argnums", "static_argnames"})
 CONTROL_FLOW = frozenset({"cond", "switch", "fori_loop", "while_loop", "scan"})
 
 
-def _has_static_keyword(node: ast.AST) -> bool:
+def has_static_keyword(node: ast.AST) -> bool:
     return any(
         isinstance(n, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in n.keywords) for n in ast.walk(node)
     )
@@ -46,7 +48,7 @@ def _own_nodes(stmt: ast.stmt):
                 stack.extend(v for v in value if isinstance(v, ast.AST))
 
 
-def _spelled_name(node: ast.AST) -> str | None:
+def spelled_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
@@ -117,44 +119,144 @@ class Facts:
 
         A targeted descent instead of a walk of the whole tree: big modules
         cost only the statements around the lines the byte filter pointed at.
+        Each line's statements are found once (bisecting each body by line)
+        and remembered.
         """
-        wanted = sorted(lines)
+        seen: set[int] = set()
         out: list[ast.stmt] = []
-
-        def covers(stmt: ast.stmt) -> bool:
-            first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", []))])
-            last = stmt.end_lineno or stmt.lineno
-            i = bisect.bisect_left(wanted, first)
-            return i < len(wanted) and wanted[i] <= last
-
-        def descend(body: list[ast.stmt]) -> None:
-            for stmt in body:
-                if covers(stmt):
+        for line in sorted(lines):
+            for stmt in self._statements_at(line):
+                if id(stmt) not in seen:
+                    seen.add(id(stmt))
                     out.append(stmt)
-                    for field in _BODY_FIELDS:
-                        for child in getattr(stmt, field, ()) or ():
-                            if isinstance(child, ast.stmt):
-                                descend([child])
-                            elif hasattr(child, "body"):  # except handlers, match cases
-                                descend(child.body)
-
-        if wanted:
-            descend(self.tree.body)
         return out
 
+    def _statements_at(self, line: int) -> tuple[ast.stmt, ...]:
+        cache = self._at_line
+        if line not in cache:
+            found: list[ast.stmt] = []
+            bodies = [self.tree.body]
+            while bodies:
+                body = bodies.pop()
+                firsts, lasts = self._bounds(body)
+                i = bisect.bisect_right(firsts, line) - 1  # the one statement starting at or before it
+                if i < 0 or lasts[i] < line:
+                    continue
+                stmt = body[i]
+                found.append(stmt)
+                for field in _BODY_FIELDS:
+                    children = getattr(stmt, field, None) or []
+                    statements = [c for c in children if isinstance(c, ast.stmt)]
+                    if statements:
+                        bodies.append(statements)
+                    bodies.extend(c.body for c in children if not isinstance(c, ast.stmt) and hasattr(c, "body"))
+            cache[line] = tuple(sorted(found, key=lambda s: (s.lineno, -(s.end_lineno or s.lineno))))
+        return cache[line]
+
     @cached_property
+    def _at_line(self) -> dict[int, tuple[ast.stmt, ...]]:
+        return {}
+
+    def _bounds(self, body: list[ast.stmt]) -> tuple[list[int], list[int]]:
+        key = id(body[0]) if body else 0
+        cache = self._body_bounds
+        if key not in cache:
+            firsts = [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", []))]) for s in body]
+            cache[key] = (firsts, [s.end_lineno or s.lineno for s in body])
+        return cache[key]
+
+    @cached_property
+    def _body_bounds(self) -> dict[int, tuple[list[int], list[int]]]:
+        return {}
+
+    @cached_property
+    def _line_starts(self) -> list[int]:
+        return [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", self.text)]
+
+    def lines_of_words(self, words: Iterable[str]) -> set[int]:
+        """The lines where one of the words appears as a whole identifier (one search of the text)."""
+        words = sorted(set(words))
+        if not words:
+            return set()
+        pattern = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, words)) + r")(?![A-Za-z0-9_])")
+        starts = self._line_starts
+        return {bisect.bisect_right(starts, m.start()) for m in pattern.finditer(self.text)}
+
+    @cached_property
+    def static_slots(self) -> dict[str, list[tuple[ast.AST | None, StaticSlots | None]]]:
+        """Names that may be jitted with static arguments -> (the def whose scope binds the name,
+        or None at module or class level; where the static arguments go).
+
+        None for the slots stands for "cannot tell" (static arguments not written
+        as literals, a signature not in this module): every argument may be static.
+        """
+        out: dict[str, list[tuple[ast.AST | None, StaticSlots | None]]] = {}
+        defs = self.defs_by_name
+        for node in self.statements_on(self.static_lines):
+            scope = self.scope_of(node)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for decorator in node.decorator_list:
+                    for call in _static_calls(decorator):
+                        out.setdefault(node.name, []).append((scope, StaticSlots.read(call, node)))
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for call in _static_calls(node.value):
+                    wrapped = [a for a in ast.walk(node.value) if isinstance(a, ast.Name) and a.id in defs]
+                    signature = defs[wrapped[0].id][0] if len(wrapped) == 1 and len(defs[wrapped[0].id]) == 1 else None
+                    for name in filter(None, map(spelled_name, targets)):
+                        out.setdefault(name, []).append((scope, StaticSlots.read(call, signature)))
+        return out
+
+    def scope_of(self, node: ast.AST) -> ast.AST | None:
+        """The innermost def around a statement (None at module or class level)."""
+        around = [d for d in _defs_around(self, node.lineno) if d is not node]
+        return around[-1] if around else None
+
+    def slots_for_call(self, call: ast.Call) -> list[StaticSlots | None]:
+        """The static slots of what a call may call, resolved by scope for plain names."""
+        name = spelled_name(call.func)
+        entries = self.static_slots.get(name or "", [])
+        if not entries:
+            return []
+        if not isinstance(call.func, ast.Name):
+            root = call.func
+            while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+                root = root.value if not isinstance(root, ast.Call) else root.func
+            if isinstance(root, ast.Name) and root.id in self.imported_names:
+                return []  # an attribute of an imported module: another module's function
+            return [slots for _, slots in entries]
+        chain = [None, *_defs_around(self, call.lineno)]
+        visible = [(chain.index(scope), slots) for scope, slots in entries if scope in chain]
+        if not visible:
+            return []
+        nearest = max(depth for depth, _ in visible)
+        return [slots for depth, slots in visible if depth == nearest]
+
+    @property
     def static_jitted_names(self) -> frozenset[str]:
         """Names (of defs, or assignment targets) that may be jitted with static arguments."""
+        return frozenset(self.static_slots)
+
+    @cached_property
+    def imported_names(self) -> frozenset[str]:
+        """Names the module's import statements bind."""
+        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
         out: set[str] = set()
-        for node in self.statements_on(self.static_lines):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if any(_has_static_keyword(d) for d in node.decorator_list):
-                    out.add(node.name)
-            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-                if _has_static_keyword(node.value):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                    out.update(n for n in map(_spelled_name, targets) if n)
+        for node in self.statements_on(lines):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                out.update((a.asname or a.name).split(".")[0] for a in node.names)
         return frozenset(out)
+
+    @cached_property
+    def defs_by_name(self) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """Every def in the module, by name (found from the lines that say ``def``)."""
+        pattern = re.compile(r"^\s*(?:async\s+)?def\s")
+        lines = {i for i, line in enumerate(self.lines, 1) if pattern.match(line)}
+        out: dict[str, list] = {}
+        for node in self.statements_on(lines):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out.setdefault(node.name, []).append(node)
+        return out
 
     @cached_property
     def sequences(self) -> dict[str, set[str]]:
@@ -164,11 +266,186 @@ class Facts:
         out: dict[str, set[str]] = {}
         for node in self.statements_on(lines):
             if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)):
-                inner = {n for n in map(_spelled_name, ast.walk(node.value)) if n}
+                inner = {n for n in map(spelled_name, ast.walk(node.value)) if n}
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         out.setdefault(target.id, set()).update(inner)
         return out
+
+
+def _static_calls(node: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in n.keywords)]
+
+
+@dataclass(frozen=True)
+class StaticSlots:
+    """Where a jit's static arguments go: positions (negative ones count from the end) and names."""
+
+    positions: frozenset[int]
+    names: frozenset[str]
+
+    @classmethod
+    def read(cls, call: ast.Call, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> StaticSlots | None:
+        """From ``static_argnums``/``static_argnames`` literals; both ways, as jit infers them."""
+        positions: set[int] = set()
+        names: set[str] = set()
+        for keyword in call.keywords:
+            if keyword.arg not in STATIC_KEYWORDS:
+                continue
+            try:
+                value = ast.literal_eval(keyword.value)
+            except (ValueError, SyntaxError, TypeError):
+                return None
+            items = value if isinstance(value, (tuple, list, set, frozenset)) else (value,)
+            for item in items:
+                if keyword.arg == "static_argnums" and isinstance(item, int):
+                    positions.add(item)
+                elif keyword.arg == "static_argnames" and isinstance(item, str):
+                    names.add(item)
+                elif item is not None:
+                    return None
+        if function is None:
+            return None if names and not positions else cls(frozenset(positions), frozenset(names))
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        positions |= {i for i, p in enumerate(params) if p in names}
+        names |= {params[i] for i in positions if 0 <= i < len(params)}
+        return cls(frozenset(positions), frozenset(names))
+
+    def arguments(self, call: ast.Call) -> list[ast.expr]:
+        """The arguments of a call that may land in a static slot (self may or may not be bound)."""
+        positional = call.args
+        out = [k.value for k in call.keywords if k.arg is None or k.arg in self.names]
+        for shift in (0, 1) if isinstance(call.func, ast.Attribute) else (0,):
+            count = len(positional) + shift
+            for i, arg in enumerate(positional):
+                index = i + shift
+                if isinstance(arg, ast.Starred) or index in self.positions or index - count in self.positions:
+                    out.append(arg)
+        return out
+
+
+def plainly_hashable(node: ast.AST) -> bool:
+    """A literal that certainly hashes: never something to freeze."""
+    if isinstance(node, (ast.Constant, ast.JoinedStr, ast.Lambda)):
+        return True
+    if isinstance(node, ast.Tuple):
+        return all(plainly_hashable(e) for e in node.elts)
+    if isinstance(node, ast.UnaryOp):
+        return plainly_hashable(node.operand)
+    if isinstance(node, ast.BinOp):
+        return plainly_hashable(node.left) and plainly_hashable(node.right)
+    return False
+
+
+def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> bool:
+    """Could this argument be (or be bound to) a container, an array or a run-time config?
+
+    A literal that hashes cannot; nor can a parameter of the function around
+    the call that the function never rebinds (JAX201 follows names only to
+    where they are bound in the module).
+    """
+    if plainly_hashable(argument):
+        return False
+    if isinstance(argument, ast.Name):
+        defs = _defs_around(facts, call.lineno)
+        if defs and argument.id in _params(defs[-1]):
+            rebound = any(
+                isinstance(n, ast.Name) and n.id == argument.id and isinstance(n.ctx, ast.Store)
+                for n in ast.walk(defs[-1])
+            )
+            return rebound
+    return True
+
+
+def calls_on(facts: Facts, lines: set[int] | frozenset[int]) -> list[ast.Call]:
+    """Every call written on the statements that hold these lines."""
+    return [n for stmt in facts.statements_on(lines) for n in _own_nodes(stmt) if isinstance(n, ast.Call)]
+
+
+def lines_mentioning(facts: Facts, words: Iterable[str]) -> set[int]:
+    """Lines where one of the words appears as a whole identifier."""
+    return facts.lines_of_words(words)
+
+
+_STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "size"})
+#: Functions whose result is a Python int even for a tracer (array metadata).
+_STATIC_FUNCTIONS = frozenset({"len", "ndim", "shape", "size", "prod"})
+
+
+def _metadata_call(call: ast.Call) -> bool:
+    """``len(x)``, ``np.ndim(x)``, ``np.shape(x)``, ``math.prod(x.shape)``: static whatever x is."""
+    name = spelled_name(call.func)
+    if name == "prod":
+        return all(plainly_static(a) for a in call.args)
+    return True
+
+
+def plainly_static(node: ast.AST) -> bool:
+    """Literals, len(), array metadata and arithmetic on them: never a tracer."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.UnaryOp):
+        return plainly_static(node.operand)
+    if isinstance(node, ast.BinOp):
+        return plainly_static(node.left) and plainly_static(node.right)
+    if isinstance(node, ast.Call) and spelled_name(node.func) in _STATIC_FUNCTIONS:
+        return all(plainly_static(a) or _metadata_call(node) for a in node.args)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+        return all(plainly_static(a) for a in node.args)
+    if isinstance(node, ast.Attribute) and node.attr in _STATIC_ATTRIBUTES:
+        return True
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+        return True
+    if isinstance(node, ast.Subscript):
+        return plainly_static(node.value)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(plainly_static(e) for e in node.elts)
+    return False
+
+
+#: Words in a decorator or call that may trace a function (over-approximated by spelling).
+TRACING_WORDS = frozenset(
+    {
+        "jit", "pjit", "vmap", "pmap", "xmap", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "jvp",
+        "vjp", "linearize", "checkpoint", "remat", "custom_jvp", "custom_vjp", "named_call", "shard_map",
+        "eval_shape", "make_jaxpr", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
+        "associative_scan", "partial", "filter_jit", "filter_vmap", "filter_grad",
+    }
+)
+
+
+def _defs_around(facts: Facts, line: int) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [
+        s
+        for s in facts.statements_on({line})
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.lineno <= line <= (s.end_lineno or s.lineno)
+    ]
+
+
+def _params(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    a = node.args
+    names = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    names |= {p.arg for p in (a.vararg, a.kwarg) if p is not None}
+    return names
+
+
+def _names(nodes: Iterable[ast.AST]) -> set[str]:
+    return {n.id for node in nodes for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+_COMPOUND = (
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While,
+    ast.With, ast.AsyncWith, ast.Try, ast.Match,
+)
+
+
+def count_may_be_traced(facts: Facts, call: ast.Call, counts: list[ast.expr]) -> bool:
+    """A necessary condition for a traced loop count (see screen_tracing)."""
+    from .screen_tracing import TracedParams
+
+    tracer = facts.__dict__.setdefault("_traced_params", None) or TracedParams(facts)
+    facts.__dict__["_traced_params"] = tracer
+    return any(tracer.expression(count, call.lineno) for count in counts)
 
 
 def mentions_static_jitted(facts: Facts, node: ast.AST) -> bool:
@@ -181,7 +458,7 @@ def mentions_static_jitted(facts: Facts, node: ast.AST) -> bool:
     if isinstance(node, ast.Name) and names & facts.sequences.get(node.id, set()):
         return True
     for inner in ast.walk(node):
-        if _spelled_name(inner) in names:
+        if spelled_name(inner) in names:
             return True
         if isinstance(inner, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in inner.keywords):
             return True

@@ -16,6 +16,8 @@ classes, methods and module-level names that are defined in the module):
 
 * every module-level statement that is not a def or class (imports,
   assignments, blocks), and the mentions of those whose target is in R;
+* every def the seed-holding functions name, transitively (a rule may follow
+  a value into a helper), for its body only;
 * every def or class (methods too) that holds a seed, is named in R, or
   mentions a name in R (a caller, a use), and then its name joins R (so its
   own callers are kept: whether a function runs traced is decided by them);
@@ -121,8 +123,14 @@ class Slice:
         return self.lines[line - 1] if line - 1 < len(self.lines) else self.lines[-1] + (line - len(self.lines))
 
 
-def slice_source(text: str, tree: ast.Module, seeds: list[ast.AST]) -> Slice:
-    """The text with unreachable defs and classes reduced to one-line stubs."""
+def slice_source(
+    text: str, tree: ast.Module, seeds: list[ast.AST], callee_seeds: list[ast.AST] | None = None
+) -> Slice:
+    """The text with unreachable defs and classes reduced to one-line stubs.
+
+    `callee_seeds` (a subset of seeds, default all) are those whose functions'
+    callees must be kept as well.
+    """
     units = _units(tree.body)
     seed_lines = [(s.lineno, s.end_lineno or s.lineno) for s in seeds if hasattr(s, "lineno")]
     if len(seed_lines) != len(seeds):
@@ -139,6 +147,18 @@ def slice_source(text: str, tree: ast.Module, seeds: list[ast.AST]) -> Slice:
         if unit.is_def and (holds_seed(unit) or unit.has_global):
             unit.kept = True
             relevant.add(unit.name)  # type: ignore[arg-type]
+    callee_lines = seed_lines if callee_seeds is None else [(s.lineno, s.end_lineno or s.lineno) for s in callee_seeds]
+    follow_callees = bool(callee_lines)
+    _keep_callees(
+        [
+            u
+            for u in all_units
+            if u.kept
+            and not isinstance(u.node, ast.ClassDef)
+            and any(u.first <= a and b <= u.last for a, b in callee_lines)
+        ],
+        all_units,
+    )
     changed = True
     while changed:
         changed = False
@@ -150,7 +170,12 @@ def slice_source(text: str, tree: ast.Module, seeds: list[ast.AST]) -> Slice:
                 relevant.add(unit.name)  # type: ignore[arg-type]
                 changed = True
         for unit in units:
-            if not unit.is_def and _targets(unit.node) & relevant:
+            if unit.is_def:
+                continue
+            # A module-level statement that binds a relevant name brings in what
+            # it is built from; one that uses it (``keep(CONFIG)``) brings in the
+            # functions it hands it to, when a rule follows values into callees.
+            if _targets(unit.node) & relevant or (follow_callees and unit.mentions & relevant):
                 grown = unit.mentions & defined
                 if not grown <= relevant:
                     relevant |= grown
@@ -159,6 +184,28 @@ def slice_source(text: str, tree: ast.Module, seeds: list[ast.AST]) -> Slice:
     _stub(lines, units)
     kept = [(number, line) for number, line in enumerate(lines, 1) if line is not None]
     return Slice("".join(line for _, line in kept), tuple(number for number, _ in kept))
+
+
+def _keep_callees(start: list[_Unit], all_units: list[_Unit]) -> None:
+    """Keep the bodies of the functions the seed-holding functions name, and theirs, and so on.
+
+    A rule may follow a value into a helper it is handed to (JAX201 does); the
+    helper's body is then part of the analysis. Only bodies: what calls the
+    helper elsewhere does not matter here.
+    """
+    by_name: dict[str, list[_Unit]] = {}
+    for unit in all_units:
+        if unit.is_def and unit.name:
+            by_name.setdefault(unit.name, []).append(unit)
+    queue = list(start)
+    while queue:
+        unit = queue.pop()
+        for name in unit.mentions:
+            for callee in by_name.get(name, ()):
+                if not callee.kept:
+                    callee.kept = True
+                    if not isinstance(callee.node, ast.ClassDef):  # a class's own mentions are all its methods'
+                        queue.append(callee)
 
 
 def _stub(lines: list[str | None], units: list[_Unit]) -> None:
