@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ScopeProvider
+from libcst.metadata import ExpressionContextProvider, MetadataWrapper, ScopeProvider
 
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .jaxapi import NameResolver
-from .nodemaps import offsets, parents
+from .nodemaps import expression_contexts, offsets, parents
 from .textedit import LineIndex, newline_of
 
 
@@ -51,6 +51,10 @@ class ModuleContext:
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         self._offsets = offsets(module)
         self._parents = parents(module)
+        # ScopeProvider reads ExpressionContextProvider for Name nodes only; ours
+        # computes exactly those values (tested against libcst's) in a third of the time.
+        if isinstance(getattr(self.wrapper, "_metadata", None), dict):
+            self.wrapper._metadata[ExpressionContextProvider] = expression_contexts(module)
         self._scopes = self.wrapper.resolve(ScopeProvider)
         self.names = NameResolver(self._scopes)
         self.lines = LineIndex(text)

@@ -81,3 +81,83 @@ def parents(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
             out[child] = node
             stack.append(child)
     return out
+
+
+def expression_contexts(module: cst.Module) -> dict[cst.CSTNode, object]:
+    """libcst's ExpressionContextProvider, for Name nodes only (all ScopeProvider reads).
+
+    Same rules as libcst.metadata.expression_context_provider: a Name is STORE
+    as an assignment, for, with/except/import alias, walrus, def, class or
+    parameter target (and inside a tuple, list or starred target), DEL under
+    ``del``, LOAD elsewhere; an attribute's own name, a keyword argument's
+    name and the names libcst's visitor never reaches get none.
+    """
+    from libcst.metadata.expression_context_provider import ExpressionContext
+
+    load, store, delete = ExpressionContext.LOAD, ExpressionContext.STORE, ExpressionContext.DEL
+    out: dict[cst.CSTNode, object] = {}
+    stack: list[tuple[cst.CSTNode, object]] = [(module, load)]
+    push = stack.append
+    while stack:
+        node, context = stack.pop()
+        kind = type(node)
+        if kind is cst.Name:
+            out[node] = context
+        elif kind is cst.Attribute:
+            push((node.value, load))
+        elif kind is cst.Subscript:
+            push((node.value, load))
+            for element in node.slice:
+                push((element, load))
+        elif kind is cst.Assign:
+            for target in node.targets:
+                push((target, store))
+            push((node.value, context))
+        elif kind is cst.AnnAssign:
+            push((node.target, store))
+            push((node.annotation, context))
+            if node.value is not None:
+                push((node.value, context))
+        elif kind is cst.AugAssign or kind is cst.NamedExpr:
+            push((node.target, store))
+            push((node.value, context))
+        elif kind is cst.AsName:
+            push((node.name, store))
+        elif kind is cst.CompFor:
+            push((node.target, store))
+            push((node.iter, context))
+            for condition in node.ifs:
+                push((condition, context))
+            if node.inner_for_in is not None:
+                push((node.inner_for_in, context))
+        elif kind is cst.For:
+            push((node.target, store))
+            push((node.iter, context))
+            push((node.body, context))
+            if node.orelse is not None:
+                push((node.orelse, context))
+        elif kind is cst.Del:
+            push((node.target, delete))
+        elif kind is cst.ClassDef:
+            push((node.name, store))
+            push((node.body, context))
+            for child in (*node.bases, *node.keywords, *node.decorators):
+                push((child, context))
+        elif kind is cst.FunctionDef:
+            push((node.name, store))
+            push((node.params, context))
+            push((node.body, context))
+            for decorator in node.decorators:
+                push((decorator, context))
+            if node.returns is not None:
+                push((node.returns, context))
+        elif kind is cst.Param:
+            push((node.name, store))
+            if node.annotation is not None:
+                push((node.annotation, context))
+            if node.default is not None:
+                push((node.default, context))
+        else:
+            for child in node.children:
+                push((child, context))
+    return out

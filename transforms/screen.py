@@ -248,6 +248,16 @@ class Facts:
         return frozenset(out)
 
     @cached_property
+    def imported_jax_numpy(self) -> frozenset[str]:
+        """Names bound by imports that mention jax or numpy (array makers)."""
+        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line and ("jax" in line or "numpy" in line)}
+        out: set[str] = set()
+        for node in self.statements_on(lines):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                out.update((a.asname or a.name).split(".")[0] for a in node.names)
+        return frozenset(out)
+
+    @cached_property
     def defs_by_name(self) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
         """Every def in the module, by name (found from the lines that say ``def``)."""
         pattern = re.compile(r"^\s*(?:async\s+)?def\s")
@@ -338,23 +348,51 @@ def plainly_hashable(node: ast.AST) -> bool:
 
 
 def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> bool:
-    """Could this argument be (or be bound to) a container, an array or a run-time config?
+    """Could JAX201 find this argument to be a container, an array or a run-time config?
 
-    A literal that hashes cannot; nor can a parameter of the function around
-    the call that the function never rebinds (JAX201 follows names only to
-    where they are bound in the module).
+    Mirrors `config_origin`, generously: displays and comprehensions;
+    calls that build or load data (builtins, ``json``/``yaml``/``toml``,
+    ``parse_args``, numpy or jax constructors, a function of this module);
+    names followed to what every binding of them in the function around the
+    call, or at module level, is given. A parameter the function never
+    rebinds, an attribute, a subscript, another module's function: nothing
+    says they are containers, and JAX201 reports nothing for them.
     """
-    if plainly_hashable(argument):
+    return _may_hold(facts, argument, call.lineno, 0)
+
+
+_LOADERS = frozenset({"json", "yaml", "toml", "tomllib", "argparse", "numpy", "np", "jax", "jnp", "onp"})
+_BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars", "frozenset", "tuple"})
+
+
+def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
+    from .screen_tracing import name_values
+
+    if depth > 12:
+        return True
+    if plainly_hashable(expr):
         return False
-    if isinstance(argument, ast.Name):
-        defs = _defs_around(facts, call.lineno)
-        if defs and argument.id in _params(defs[-1]):
-            rebound = any(
-                isinstance(n, ast.Name) and n.id == argument.id and isinstance(n.ctx, ast.Store)
-                for n in ast.walk(defs[-1])
-            )
-            return rebound
-    return True
+    if isinstance(expr, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        return True
+    if isinstance(expr, ast.Tuple):
+        return any(_may_hold(facts, e, line, depth + 1) for e in expr.elts)
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        name = spelled_name(func)
+        if name in _BUILTIN_BUILDERS or name == "parse_args" or name in facts.defs_by_name:
+            return True
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and (root.id in _LOADERS or root.id in facts.imported_jax_numpy)
+    if isinstance(expr, ast.Name):
+        values = name_values(facts, expr.id, line)
+        if values is None:
+            return True  # bindings we cannot list: assume the worst
+        return any(v is True or (v is not False and _may_hold(facts, v, getattr(v, "lineno", line), depth + 1)) for v in values)
+    if isinstance(expr, (ast.BinOp, ast.BoolOp, ast.IfExp)):
+        return any(_may_hold(facts, e, line, depth + 1) for e in ast.iter_child_nodes(expr) if isinstance(e, ast.expr))
+    return False
 
 
 def calls_on(facts: Facts, lines: set[int] | frozenset[int]) -> list[ast.Call]:

@@ -1,75 +1,137 @@
-"""Which parameters may hold a tracer: an over-approximation from the stdlib ast.
+"""Which values may hold a tracer: `tracedness`'s rules, over-approximated on the stdlib ast.
 
-JAX301 reports a loop count only when it can prove the count is traced: it
-comes from a parameter that a transform in the module traces (a jit that does
-not make it static, vmap, grad, a primitive), or that a direct call fills
-with such a value (`tracedness`). This module answers the weaker question
-"could it be?" cheaply enough to run before libcst, so that modules where no
-count can be traced are never parsed by libcst:
+JAX301 reports a loop count only when `tracedness` proves it traced. This
+module answers "could it prove that?" before libcst ever runs, following the
+same rules with every doubt resolved towards "yes", so that a module in which
+no count can be proven traced is never parsed by libcst. It mirrors:
 
-* a parameter may be traced when its function has a decorator spelled like a
-  transform, is named in a statement that spells one (``jax.vmap(f)``,
-  ``lax.switch(i, [f, g])``), is aliased (``g = f``), or is called somewhere,
-  from a function, with an argument for that parameter that may be traced
-  there. Any other use (stored in a table, returned, handed to code the
-  module does not know) is not a route `tracedness` can prove a tracer
-  through, so it is not one here either;
-* an expression may be traced when it is not plainly static (literals,
-  ``len``, ``.shape``...) and names such a parameter, a local assigned from
-  something that may be traced, or a lambda's parameter.
+* a name is followed only to its one binding in the function that binds it
+  (a parameter, or a single assignment); a loop variable, or a name bound
+  twice, proves nothing;
+* an attribute or subscript of a traced value is traced, except array
+  metadata (``.shape``, ``.ndim``, ``.size``, ``.dtype``); arithmetic and
+  comparisons of a traced value are traced; a call is traced when it converts
+  one (``.item()``, ``int()``, ``operator.index()``, ``.astype()``), is a
+  method of one, or is a function of the jax package given one;
+* a parameter is traced through a route to a transform: a decorator spelled
+  like one, the function handed to a call spelled like one (``jax.vmap(f)``,
+  ``lax.switch(i, [f, g])``), an alias (``g = f``), or a direct call whose
+  argument for it is traced in the caller. A decorator that is not spelled
+  like a transform hides every route; so does handing the function to code
+  that is not (both are routes `tracing` cannot follow either).
 
-Being wrong in the other direction would hide findings, so every doubt (a
-starred argument, recursion too deep) answers "may be traced".
+Names are matched by spelling, not resolved: a name that could mean a jax
+module (an import that mentions jax) is taken to be one.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 
-from .screen import TRACING_WORDS, Facts, _defs_around, _own_nodes, _params, calls_on, lines_mentioning, plainly_static, spelled_name
+from .screen import (
+    TRACING_WORDS,
+    Facts,
+    StaticSlots,
+    _defs_around,
+    _own_nodes,
+    _params,
+    _static_calls,
+    lines_mentioning,
+    plainly_static,
+    spelled_name,
+)
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _MAX_DEPTH = 24
+_METADATA = frozenset({"shape", "ndim", "size", "dtype"})
+_NEUTRAL = frozenset({"staticmethod", "classmethod"})
+_CONVERSIONS = frozenset({"item", "astype", "int", "index", "float", "tolist"})
 
 
 class TracedParams:
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
         self._params: dict[tuple[int, str], bool] = {}
-        self._locals: dict[int, dict[str, list[ast.expr]]] = {}
-        self._names: dict[tuple[int, str], bool] = {}
+        self._bindings: dict[int, dict[str, list[ast.AST]]] = {}
 
-    # -- expressions -----------------------------------------------------------------
-    def expression(self, expr: ast.expr, line: int, depth: int = 0) -> bool:
-        """May `expr`, written on `line`, hold a tracer when it runs?"""
+    # -- expressions -------------------------------------------------------------------
+    def expression(self, expr: ast.AST, line: int, depth: int = 0) -> bool:
+        """Could `tracedness` prove `expr`, written on `line`, traced?"""
         if depth > _MAX_DEPTH:
             return True
-        if plainly_static(expr):
-            return False
-        names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
-        if not names:
-            return False
-        lambdas = self._lambdas_around(line)
-        if any(names & _params(lam) for lam in lambdas):
-            return True
-        defs = _defs_around(self.facts, line)
-        for name in names:
-            owner = next((d for d in reversed(defs) if name in _params(d) or name in self._assigned(d)), None)
-            if owner is not None and self.name(owner, name, depth + 1):
-                return True
+        deeper = depth + 1
+        if isinstance(expr, ast.Name):
+            return self._name(expr.id, line, deeper)
+        if isinstance(expr, ast.Attribute):
+            return expr.attr not in _METADATA and self.expression(expr.value, line, deeper)
+        if isinstance(expr, ast.Subscript):
+            if isinstance(expr.value, ast.Attribute) and expr.value.attr in _METADATA:
+                return False
+            return self.expression(expr.value, line, deeper)
+        if isinstance(expr, ast.Call):
+            return self._call(expr, line, deeper)
+        if isinstance(expr, ast.UnaryOp):
+            return self.expression(expr.operand, line, deeper)
+        if isinstance(expr, ast.BinOp):
+            return self.expression(expr.left, line, deeper) or self.expression(expr.right, line, deeper)
+        if isinstance(expr, ast.BoolOp):
+            return any(self.expression(v, line, deeper) for v in expr.values)
+        if isinstance(expr, ast.Compare):
+            return any(self.expression(v, line, deeper) for v in (expr.left, *expr.comparators))
         return False
 
-    def name(self, owner: FunctionNode, name: str, depth: int) -> bool:
-        """May a parameter or local of `owner` hold a tracer?"""
-        key = (id(owner), name)
-        if key not in self._names:
-            self._names[key] = False  # in progress: a cycle adds no tracer
-            values = self._assigned(owner).get(name, ())
-            self._names[key] = any(self.expression(v, getattr(v, "lineno", owner.lineno), depth) for v in values) or (
-                name in _params(owner) and self.parameter(owner, name, depth)
-            )
-        return self._names[key]
+    def _call(self, call: ast.Call, line: int, depth: int) -> bool:
+        func = call.func
+        name = spelled_name(func)
+        if name in _CONVERSIONS:
+            # ``x.item()``, ``x.astype(int)`` convert their receiver; ``int(x)``,
+            # ``operator.index(x)`` their argument: follow both, whichever it is.
+            operands = [*call.args[:1], *([func.value] if isinstance(func, ast.Attribute) else [])]
+            if any(self.expression(o, line, depth) for o in operands):
+                return True
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in self.facts.imported_names:
+            if root.id in self._jax_names:
+                return any(self.expression(a, line, depth) for a in (*call.args, *(k.value for k in call.keywords)))
+            return False
+        if isinstance(func, ast.Attribute):
+            return self.expression(func.value, line, depth)  # a method of a traced value
+        if isinstance(func, ast.Name) and func.id in self._jax_names:
+            return any(self.expression(a, line, depth) for a in (*call.args, *(k.value for k in call.keywords)))
+        return False
+
+    @property
+    def _jax_names(self) -> frozenset[str]:
+        names = self.facts.__dict__.get("_jax_names")
+        if names is None:
+            lines = {i for i, text in enumerate(self.facts.lines, 1) if "import" in text and "jax" in text}
+            found: set[str] = set()
+            for node in self.facts.statements_on(lines):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    found.update((a.asname or a.name).split(".")[0] for a in node.names)
+            names = self.facts.__dict__["_jax_names"] = frozenset(found)
+        return names
+
+    def _name(self, name: str, line: int, depth: int) -> bool:
+        """A name is followed to its one binding, in the innermost function that binds it."""
+        lambdas = self._lambdas_around(line)
+        if any(name in _params(lam) for lam in lambdas):
+            return True  # a lambda's parameter: the lambda may be handed to a transform
+        for owner in reversed(_defs_around(self.facts, line)):
+            bindings = self._bindings_of(owner).get(name)
+            if bindings is None:
+                continue
+            if len(bindings) != 1:
+                return False  # bound more than once: not followed
+            (binding,) = bindings
+            if binding is _PARAMETER:
+                return self.parameter(owner, name, depth)
+            if binding is _OTHER:
+                return False
+            return self.expression(binding, getattr(binding, "lineno", line), depth)
+        return False  # a global, an import or a builtin
 
     def _lambdas_around(self, line: int) -> list[ast.Lambda]:
         return [
@@ -79,37 +141,36 @@ class TracedParams:
             if isinstance(n, ast.Lambda) and n.lineno <= line <= (n.end_lineno or n.lineno)
         ]
 
-    def _assigned(self, function: FunctionNode) -> dict[str, list[ast.expr]]:
-        """Local names of a function -> the values assigned to them (loop targets: their iterables)."""
+    def _bindings_of(self, function: FunctionNode) -> dict[str, list]:
+        """Names a function binds -> one entry per binding: the value assigned,
+        _PARAMETER, or _OTHER (a binding `tracedness` does not follow)."""
         key = id(function)
-        if key not in self._locals:
-            out: dict[str, list[ast.expr]] = {}
-            for node in ast.walk(function):
-                if isinstance(node, ast.Assign):
-                    targets, value = node.targets, node.value
-                elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and node.value is not None:
-                    targets, value = [node.target], node.value
-                elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-                    targets, value = [node.target], node.iter
-                elif isinstance(node, ast.NamedExpr):
-                    targets, value = [node.target], node.value
-                elif isinstance(node, (ast.With, ast.AsyncWith)):
-                    for item in node.items:
-                        if item.optional_vars is not None:
-                            for n in ast.walk(item.optional_vars):
-                                if isinstance(n, ast.Name):
-                                    out.setdefault(n.id, []).append(item.context_expr)
-                    continue
-                else:
-                    continue
-                for target in targets:
-                    for n in ast.walk(target):
-                        if isinstance(n, ast.Name):
-                            out.setdefault(n.id, []).append(value)
-            self._locals[key] = out
-        return self._locals[key]
+        if key not in self._bindings:
+            out: dict[str, list] = {p: [_PARAMETER] for p in _params(function)}
+            handled: set[int] = set()
+            for node in _function_nodes(function):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    if len(targets) == 1:
+                        for target, value in _pairs(targets[0], node.value):
+                            out.setdefault(target.id, []).append(value)
+                            handled.add(id(target))
+                elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)) and id(node) not in handled:
+                    out.setdefault(node.id, []).append(_OTHER)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    out.setdefault(node.name, []).append(_OTHER)
+                elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                    for alias in node.names:
+                        out.setdefault((alias.asname or alias.name).split(".")[0], []).append(_OTHER)
+                elif isinstance(node, ast.ExceptHandler) and node.name:
+                    out.setdefault(node.name, []).append(_OTHER)
+                elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                    for name in node.names:
+                        out.setdefault(name, []).extend([_OTHER, _OTHER])
+            self._bindings[key] = out
+        return self._bindings[key]
 
-    # -- parameters ------------------------------------------------------------------
+    # -- parameters --------------------------------------------------------------------
     def parameter(self, function: FunctionNode, name: str, depth: int = 0) -> bool:
         key = (id(function), name)
         if key not in self._params:
@@ -121,65 +182,107 @@ class TracedParams:
         facts = self.facts
         static_here = False
         for decorator in function.decorator_list:
-            words = {spelled_name(n) for n in ast.walk(decorator)} & TRACING_WORDS
-            if not words:
+            words = {spelled_name(n) for n in ast.walk(decorator)}
+            if words & _NEUTRAL:
                 continue
-            if words <= {"jit", "partial"} and _static_on(decorator, function, name):
+            if not words & TRACING_WORDS:
+                return False  # a decorator `tracing` does not know: every route escapes
+            if words & TRACING_WORDS <= {"jit", "partial"} and _static_on(decorator, function, name):
                 static_here = True  # static on its jit: traced only if fed a tracer or an array
                 continue
             return True
         for line in sorted(lines_mentioning(facts, [function.name]) - {function.lineno}):
-            statement = _innermost_statement(facts, line)
-            if statement is None:
+            statements = facts.statements_on({line})
+            if not statements:
                 continue
-            own = list(_own_nodes(statement))
-            if not any(spelled_name(n) == function.name and getattr(n, "lineno", 0) == line for n in own):
-                continue  # a comment, a string, or a nested statement's line
-            words = {spelled_name(n) for n in own} & TRACING_WORDS
-            if words - {"partial"}:
-                return True  # handed to something spelled like a transform
-            if words and isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                return True  # ``g = partial(f, ...)``: an alias, which may be traced anywhere
-            text = facts.lines[line - 1]
-            if _ALIAS.search(text) and re.search(rf"=\s*{re.escape(function.name)}\s*$", text.split("#")[0].rstrip()):
-                return True  # an alias: the new name may be traced anywhere
-            # Any other use as a value (stored, returned, handed to code we do not
-            # know) is no route a transform of this module can be proven to take.
-            for call in calls_on(facts, {line}):
-                if spelled_name(call.func) != function.name or call.lineno != line:
+            statement = statements[-1]
+            parents = _parents(statement)
+            for node in parents:
+                if spelled_name(node) != function.name or getattr(node, "lineno", 0) != line:
                     continue
-                argument = _argument(call, function, name)
-                if argument is _UNKNOWN:
-                    return True
-                if argument is None:
-                    continue  # the default: a value of the def itself
-                if static_here and not plainly_static(argument):  # type: ignore[arg-type]
-                    return True  # it may be fed an array, or a tracer: "fed"
-                if not _defs_around(facts, line) and not self._lambdas_around(line):
-                    continue  # a call at module level runs eagerly, on concrete values
-                if self.expression(argument, line, depth + 1):  # type: ignore[arg-type]
+                if isinstance(node, ast.Attribute) and node.value is None:
+                    continue
+                found = self._use(node, parents, function, name, line, static_here, depth)
+                if found:
                     return True
         return False
 
+    def _use(self, node, parents, function, name, line, static_here, depth) -> bool:
+        """One use of the function's name: does it give the parameter a tracer?"""
+        parent = parents.get(node)
+        if isinstance(parent, ast.Call) and parent.func is node:
+            argument = _argument(parent, function, name)
+            if argument is _UNKNOWN:
+                return True
+            if argument is None:
+                return False  # its default
+            if static_here:
+                return not plainly_static(argument)  # fed an array or a tracer
+            if not _defs_around(self.facts, line) and not self._lambdas_around(line):
+                return False  # a call at module level runs on concrete values
+            return self.expression(argument, line, depth + 1)
+        # Handed to a call: a transform traces it; anything else is a route not followed.
+        holder = parent
+        while isinstance(holder, (ast.List, ast.Tuple, ast.keyword, ast.Starred)):
+            holder = parents.get(holder)
+        if isinstance(holder, ast.Call) and holder.func is not node:
+            return spelled_name(holder.func) in TRACING_WORDS - {"partial"} or (
+                spelled_name(holder.func) == "partial" and self._aliased(holder, parents)
+            )
+        if isinstance(parent, (ast.Assign, ast.AnnAssign)):
+            return True  # an alias: the new name may be traced anywhere
+        return False
 
+    def _aliased(self, call: ast.Call, parents: dict) -> bool:
+        """``g = partial(f, ...)``: the partial is bound to a name, which may be traced."""
+        holder = parents.get(call)
+        return isinstance(holder, (ast.Assign, ast.AnnAssign, ast.Call))
+
+
+_PARAMETER = object()
+_OTHER = object()
 _UNKNOWN = object()
-_ALIAS = re.compile(r"^\s*[A-Za-z_]\w*\s*=")
+
+
+def _pairs(target: ast.expr, value: ast.expr):
+    """(Name, value) for ``n = v``, and for ``a, b = x, y`` element by element (as `constants` follows)."""
+    if isinstance(target, ast.Name):
+        yield target, value
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        same = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts)
+        for i, element in enumerate(target.elts):
+            if isinstance(element, ast.Name):
+                yield element, value.elts[i] if same and not isinstance(value.elts[i], ast.Starred) else _OTHER
+
+
+def _function_nodes(function: FunctionNode):
+    """A function's own nodes: not those of the functions and classes nested in it."""
+    stack: list[ast.AST] = [*function.body]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _parents(statement: ast.stmt) -> dict:
+    """Parent of each of the statement's own nodes."""
+    out: dict = {}
+    for node in _own_nodes(statement):
+        for child in ast.iter_child_nodes(node):
+            out[child] = node
+    out.setdefault(statement, None)
+    return out
 
 
 def _static_on(decorator: ast.expr, function: FunctionNode, name: str) -> bool:
     """Does this jit decorator's literal static_argnums/static_argnames cover the parameter?"""
-    from .screen import StaticSlots, _static_calls
-
     for call in _static_calls(decorator):
         slots = StaticSlots.read(call, function)
         if slots is not None and name in slots.names:
             return True
     return False
-
-
-def _innermost_statement(facts: Facts, line: int) -> ast.stmt | None:
-    statements = facts.statements_on({line})
-    return statements[-1] if statements else None
 
 
 def _argument(call: ast.Call, function: FunctionNode, name: str):
@@ -201,3 +304,34 @@ def _argument(call: ast.Call, function: FunctionNode, name: str):
     if function.args.vararg is not None and function.args.vararg.arg == name:
         return _UNKNOWN if len(args) > len(positional) else None
     return None
+
+
+
+def name_values(facts: Facts, name: str, line: int) -> list | None:
+    """What the bindings of a name visible at `line` give it: values (ast nodes), True (a
+    binding that may be anything, e.g. a parameter that is rebound or a loop target), or
+    False (an unrebound parameter: whatever callers pass). None: the module binds it
+    in a way we do not list (it is then taken to be anything)."""
+    tracer = facts.__dict__.get("_traced_params") or TracedParams(facts)
+    facts.__dict__["_traced_params"] = tracer
+    for owner in reversed(_defs_around(facts, line)):
+        bindings = tracer._bindings_of(owner).get(name)
+        if bindings is None:
+            continue
+        if bindings == [_PARAMETER]:
+            return [False]
+        return [True if b is _PARAMETER or b is _OTHER else b for b in bindings]
+    values: list = []
+    for statement in facts.statements_on(lines_mentioning(facts, [name])):
+        if facts.scope_of(statement) is not None:
+            continue  # inside some function: not a module-level binding
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if len(targets) == 1:
+                values.extend(v if v is not _OTHER else True for t, v in _pairs(targets[0], statement.value) if t.id == name)
+                continue
+            values.append(True)
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.AugAssign)):
+            if name in {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}:
+                values.append(True)
+    return values
