@@ -264,6 +264,8 @@ def run(
 
     jobs = max(1, jobs or default_jobs())
     if len(pending) > 1 and jobs > 1:
+        # Biggest files first, so no worker is left with a long one at the end.
+        pending.sort(key=lambda item: len(item[1].data), reverse=True)
         with _pool(min(jobs, len(pending))) as pool:
             futures = {pool.submit(analyse, task): (index, key) for index, task, key in pending}
             for future in as_completed(futures):

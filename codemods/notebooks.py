@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .sourcefile import InputError
 
@@ -85,19 +85,28 @@ def read(raw: str) -> Notebook:
         text = "".join(source) if isinstance(source, list) else str(source)
         if index not in spans:
             raise InputError(f"cell {index + 1} has no source to rewrite")
-        cells.append(Cell(index + 1, text, spans[index], _is_opaque(text)))
-    return Notebook(raw, tuple(cells))
+        cells.append(Cell(index + 1, text, spans[index], text.lstrip().startswith("%%")))
+    return _settled(Notebook(raw, tuple(cells)))
 
 
-def _is_opaque(text: str) -> bool:
-    """A cell magic, or code the Python parser cannot read even with line magics masked."""
-    if text.lstrip().startswith("%%"):
-        return True
+def _settled(notebook: Notebook) -> Notebook:
+    """Also keep out the cells the Python parser cannot read (each tried alone only if the
+    notebook as a whole does not parse: one parse in the common case)."""
+    if _parses(notebook.python()[0]):
+        return notebook
+    cells = tuple(
+        replace(cell, masked=True) if not cell.masked and not _parses(_mask_lines(cell.source)) else cell
+        for cell in notebook.cells
+    )
+    return Notebook(notebook.raw, cells)
+
+
+def _parses(text: str) -> bool:
     try:
-        ast.parse(_mask_lines(text))
-    except (SyntaxError, ValueError):
-        return True
-    return False
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 _MAGIC_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!])")
@@ -144,6 +153,9 @@ def _source_spans(raw: str) -> dict[int, tuple[int, int]]:
     return scanner.cell_sources()
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+
+
 class _Scanner:
     """Just enough of a JSON reader to find where values are (json.loads already validated)."""
 
@@ -156,12 +168,11 @@ class _Scanner:
             self.i += 1
 
     def string(self) -> str:
-        start = self.i
-        self.i += 1
-        while self.s[self.i] != '"':
-            self.i += 2 if self.s[self.i] == "\\" else 1
-        self.i += 1
-        return json.loads(self.s[start : self.i])
+        match = _STRING.match(self.s, self.i)
+        assert match is not None  # json.loads has already accepted the text
+        self.i = match.end()
+        text = match.group()
+        return text[1:-1] if "\\" not in text else json.loads(text)
 
     def skip_value(self) -> None:
         self.ws()

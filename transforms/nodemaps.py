@@ -5,8 +5,8 @@ through its general metadata machinery, at about three times the cost.
 Here positions are character offsets into the module's own text (what edits
 need; lines and columns follow from the offsets), recorded by one code
 generation pass with libcst's own rules for syntactic positions (so a
-statement starts after its leading blank lines, as PositionProvider says),
-and parents come from one walk over ``children``.
+statement starts after its leading blank lines, as PositionProvider says);
+the same pass records each node's parent.
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from libcst._nodes.internal import CodegenState
 
 @dataclass
 class _OffsetState(CodegenState):
-    """Code generation that keeps only a running length and each node's (start, end)."""
+    """Code generation that keeps only a running length, each node's (start, end) and parent."""
 
     offset: int = 0
     spans: dict = field(default_factory=dict)
+    parents: dict = field(default_factory=dict)
     _starts: list = field(default_factory=list)
+    _open: list = field(default_factory=list)
 
     def add_indent_tokens(self) -> None:
         for token in self.indent_tokens:
@@ -35,9 +37,13 @@ class _OffsetState(CodegenState):
         self.offset += len(value)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
+        if self._open:
+            self.parents[node] = self._open[-1]
+        self._open.append(node)
         self._starts.append(self.offset)
 
     def after_codegen(self, node: cst.CSTNode) -> None:
+        self._open.pop()
         start = self._starts.pop()
         if node not in self.spans:  # a syntactic position, recorded inside, wins
             self.spans[node] = (start, self.offset)
@@ -65,22 +71,20 @@ class _OffsetState(CodegenState):
             self.spans[node] = (start, end)
 
 
-def offsets(module: cst.Module) -> dict[cst.CSTNode, tuple[int, int]]:
-    """Every node's syntactic (start, end) character offsets in module.code."""
+def offsets_and_parents(module: cst.Module) -> tuple[dict, dict]:
+    """Every node's syntactic (start, end) offsets in module.code, and every node's parent,
+    from one code generation pass."""
     state = _OffsetState(default_indent=module.default_indent, default_newline=module.default_newline)
     module._codegen(state)
-    return state.spans
+    return state.spans, state.parents
+
+
+def offsets(module: cst.Module) -> dict[cst.CSTNode, tuple[int, int]]:
+    return offsets_and_parents(module)[0]
 
 
 def parents(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
-    out: dict[cst.CSTNode, cst.CSTNode] = {}
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        for child in node.children:
-            out[child] = node
-            stack.append(child)
-    return out
+    return offsets_and_parents(module)[1]
 
 
 def expression_contexts(module: cst.Module) -> dict[cst.CSTNode, object]:

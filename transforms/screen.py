@@ -248,6 +248,23 @@ class Facts:
         return frozenset(out)
 
     @cached_property
+    def import_targets(self) -> dict[str, str]:
+        """Local names bound by imports -> the dotted name they stand for."""
+        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
+        out: dict[str, str] = {}
+        for node in self.statements_on(lines):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        out[alias.asname] = alias.name
+                    else:
+                        out[alias.name.split(".")[0]] = alias.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        return out
+
+    @cached_property
     def imported_jax_numpy(self) -> frozenset[str]:
         """Names bound by imports that mention jax or numpy (array makers)."""
         lines = {i for i, line in enumerate(self.lines, 1) if "import" in line and ("jax" in line or "numpy" in line)}
@@ -361,8 +378,46 @@ def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> boo
     return _may_hold(facts, argument, call.lineno, 0)
 
 
-_LOADERS = frozenset({"json", "yaml", "toml", "tomllib", "argparse", "numpy", "np", "jax", "jnp", "onp"})
-_BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars", "frozenset", "tuple"})
+#: config_origin's evidence, by qualified-name prefix: array makers, plain-data loaders.
+_ARRAY_PREFIXES = ("jax.numpy.", "numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.device_put")
+_LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib.load", "tomllib.loads", "toml.load", "toml.loads"})
+_BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
+
+
+def _qualified(facts: Facts, func: ast.expr) -> str | None:
+    """``jnp.ones`` -> ``jax.numpy.ones`` through the module's imports (spelling only)."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None
+    base = facts.import_targets.get(func.id)
+    if base is None:
+        return None
+    return ".".join([base, *reversed(parts)])
+
+
+def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """An undecorated function whose every return writes out a dict, list or set."""
+    if function.decorator_list:
+        return False
+    returns: list[ast.Return] = []
+    stack: list[ast.AST] = [*function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            returns.append(node)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+    return bool(returns) and all(_written_container(r.value) for r in returns)
+
+
+def _written_container(expr: ast.expr | None) -> bool:
+    """A dict, list or set written out: a display, or ``dict(...)``/``list(...)``/``set(...)``."""
+    if isinstance(expr, (ast.Dict, ast.List, ast.Set)):
+        return True
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("dict", "list", "set")
 
 
 def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
@@ -378,13 +433,18 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         return any(_may_hold(facts, e, line, depth + 1) for e in expr.elts)
     if isinstance(expr, ast.Call):
         func = expr.func
-        name = spelled_name(func)
-        if name in _BUILTIN_BUILDERS or name == "parse_args" or name in facts.defs_by_name:
+        if isinstance(func, ast.Name) and func.id in _BUILTIN_BUILDERS:
             return True
-        root = func
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        return isinstance(root, ast.Name) and (root.id in _LOADERS or root.id in facts.imported_jax_numpy)
+        if isinstance(func, ast.Name) and any(_returns_containers(d) for d in facts.defs_by_name.get(func.id, ())):
+            return True
+        if spelled_name(func) == "parse_args":
+            return True
+        qualified = _qualified(facts, func) or ""
+        if qualified.startswith(_ARRAY_PREFIXES) or qualified in _LOADER_NAMES:
+            return True
+        if qualified in ("copy.copy", "copy.deepcopy") and expr.args:
+            return _may_hold(facts, expr.args[0], line, depth + 1)
+        return False
     if isinstance(expr, ast.Name):
         values = name_values(facts, expr.id, line)
         if values is None:
