@@ -22,14 +22,26 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from transforms import Applicability, Edit, Finding, Fix, Options, SourceError, check, fix_source, selected_rules
+from transforms import (
+    Applicability,
+    Edit,
+    Finding,
+    Fix,
+    Options,
+    SourceError,
+    check,
+    fix_source,
+    project_names,
+    selected_rules,
+)
 from transforms.findings import finding_from_dict, finding_to_dict
+from transforms.project_names import StaticNames
 from transforms.repository import ModuleRef, Project
 from transforms.textedit import apply_edits, select_compatible
 
 from . import notebooks
 from .cache import ResultCache
-from .project import LOOKUP, MENTIONS, FileRepository, content_hash, module_refs, static_jitted_names
+from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
 
@@ -121,21 +133,24 @@ class Task:
     options: Options
     fix: bool
     ref: ModuleRef | None = None
+    #: The pre-filter found it may use a function another module jits with static
+    #: arguments (None: not run; the analysis works it out from the text).
+    imports_static_jitted: bool | None = None
 
     @property
     def kind(self) -> str:
         return "notebook" if self.path.suffix == ".ipynb" else "python"
 
 
-def _may_match(data: bytes, options: Options, static_names: frozenset[str]) -> bool:
-    return any(rule.may_match_bytes(data, static_names) for rule in selected_rules(options))
+def _may_match(data: bytes, options: Options, imports_static_jitted: bool) -> bool:
+    return any(rule.may_match_bytes(data, imports_static_jitted) for rule in selected_rules(options))
 
 
 #: The project, in each worker process (set once per worker: `_worker_init`).
-_PROJECT: tuple[FileRepository, frozenset[str]] | None = None
+_PROJECT: tuple[FileRepository, dict[str, StaticNames]] | None = None
 
 
-def _worker_init(repo: FileRepository | None, static_names: frozenset[str]) -> None:
+def _worker_init(repo: FileRepository | None, static_names: dict[str, StaticNames]) -> None:
     global _PROJECT
     _PROJECT = (repo, static_names) if repo is not None else None
 
@@ -143,8 +158,10 @@ def _worker_init(repo: FileRepository | None, static_names: frozenset[str]) -> N
 def _project(task: Task) -> Project | None:
     if _PROJECT is None:
         return None
-    repo, names = _PROJECT
-    return Project(repo, task.ref, names)
+    if task.ref is None:
+        return None  # not a module of the project (a notebook): what its imports mean is not known
+    repo, by_project = _PROJECT
+    return Project(repo, task.ref, by_project.get(task.ref.project, StaticNames()), task.imports_static_jitted)
 
 
 def analyse(task: Task) -> FileResult:
@@ -240,10 +257,10 @@ def _from_entry(path: Path, original: str, entry: dict) -> FileResult:
 
 def _fresh(entry: dict, repo: FileRepository | None) -> bool:
     """Every other file the cached result read still has the content it had then
-    (and every word it looked up is still mentioned by the same modules)."""
+    (every dotted name still means the same module, the same modules may import each name)."""
     for path, digest in entry.get("deps", ()):
-        if path.startswith(MENTIONS):
-            if repo is None or repo.mention_digest(path.removeprefix(MENTIONS)) != digest:
+        if path.startswith(IMPORTERS):
+            if repo is None or repo.importers_digest(path) != digest:
                 return False
             continue
         if path.startswith(LOOKUP):
@@ -267,7 +284,7 @@ def _original_text(task: Task, encoding: str) -> str:
 # -- running -----------------------------------------------------------------------------
 
 
-def _pool(jobs: int, repo: FileRepository | None, static_names: frozenset[str]) -> ProcessPoolExecutor:
+def _pool(jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> ProcessPoolExecutor:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
     return ProcessPoolExecutor(
         max_workers=jobs,
@@ -320,21 +337,24 @@ def run(
             datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)
         except InputError as error:
             done(index, FileResult(path, error=str(error), stage="error"))
-    static_names = _static_names(project, {_key(paths[i]): d for i, d in datas.items()}) if repo else frozenset()
-    # What a file's screen may read of the project; what its analysis read is in its deps.
-    salt = "|".join(sorted(static_names))
+    static_names = _static_names(refs, {_key(paths[i]): d for i, d in datas.items()}) if repo else {}
     _worker_init(repo, static_names)
 
     for index, data in datas.items():
         path = paths[index]
         raw[index] = data
-        if not _may_match(data, options, static_names):
+        ref = by_path.get(_key(path))
+        # Only a module of the project imports through it (see `_project`).
+        names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
+        admitted = names.admitted(data)
+        if not _may_match(data, options, bool(admitted)):
             done(index, FileResult(path, stage="filtered"))
             continue
-        task = Task(path, data, options, fix, by_path.get(_key(path)))
-        # A file's own module name decides what its relative imports mean.
-        own = f"|{task.ref.name}@{task.ref.root}" if task.ref is not None else ""
-        key = cache.key(data, task.kind, fix, salt + own) if cache is not None else None
+        task = Task(path, data, options, fix, ref, bool(admitted))
+        # What the pre-filter read of the project, and the file's own module name
+        # (it decides what relative imports mean); what the analysis read is in its deps.
+        salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
+        key = cache.key(data, task.kind, fix, salt) if cache is not None else None
         entry = cache.get(key) if key is not None else None
         if entry is not None and _fresh(entry, repo):
             try:
@@ -375,19 +395,20 @@ def _key(path: Path) -> str:
     return str(path.resolve()) if path != STDIN else "-"
 
 
-def _static_names(project: Sequence[Path], known: dict[str, bytes]) -> frozenset[str]:
-    """Names any module of the project may jit with static arguments (a byte search)."""
-    names: set[str] = set()
-    for path in project:
-        if path.suffix != ".py":
-            continue
-        try:
-            data = known.get(_key(path)) or read_bytes(path)
-        except InputError:
-            continue
-        if b"static_arg" in data:
-            names |= static_jitted_names(data)
-    return frozenset(names)
+def _static_names(refs: Sequence[ModuleRef], known: dict[str, bytes]) -> dict[str, StaticNames]:
+    """The first pass, project by project: the functions its modules jit with static arguments."""
+    by_project: dict[str, list[ModuleRef]] = {}
+    for ref in refs:
+        by_project.setdefault(ref.project, []).append(ref)
+
+    def modules(project: list[ModuleRef]):
+        for ref in project:
+            try:
+                yield ref.name, known.get(ref.path) or read_bytes(Path(ref.path))
+            except InputError:
+                continue
+
+    return {name: project_names.search(modules(project)) for name, project in by_project.items()}
 
 
 def _apply_remote(

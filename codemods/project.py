@@ -7,19 +7,20 @@ only when an import in an analysed file leads to it, at most once per
 process, and every module consulted is remembered with its content hash:
 a cached result that depended on it is stale once that hash changes.
 
-The whole-project first pass is a byte search: the names of the functions
-any module jits with static arguments, so that a file that only imports one
-still passes the pre-filter.
+The whole-project first pass is a byte search (`transforms.project_names`):
+the functions any module jits with static arguments, so that a file that
+only imports one still passes the pre-filter.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from transforms import screen
+from transforms.project_names import StaticNames
 from transforms.repo_index import EMPTY, ModuleSummary, summarize
 from transforms.repository import ModuleRef
 
@@ -46,31 +47,26 @@ def module_refs(files: Iterable[Path]) -> list[ModuleRef]:
             parts.insert(0, folder.name)
             folder = folder.parent
         if parts:
-            out.append(ModuleRef(".".join(parts), str(path), path.name == "__init__.py", str(folder)))
+            package = path.name == "__init__.py"
+            out.append(ModuleRef(".".join(parts), str(path), package, str(folder), project_folder(path.parent)))
     return out
 
 
-_DEF = re.compile(rb"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
-_ASSIGNED = re.compile(rb"^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?=[^=]", re.MULTILINE)
+_ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 
 
-def static_jitted_names(data: bytes) -> set[str]:
-    """Names a module may jit with static arguments, by a generous byte search.
+@functools.lru_cache(maxsize=4096)
+def _marked_project(folder: Path) -> Path | None:
+    if any((folder / marker).exists() for marker in _ROOT_MARKERS):
+        return folder
+    return None if folder.parent == folder else _marked_project(folder.parent)
 
-    For each ``static_arg`` it takes the next ``def NAME`` (a decorator above
-    a def) and the name assigned on the statement's line (``g = jax.jit(f,
-    static_argnums=...)``); more names than exist only let more files through.
-    """
-    out: set[str] = set()
-    for match in re.finditer(rb"static_arg", data):
-        line_start = data.rfind(b"\n", 0, match.start()) + 1
-        assigned = _ASSIGNED.match(data, line_start)
-        if assigned is not None:
-            out.add(assigned.group(1).decode("ascii", "replace"))
-        following = _DEF.search(data, match.start())
-        if following is not None:
-            out.add(following.group(1).decode("ascii", "replace"))
-    return out
+
+def project_folder(folder: Path) -> str:
+    """The project a folder's modules belong to: the nearest folder with a project
+    marker at or above it ("" when there is none: one project of unmarked files)."""
+    marked = _marked_project(folder)
+    return str(marked) if marked is not None else ""
 
 
 class FileRepository:
@@ -85,7 +81,7 @@ class FileRepository:
         self._summaries: dict[str, ModuleSummary] = {}
         self._analyses: dict[tuple[str, object], object | None] = {}
         self._hashes: dict[str, str] = {}  # path -> content hash, of every module read
-        self._mentions: dict[str, list[ModuleRef]] = {}
+        self._importers: dict[tuple[str, str, str], list[ModuleRef]] = {}
         #: path -> content hash of every module read during the current task.
         self.consulted: dict[str, str] = {}
 
@@ -103,20 +99,22 @@ class FileRepository:
         return self._refs
 
     def module(self, name: str, importer: ModuleRef | None = None) -> ModuleRef | None:
-        root = importer.root if importer is not None else ""
-        found = self._lookup(name, root)
+        project, root = (importer.project, importer.root) if importer is not None else (None, "")
+        found = self._lookup(name, project, root)
         # Which module a name means (or that none does) is part of the result too.
-        self.consulted[f"{LOOKUP}{root}:{name}"] = found.path if found is not None else ""
+        self.consulted[_SEP.join((LOOKUP, project or "", root, name))] = found.path if found is not None else ""
         return found
 
     def lookup_digest(self, key: str) -> str:
-        """What `module` records for a lookup (`LOOKUP` + root:name), for checking a cached result."""
-        root, _, name = key.removeprefix(LOOKUP).rpartition(":")
-        found = self._lookup(name, root)
+        """What `module` records for a lookup, for checking a cached result."""
+        _, project, root, name = key.split(_SEP)
+        found = self._lookup(name, project, root)
         return found.path if found is not None else ""
 
-    def _lookup(self, name: str, root: str) -> ModuleRef | None:
+    def _lookup(self, name: str, project: str | None, root: str) -> ModuleRef | None:
         candidates = self._by_name.get(name, ())
+        if project is not None:
+            candidates = [ref for ref in candidates if ref.project == project]
         if len(candidates) == 1:
             return candidates[0]
         near = [ref for ref in candidates if ref.root == root]
@@ -162,27 +160,35 @@ class FileRepository:
         self._consult(ref)
         return memo[key]
 
-    def modules_mentioning(self, word: str) -> list[ModuleRef]:
-        """Every module of the project whose text has the word (each read once per process).
+    def modules_importing(self, name: str, definer: ModuleRef) -> list[ModuleRef]:
+        """The modules of the definer's project that may use its `name` through an import
+        (each read once per process; the byte test of `project_names.StaticNames`).
 
-        The result depends on every module (one may start mentioning the word),
-        so what the task consults is the list itself: `MENTIONS` + word.
+        The result depends on every module (one may start importing the name),
+        so what the task consults is the list itself.
         """
-        found = self._mentioning(word)
-        self.consulted[MENTIONS + word] = mention_digest(found)
+        found = self._importing(name, definer.name, definer.project)
+        self.consulted[_SEP.join((IMPORTERS, definer.project, definer.name, name))] = importers_digest(found)
         return found
 
-    def mention_digest(self, word: str) -> str:
-        """What `modules_mentioning` records for the word, for checking a cached result."""
-        return mention_digest(self._mentioning(word))
+    def importers_digest(self, key: str) -> str:
+        """What `modules_importing` records, for checking a cached result."""
+        _, project, module, name = key.split(_SEP)
+        return importers_digest(self._importing(name, module, project))
 
-    def _mentioning(self, word: str) -> list[ModuleRef]:
-        if word not in self._mentions:
-            pattern = re.compile(rf"\b{re.escape(word)}\b")
-            self._mentions[word] = [
-                ref for ref in self._refs if (text := self._read(ref)) is not None and pattern.search(text)
+    def _importing(self, name: str, module: str, project: str) -> list[ModuleRef]:
+        key = (name, module, project)
+        if key not in self._importers:
+            test = StaticNames({name: frozenset(module.split("."))})
+            self._importers[key] = [
+                ref
+                for ref in self._refs
+                if ref.project == project
+                and (text := self._read(ref)) is not None
+                and name in text
+                and test.admitted(text.encode("utf-8", "surrogatepass"))
             ]
-        return self._mentions[word]
+        return self._importers[key]
 
     def _consult(self, ref: ModuleRef) -> None:
         """Remember that the current task's result depends on this module's content."""
@@ -194,21 +200,19 @@ class FileRepository:
         return consulted
 
 
-#: Consulted entries that are not paths: the list of modules mentioning a word,
-#: and the module a dotted name resolves to from a root.
-MENTIONS = "mentions:"
+#: Consulted entries that are not paths: the list of modules that may import a
+#: module's name, and the module a dotted name resolves to from a root.
+IMPORTERS = "importers:"
 LOOKUP = "module:"
+_SEP = "\x00"
 
 
-def mention_digest(refs: list[ModuleRef]) -> str:
+def importers_digest(refs: list[ModuleRef]) -> str:
     return hashlib.blake2b("\n".join(sorted(r.path for r in refs)).encode(), digest_size=16).hexdigest()
 
 
 def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-_ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 
 
 def project_root(paths: Iterable[Path]) -> Path | None:
@@ -218,7 +222,7 @@ def project_root(paths: Iterable[Path]) -> Path | None:
     roots: set[Path] = set()
     for path in paths:
         folder = path.resolve() if path.is_dir() else path.resolve().parent
-        root = next((f for f in (folder, *folder.parents) if any((f / m).exists() for m in _ROOT_MARKERS)), None)
+        root = _marked_project(folder)
         if root is None:
             top = folder
             while (top / "__init__.py").is_file():

@@ -12,7 +12,7 @@ import pytest
 from codemods import engine
 from codemods.cache import ResultCache
 from codemods.discovery import discover
-from codemods.project import FileRepository, module_refs, project_root, static_jitted_names
+from codemods.project import FileRepository, module_refs, project_root
 from codemods.runner import project_files_of
 from transforms import Options
 from transforms.repo_index import summarize
@@ -220,11 +220,6 @@ def test_summary_leaves_out_names_bound_twice_and_unreadable_specs() -> None:
     assert summary.jitted["b"].readable is False
 
 
-def test_static_names_search_over_approximates() -> None:
-    data = b"@partial(jax.jit, static_argnums=0)\ndef step(n, x): ...\ng = jax.jit(f, static_argnames='n')\n"
-    assert {"step", "g"} <= static_jitted_names(data)
-
-
 # -- runs over a project -----------------------------------------------------------------
 
 
@@ -259,6 +254,23 @@ def test_project_root_is_the_nearest_marker_shared_by_all_paths(tmp_path: Path) 
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "setup.py").write_text("")
     assert project_root([tmp_path / "pkg", tmp_path / "other"]) is None
+
+
+def test_imports_never_lead_from_one_project_into_another(tmp_path: Path) -> None:
+    write(tmp_path / "defines", {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/branches.py": BRANCHES})
+    imports = "from pkg.branches import run_true, run_false"
+    main = MAIN.format(imports=imports, true="run_true", false="run_false")
+    write(tmp_path / "uses", {"setup.py": "", "app/__init__.py": "", "app/main.py": main})
+    files = discover([tmp_path])
+    # Run over the folder above both: `pkg.branches` exists once, but in another project.
+    run = engine.run(files, Options(), fix=False, write=False, jobs=1, project_files=files)
+    assert codes(run) == []
+    projects = {ref.project for ref in module_refs(files)}
+    assert projects == {str((tmp_path / "defines").resolve()), str((tmp_path / "uses").resolve())}
+    # The same file inside the defining project is a caller the rules follow.
+    (tmp_path / "defines" / "pkg" / "main.py").write_text(main)
+    run = engine.run(discover([tmp_path]), Options(), fix=False, write=False, jobs=1, project_files=discover([tmp_path]))
+    assert codes(run) == [("main.py", "JAX101", 10)]
 
 
 def test_module_import_and_attribute_use_is_followed(tmp_path: Path) -> None:

@@ -16,17 +16,17 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
+from . import screen
 from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
-from .loop_length import TracedLoopLength
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
-from . import screen
 from .frozen_config import UnhashableStaticArg
+from .loop_length import TracedLoopLength
 from .repository import Project
 from .rule import Rule
-from .suppression import is_suppressed, suppressions
 from .slicing import slice_source
+from .suppression import is_suppressed, suppressions
 from .textedit import LineIndex, apply_edits, select_compatible
 
 __all__ = [
@@ -106,8 +106,8 @@ def candidate_rules(text: str, options: Options, project: Project | None = None)
 
 
 def _prefiltered(text: str, options: Options, project: Project | None) -> list[type[Rule]]:
-    names = project.static_names if project is not None else frozenset()
-    return [r for r in selected_rules(options) if r.may_match(text, names)]
+    imports_static = project is not None and project.may_use_static_jitted(text)
+    return [r for r in selected_rules(options) if r.may_match(text, imports_static)]
 
 
 def _screened(text: str, options: Options, project: Project | None = None) -> tuple[dict[type[Rule], list], object]:

@@ -3,8 +3,8 @@
 A fix that changes what a module-level name accepts or holds (a parameter
 made static, a config frozen, a jit dropped) is safe only if every user of
 the name agrees, and users may be in other modules: ``from .model import
-step`` then ``step(x, n)``. Each module whose text mentions the name is
-parsed (once per process) and its uses that resolve, through its imports, to
+step`` then ``step(x, n)``. Each module whose imports may reach the name
+(a byte test) is parsed (once per process) and its uses that resolve, through its imports, to
 this module's name are handed back, for the rule to check with that module's
 own analysis. A module that star-imports the defining module hides its uses,
 and is reported as such.
@@ -47,12 +47,12 @@ def uses_elsewhere(ctx: ModuleContext, definition: Definition, skip: Iterable[Mo
         return []
     skipped = {definition.module, ctx.ref, *skip}
     out: list[UsesIn] = []
-    for ref in repo.modules_mentioning(name):  # type: ignore[attr-defined]
+    for ref in repo.modules_importing(name, definition.module):  # type: ignore[attr-defined]
         if ref in skipped:
             continue
         other = repo.analysis(ref, ctx.options)  # type: ignore[attr-defined]
         if other is None:
-            out.append(UsesIn(ref, None, (), f"`{ref.name}` mentions `{name}` and cannot be parsed"))
+            out.append(UsesIn(ref, None, (), f"`{ref.name}` may import `{name}` and cannot be parsed"))
             continue
         hidden = _star_import_of(other.ctx, definition.module)
         nodes = tuple(_importing_uses(other.ctx, definition, name))

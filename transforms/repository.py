@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from .project_names import StaticNames
 from .repo_index import JittedSummary, ModuleSummary
 
 _MAX_HOPS = 8
@@ -29,6 +30,9 @@ class ModuleRef:
     #: The folder its top-level package (or the module itself) sits in: what
     #: ``sys.path`` must hold to import it by `name`.
     root: str = ""
+    #: The project it belongs to (the folder of its pyproject.toml, setup.py,
+    #: setup.cfg or .git): imports never lead from one project into another.
+    project: str = ""
 
 
 class Repository(Protocol):
@@ -48,8 +52,8 @@ class Repository(Protocol):
     def analysis(self, ref: ModuleRef, options: object) -> object | None:
         """That module parsed with libcst, as an `analysis.Analysis` (None when it cannot be)."""
 
-    def modules_mentioning(self, word: str) -> list[ModuleRef]:
-        """The modules whose text has the word."""
+    def modules_importing(self, name: str, definer: ModuleRef) -> list[ModuleRef]:
+        """The modules of the definer's project that may use its `name` through an import."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,13 @@ class Project:
 
     repo: Repository
     ref: ModuleRef | None
-    #: Names of functions the project jits with static arguments (any module):
-    #: a module that mentions one may use it through an import (pre-filter).
-    static_names: frozenset[str] = frozenset()
+    #: Functions the project jits with static arguments (any module): a module
+    #: that imports one may be a caller the rules must check (pre-filter).
+    static_names: StaticNames = StaticNames()
+    #: The module may use one of them (the engine knows it from the bytes; None: work it out).
+    imports_static_jitted: bool | None = None
+
+    def may_use_static_jitted(self, text: str) -> bool:
+        if self.imports_static_jitted is not None:
+            return self.imports_static_jitted
+        return self.static_names.admits_text(text)

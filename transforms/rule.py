@@ -12,7 +12,6 @@ from .analysis import Analysis
 from .findings import Applicability, Finding
 from .screen import Facts
 
-
 #: In a rule's `required` group: "the name of a function the project jits with
 #: static arguments" (a module may use one it imports, and never say static_arg).
 STATIC_JITTED = "<a function jitted with static arguments>"
@@ -39,18 +38,19 @@ class Rule(abc.ABC):
         return inspect.cleandoc(cls.__doc__ or "")
 
     @classmethod
-    def may_match(cls, text: str, static_names: frozenset[str] = frozenset()) -> bool:
+    def may_match(cls, text: str, imports_static_jitted: bool = False) -> bool:
+        """The pre-filter; `imports_static_jitted`: the file may use a function another
+        module jits with static arguments (`project_names.StaticNames.admitted`)."""
         return all(
-            any(s in text for s in group if s != STATIC_JITTED)
-            or (STATIC_JITTED in group and any(name in text for name in static_names))
+            any(s in text for s in group if s != STATIC_JITTED) or (STATIC_JITTED in group and imports_static_jitted)
             for group in cls.required
         )
 
     @classmethod
-    def may_match_bytes(cls, data: bytes, static_names: frozenset[str] = frozenset()) -> bool:
+    def may_match_bytes(cls, data: bytes, imports_static_jitted: bool = False) -> bool:
         return all(
             any(s.encode() in data for s in group if s != STATIC_JITTED)
-            or (STATIC_JITTED in group and any(name.encode() in data for name in static_names))
+            or (STATIC_JITTED in group and imports_static_jitted)
             for group in cls.required
         )
 
