@@ -19,6 +19,7 @@ import libcst as cst
 
 from .analysis import Analysis
 from .context import FunctionNode
+from .expected_failure import expected_failure
 from .findings import Edit, Finding
 from .imports import Spelling
 from .jaxapi import CONTROL_FLOW, REVERSE_MODE
@@ -88,6 +89,9 @@ class LoopLengths:
     # -- choosing the fix ----------------------------------------------------
     def _finding(self, count: Count, group: list[Count]) -> Finding:
         source = count.source
+        expecting = self._expected_failure(count)
+        if expecting is not None:
+            return self._report(count, expecting, None)
         if count.concretized_elsewhere:
             at = source.concretized
             assert at is not None
@@ -110,6 +114,22 @@ class LoopLengths:
             description="run the loop with lax.fori_loop and a traced count",
             notes=rewrite.notes,
         )
+
+    def _expected_failure(self, count: Count) -> str | None:
+        """Why not to rewrite a loop that a test runs to watch it fail (`expected_failure`)."""
+        ctx = self.ctx
+        places = [count.site.node]
+        for route in self.analysis.traces.routes(count.source.function) or ():
+            places.extend(node for node in (route.ref, route.call) if node is not None)
+        for place in places:
+            expecting = expected_failure(ctx, place)
+            if expecting is not None:
+                line = ctx.span(place).start.line
+                return (
+                    f"line {line} runs inside `{ctx.code(expecting.func)}(...)` (line {ctx.span(expecting).start.line}): "
+                    "the code expects this error, and a rewrite would make that test fail"
+                )
+        return None
 
     def _rewrite(self, count: Count, group: list[Count]) -> LoopRewrite | str:
         """The fori_loop rewrite, with the static declaration dropped when that is all that kept it static."""

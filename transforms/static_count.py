@@ -27,7 +27,7 @@ from .loop_count import Count, conversion_edits
 from .scopes import parameter, parameter_reads
 from .staticedit import StaticEditor
 from .tracedness import DEFAULT, call_argument, conversion_operand
-from .tracing import Wrap
+from .tracing import Route, Wrap
 
 _OPERATORS = {
     cst.Add: operator.add,
@@ -85,11 +85,13 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
         others = [w for w in route.wraps if w.name != JIT]
         if others:
             return f"the module hands `{name}` to `{others[0].name}`"
-        if route.escapes or route.call is None:
+        if route.escapes or route.call is None or route.uncertain:
             return f"`{name}` is also used where its arguments cannot be seen"
+        if route.bound and len(route.wraps) > route.head:
+            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
         for wrap in route.wraps:
             jits[id(wrap.node)] = wrap
-        value = _passed_int(analysis, fn, route.call, param)
+        value = _passed_int(analysis, fn, route, param)
         if value is None:
             return f"the call on line {ctx.span(route.call).start.line} does not pass `{param}` a Python int"
         calls.append((route.call, value))
@@ -113,9 +115,9 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     return StaticCount((*edit.edits, *strips), edit.description, tuple(calls), added)
 
 
-def _passed_int(analysis: Analysis, fn: FunctionNode, call: cst.Call, param: str) -> int | None:
+def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | None:
     info = function_info(analysis.ctx, fn)
-    argument = call_argument(call, info.signature, info.method, param)
+    argument = call_argument(route.call, info.signature, param, bound=route.bound)  # type: ignore[arg-type]
     if argument is DEFAULT:
         node = parameter(fn, param)
         return int_value(analysis, node.default) if node is not None and node.default is not None else None
