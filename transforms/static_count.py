@@ -23,7 +23,7 @@ from .context import FunctionNode
 from .findings import Edit
 from .importers import CallElsewhere, calls_elsewhere, jitted_name
 from .jaxapi import JIT, PARTIAL
-from .jitted import MethodKind, function_info
+from .jitted import function_info
 from .loop_count import Count, conversion_edits
 from .scopes import parameter, parameter_reads
 from .staticedit import StaticEditor
@@ -139,7 +139,7 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) 
 def _passed_int_elsewhere(analysis: Analysis, fn: FunctionNode, other: CallElsewhere, param: str) -> int | None:
     """What a call in another module passes `param`, as an int (its constants, our default)."""
     info = function_info(analysis.ctx, fn)
-    argument = call_argument(other.call, info.signature, MethodKind.FUNCTION, param)
+    argument = call_argument(other.call, info.signature, param, bound=False)
     if argument is DEFAULT:
         node = parameter(fn, param)
         return int_value(analysis, node.default) if node is not None and node.default is not None else None
