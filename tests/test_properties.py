@@ -210,7 +210,7 @@ def jax_programs(draw) -> str:
 
 
 @given(jax_programs())
-@settings(max_examples=60)
+@settings(max_examples=2 * settings.default.max_examples)
 def test_jax_flavoured_programs(text):
     compile(text, "<generated>", "exec")  # the strategy itself must only build valid code
     _holds(text)
@@ -222,7 +222,7 @@ def test_the_jax_strategy_reaches_the_rules():
     fixed = 0
 
     @given(jax_programs())
-    @settings(max_examples=120, database=None)
+    @settings(max_examples=4 * settings.default.max_examples, database=None)
     def collect(text):
         nonlocal fixed
         result = fix_source(text, UNSAFE)
