@@ -22,14 +22,31 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from transforms import Applicability, Edit, Finding, Fix, Options, SourceError, check, fix_source, selected_rules
+from transforms import (
+    Applicability,
+    Edit,
+    Finding,
+    Fix,
+    Options,
+    SourceError,
+    check,
+    fix_source,
+    selected_rules,
+)
 from transforms.findings import finding_from_dict, finding_to_dict
 from transforms.repository import ModuleRef, Project
 from transforms.textedit import apply_edits, select_compatible
 
 from . import notebooks
 from .cache import ResultCache
-from .project import LOOKUP, MENTIONS, FileRepository, content_hash, module_refs, static_jitted_names
+from .project import (
+    LOOKUP,
+    MENTIONS,
+    FileRepository,
+    content_hash,
+    module_refs,
+    static_jitted_names,
+)
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
 

@@ -12,7 +12,12 @@ import pytest
 from codemods import engine
 from codemods.cache import ResultCache
 from codemods.discovery import discover
-from codemods.project import FileRepository, module_refs, project_root, static_jitted_names
+from codemods.project import (
+    FileRepository,
+    module_refs,
+    project_root,
+    static_jitted_names,
+)
 from codemods.runner import project_files_of
 from transforms import Options
 from transforms.repo_index import summarize

@@ -16,17 +16,17 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
+from . import screen
 from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
-from .loop_length import TracedLoopLength
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
-from . import screen
 from .frozen_config import UnhashableStaticArg
+from .loop_length import TracedLoopLength
 from .repository import Project
 from .rule import Rule
-from .suppression import is_suppressed, suppressions
 from .slicing import slice_source
+from .suppression import is_suppressed, suppressions
 from .textedit import LineIndex, apply_edits, select_compatible
 
 __all__ = [

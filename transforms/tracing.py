@@ -29,7 +29,13 @@ from libcst.metadata import Assignment
 from .constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
 from .context import FunctionNode, ModuleContext
 from .jaxapi import CALLS_NOW, JIT, NEUTRAL_DECORATORS, PARTIAL, TRANSFORMS
-from .jitted import JitWrapper, MethodKind, function_info, read_jit_application, read_jit_wrapper
+from .jitted import (
+    JitWrapper,
+    MethodKind,
+    function_info,
+    read_jit_application,
+    read_jit_wrapper,
+)
 from .staticspec import Signature
 
 
