@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from transforms import Options, check_source, fix_source
+from transforms import Options, check, check_source, fix_source
 
 
 def findings(src: str, code: str = "JAX301") -> list:
@@ -205,3 +205,85 @@ def test_a_jitted_bound_method_is_not_made_static_by_position():
     (finding,) = findings(src)
     assert "static" not in "".join(e.content for e in finding.fix.edits)
     assert "fori_loop" in fix_source(textwrap.dedent(src)).text
+
+
+# -- the same class for every rule: a fix whose own edits land in an expected failure -------
+
+EXPECTING_RULES = """
+import functools
+import unittest
+
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def f(x, cfg):
+    return x * cfg["k"]
+
+
+@functools.partial(jax.jit, static_argnames=["N"])
+def run_true(N, x):
+    return jnp.ones((N,)) * x
+
+
+@functools.partial(jax.jit, static_argnames=["N"])
+def run_false(N, x):
+    return jnp.zeros((N,)) * x
+
+
+SHARED = {"k": 2}
+
+
+class T(unittest.TestCase):
+    def test_hashing_error(self):
+        cfg = {"k": 2}
+        with self.assertRaisesRegex(ValueError, "Non-hashable static arguments"):
+            f(1.0, cfg)
+
+    def test_in_a_lambda(self):
+        self.assertRaises(ValueError, lambda: f(1.0, dict(k=3)))
+
+    def test_shared(self):
+        with self.assertRaises(ValueError):
+            f(1.0, SHARED)
+
+    def test_cond(self):
+        with self.assertRaises(Exception):
+            jax.lax.cond(True, run_true, run_false, 3, 1.0)
+
+
+def ordinary():
+    return f(1.0, SHARED), f(2.0, {"k": 4}), jax.lax.cond(True, run_true, run_false, 3, 1.0)
+"""
+
+
+def test_no_rule_rewrites_what_a_test_expects_to_fail():
+    """JAX201 freezing a dict, JAX101 rebinding a cond: the tests expecting the error would fail."""
+    src = textwrap.dedent(EXPECTING_RULES)
+    options = Options(unsafe_fixes=True)
+    result = check_source(src, options)
+    by_line = {f.line: f for f in result}
+    lines = src.splitlines()
+
+    def line_of(text: str, start: int = 0) -> int:
+        return next(i for i, line in enumerate(lines, 1) if i > start and text in line)
+
+    for expected in (line_of("f(1.0, cfg)"), line_of("lambda: f(1.0"), line_of("f(1.0, SHARED)"), line_of("jax.lax.cond")):
+        assert by_line[expected].fix is None and "expects this error" in by_line[expected].message, expected
+    ordinary = line_of("return f(1.0, SHARED)")
+    codes = sorted(f.code for f in result if f.line == ordinary and f.fix is not None)
+    # SHARED is frozen for a test that expects the hashing error too: that fix goes; the others stay.
+    assert codes == ["JAX101", "JAX201"], codes
+    fixed = fix_source(src, options).text
+    assert "frozendict({\"k\": 4})" in fixed and 'SHARED = {"k": 2}' in fixed
+    assert 'cfg = {"k": 2}' in fixed and "lambda: f(1.0, dict(k=3))" in fixed
+    assert fixed.count("jax.lax.cond(True, run_true, run_false, 3, 1.0)") == 1
+
+
+def test_expected_failure_guard_on_the_fast_path_equals_the_whole_module():
+    src = textwrap.dedent(EXPECTING_RULES)
+    for options in (Options(), Options(unsafe_fixes=True)):
+        narrow = [(f.code, f.span, f.message, f.fix) for f in check(src, options).findings]
+        whole = [(f.code, f.span, f.message, f.fix) for f in check(src, options, narrow=False).findings]
+        assert narrow == whole
