@@ -110,3 +110,16 @@ def test_external_spelling_and_every_rule_at_once(tmp_path):
     )
     assert _texts(every) == _texts(migrated)
     assert _texts(one) != original
+
+
+def test_without_a_file_the_command_fixes_the_module_alone():
+    """libcst's stdin mode (no filename): the module's own text through `fix_source`."""
+    import libcst as cst
+    from libcst.codemod import CodemodContext
+
+    from transforms import Options, fix_source
+
+    before = (GOLDEN / "JAX101" / "method_self" / "before.py").read_text()
+    command = commands.StaticOperandToBranch(CodemodContext(), unsafe_fixes=True)
+    after = command.transform_module(cst.parse_module(before)).code
+    assert after == fix_source(before, Options(select=frozenset({"JAX101"}), unsafe_fixes=True)).text != before
