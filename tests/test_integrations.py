@@ -18,7 +18,17 @@ import yaml
 from codemods.cli import app
 
 from .fake_github import FakeGitHub
-from .helpers import BRANCHES, GOLDEN, ROOT, call, commit_all, env, git, init_repo, jaxfix
+from .helpers import (
+    BRANCHES,
+    GOLDEN,
+    ROOT,
+    call,
+    commit_all,
+    env,
+    git,
+    init_repo,
+    jaxfix,
+)
 
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())

@@ -11,7 +11,16 @@ import pytest
 
 from codemods import engine
 from codemods.interactive import Answer, Offer, choose
-from transforms import Applicability, Edit, Finding, Fix, Options, Position, Span, fix_source
+from transforms import (
+    Applicability,
+    Edit,
+    Finding,
+    Fix,
+    Options,
+    Position,
+    Span,
+    fix_source,
+)
 
 from .helpers import BRANCHES, GOLDEN, call, env, jaxfix
 

@@ -6,7 +6,12 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-from libcst.metadata import ExpressionContextProvider, MetadataWrapper, ParentNodeProvider, PositionProvider
+from libcst.metadata import (
+    ExpressionContextProvider,
+    MetadataWrapper,
+    ParentNodeProvider,
+    PositionProvider,
+)
 
 from transforms.nodemaps import expression_contexts, offsets, parents
 from transforms.textedit import LineIndex

@@ -5,9 +5,22 @@ from __future__ import annotations
 import re
 
 from codemods.review.changed_lines import parse_diff, unquote_path
-from codemods.review.pull_review import build_review, not_yet_posted, posted_fingerprints
+from codemods.review.pull_review import (
+    build_review,
+    not_yet_posted,
+    posted_fingerprints,
+)
 from codemods.review.suggestions import DIFF, NOTE, SUGGESTION, comment_for, fence_for
-from transforms import Applicability, Edit, Finding, Fix, Options, Position, Span, check_source
+from transforms import (
+    Applicability,
+    Edit,
+    Finding,
+    Fix,
+    Options,
+    Position,
+    Span,
+    check_source,
+)
 from transforms.textedit import apply_edits
 
 from .helpers import BRANCHES, GOLDEN, call

@@ -20,6 +20,7 @@ from . import screen
 from .analysis import Analysis
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
+from .expected_failure import without_expected_fixes
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .frozen_config import UnhashableStaticArg
 from .loop_length import TracedLoopLength
@@ -169,6 +170,7 @@ def check(
         for f in rule().check(analysis)
         if not is_suppressed(silenced, f.line, f.code)
     ]
+    findings = without_expected_fixes(context, findings)
     if piece is not None and analysed != text:
         findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
     return CheckResult(sorted(findings, key=Finding.sort_key), True)

@@ -17,7 +17,13 @@ from libcst.metadata import Assignment
 from .constants import assigned_value, single_binding
 from .context import ModuleContext
 from .jaxapi import PARTIAL
-from .jitted import FunctionInfo, JitWrapper, MethodKind, function_info, read_jit_application
+from .jitted import (
+    FunctionInfo,
+    JitWrapper,
+    MethodKind,
+    function_info,
+    read_jit_application,
+)
 
 
 @dataclass(frozen=True)

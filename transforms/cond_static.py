@@ -186,6 +186,13 @@ class BranchBindings:
             if not to_bind and branch.pitfall != "misbound":
                 texts.append(ctx.code(branch.use.expr))
                 continue
+            if branch.known and branch.intended is None:
+                return ctx.finding(
+                    "JAX101",
+                    branch.use.expr,
+                    f"`{ctx.code(branch.use.callee)}` does not take the operands this call passes it, "
+                    "so no rewrite of the call can be checked against its signature",
+                )
             plan = self._plan(branch, values, dynamic, spelling)
             if plan is None:
                 return ctx.finding(

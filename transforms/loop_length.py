@@ -11,7 +11,6 @@ arguments when it was static only for this; else a report with the options.
 from __future__ import annotations
 
 import ast
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -19,18 +18,26 @@ import libcst as cst
 
 from .analysis import Analysis
 from .context import FunctionNode
+from .expected_failure import expected_failure
 from .findings import Edit, Finding
 from .imports import Spelling
 from .jaxapi import CONTROL_FLOW, REVERSE_MODE
 from .jitted import function_info
 from .loop_count import Count, SiteKind, find_sites, traced_counts, without_conversions
 from .range_to_fori import rewrite_range_loop
-from .screen import Facts, calls_on, count_may_be_traced, lines_mentioning, plainly_static, spelled_name
 from .rule import Rule
-from .scopes import parameter_reads
 from .scan_to_fori import carry_use, fori_body, read_scan, render_fori
-from .staticedit import SpecEdit, StaticEditor
+from .scopes import parameter_reads
+from .screen import (
+    Facts,
+    calls_on,
+    count_may_be_traced,
+    lines_mentioning,
+    plainly_static,
+    spelled_name,
+)
 from .static_count import StaticCount, plan_static_count
+from .staticedit import SpecEdit, StaticEditor
 from .suppression import is_suppressed, suppressions
 from .tracedness import Taint, function_name
 
@@ -88,6 +95,9 @@ class LoopLengths:
     # -- choosing the fix ----------------------------------------------------
     def _finding(self, count: Count, group: list[Count]) -> Finding:
         source = count.source
+        expecting = self._expected_failure(count)
+        if expecting is not None:
+            return self._report(count, expecting, None)
         if count.concretized_elsewhere:
             at = source.concretized
             assert at is not None
@@ -110,6 +120,22 @@ class LoopLengths:
             description="run the loop with lax.fori_loop and a traced count",
             notes=rewrite.notes,
         )
+
+    def _expected_failure(self, count: Count) -> str | None:
+        """Why not to rewrite a loop that a test runs to watch it fail (`expected_failure`)."""
+        ctx = self.ctx
+        places = [count.site.node]
+        for route in self.analysis.traces.routes(count.source.function) or ():
+            places.extend(node for node in (route.ref, route.call) if node is not None)
+        for place in places:
+            expecting = expected_failure(ctx, place)
+            if expecting is not None:
+                line = ctx.span(place).start.line
+                return (
+                    f"line {line} runs inside `{ctx.code(expecting.func)}(...)` (line {ctx.span(expecting).start.line}): "
+                    "the code expects this error, and a rewrite would make that test fail"
+                )
+        return None
 
     def _rewrite(self, count: Count, group: list[Count]) -> LoopRewrite | str:
         """The fori_loop rewrite, with the static declaration dropped when that is all that kept it static."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 
+from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS
 from .screen import (
     TRACING_WORDS,
     Facts,
@@ -63,7 +64,7 @@ class TracedParams:
         if isinstance(expr, ast.Name):
             return self._name(expr.id, line, deeper)
         if isinstance(expr, ast.Attribute):
-            return expr.attr not in _METADATA and self.expression(expr.value, line, deeper)
+            return expr.attr in ARRAY_ATTRIBUTES and self.expression(expr.value, line, deeper)
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Attribute) and expr.value.attr in _METADATA:
                 return False
@@ -97,7 +98,7 @@ class TracedParams:
                 return any(self.expression(a, line, depth) for a in (*call.args, *(k.value for k in call.keywords)))
             return False
         if isinstance(func, ast.Attribute):
-            return self.expression(func.value, line, depth)  # a method of a traced value
+            return func.attr in ARRAY_METHODS and self.expression(func.value, line, depth)  # an array method
         if isinstance(func, ast.Name) and func.id in self._jax_names:
             return any(self.expression(a, line, depth) for a in (*call.args, *(k.value for k in call.keywords)))
         return False

@@ -23,12 +23,12 @@ from .context import FunctionNode
 from .findings import Edit
 from .importers import CallElsewhere, calls_elsewhere, jitted_name
 from .jaxapi import JIT, PARTIAL
-from .jitted import MethodKind, function_info
+from .jitted import function_info
 from .loop_count import Count, conversion_edits
 from .scopes import parameter, parameter_reads
 from .staticedit import StaticEditor
 from .tracedness import DEFAULT, call_argument, conversion_operand
-from .tracing import Wrap
+from .tracing import Route, Wrap
 
 _OPERATORS = {
     cst.Add: operator.add,
@@ -86,11 +86,13 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
         others = [w for w in route.wraps if w.name != JIT]
         if others:
             return f"the module hands `{name}` to `{others[0].name}`"
-        if route.escapes or route.call is None:
+        if route.escapes or route.call is None or route.uncertain:
             return f"`{name}` is also used where its arguments cannot be seen"
+        if route.bound and len(route.wraps) > route.head:
+            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
         for wrap in route.wraps:
             jits[id(wrap.node)] = wrap
-        value = _passed_int(analysis, fn, route.call, param)
+        value = _passed_int(analysis, fn, route, param)
         if value is None:
             return f"the call on line {ctx.span(route.call).start.line} does not pass `{param}` a Python int"
         calls.append((route.call, value))
@@ -123,9 +125,9 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     return StaticCount((*edit.edits, *strips), edit.description, tuple(calls), added)
 
 
-def _passed_int(analysis: Analysis, fn: FunctionNode, call: cst.Call, param: str) -> int | None:
+def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | None:
     info = function_info(analysis.ctx, fn)
-    argument = call_argument(call, info.signature, info.method, param)
+    argument = call_argument(route.call, info.signature, param, bound=route.bound)  # type: ignore[arg-type]
     if argument is DEFAULT:
         node = parameter(fn, param)
         return int_value(analysis, node.default) if node is not None and node.default is not None else None
@@ -137,7 +139,7 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, call: cst.Call, param: str
 def _passed_int_elsewhere(analysis: Analysis, fn: FunctionNode, other: CallElsewhere, param: str) -> int | None:
     """What a call in another module passes `param`, as an int (its constants, our default)."""
     info = function_info(analysis.ctx, fn)
-    argument = call_argument(other.call, info.signature, MethodKind.FUNCTION, param)
+    argument = call_argument(other.call, info.signature, param, bound=False)
     if argument is DEFAULT:
         node = parameter(fn, param)
         return int_value(analysis, node.default) if node is not None and node.default is not None else None

@@ -77,6 +77,12 @@ class Signature:
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
+    def without_first(self) -> Signature | None:
+        """What a bound method takes: the first positional parameter is the receiver."""
+        if not self.params or self.params[0].kind not in _POSITIONAL:
+            return None
+        return Signature(self.params[1:])
+
     def positional_index(self, name: str) -> int | None:
         return next((i for i, p in enumerate(self.positional) if p.name == name), None)
 

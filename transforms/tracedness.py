@@ -25,10 +25,11 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
+from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS
 from .constants import assigned_value, single_binding
 from .context import FunctionNode, ModuleContext
-from .jaxapi import JIT
-from .jitted import MethodKind, function_info
+from .jaxapi import JIT, PARTIAL
+from .jitted import function_info
 from .staticspec import BindError, Signature, StaticSpec, bind_call
 from .tracing import Route, TraceIndex, Wrap
 
@@ -79,30 +80,47 @@ def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Base
 DEFAULT = object()
 
 
-def call_argument(call: cst.Call, sig: Signature, method: MethodKind, param: str) -> cst.BaseExpression | object | None:
+def call_argument(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> cst.BaseExpression | object | None:
     """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
 
-    A method called as ``obj.m(...)`` gets ``obj`` as its first argument.
+    `bound`: the call runs a bound method (``obj.m(...)``, ``jax.jit(obj.m)(...)``),
+    whose first parameter is the receiver, not one of the call's arguments.
     """
     if any(a.star for a in call.args):
         return None
     positional = [a.value for a in call.args if a.keyword is None]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}  # type: ignore[union-attr]
-    implicit = method is not MethodKind.FUNCTION and isinstance(call.func, cst.Attribute)
-    slots: list[object] = [None] if implicit else []
+    slots: list[object] = [None] if bound else []
     slots.extend(range(len(positional)))
     try:
-        bound = bind_call(sig, StaticSpec(), slots, {k: k for k in keywords})  # type: ignore[arg-type]
+        bound_args = bind_call(sig, StaticSpec(), slots, {k: k for k in keywords})  # type: ignore[arg-type]
     except BindError:
         return None
-    if param not in bound:
+    if param not in bound_args:
         return DEFAULT
-    source = bound[param].source
+    source = bound_args[param].source
     if isinstance(source, int):
         return positional[source]
     if isinstance(source, str):
         return keywords[source]
     return None
+
+
+def reaches(route: Route, sig: Signature, param: str) -> bool:
+    """Does a value passed along this route reach `param`?
+
+    A parameter with a default that the call leaves out keeps its default, a
+    Python value, whatever the layers around the function trace: jit, vmap and
+    grad trace the arguments a call passes, not the defaults (``@jax.jit def
+    f(x, n=10)`` called as ``f(x)`` sees ``n == 10``). Without a call to read
+    (a primitive runs it, or it is used elsewhere) that cannot be shown.
+    """
+    declared = sig.param(param)
+    if declared is None or not declared.has_default:
+        return True
+    if route.call is None or route.escapes or any(w.name == PARTIAL for w in route.wraps):
+        return False
+    return isinstance(call_argument(route.call, sig, param, bound=route.bound), cst.BaseExpression)
 
 
 def function_name(fn: FunctionNode) -> str:
@@ -132,8 +150,8 @@ class TracedValues:
                 return self.source(value, deeper) if value is not None else None
             return None
         if isinstance(expr, cst.Attribute):
-            if expr.attr.value in METADATA_ATTRIBUTES:
-                return None
+            if expr.attr.value not in ARRAY_ATTRIBUTES:
+                return None  # a field of a pytree may be static (array_members)
             return self.source(expr.value, deeper)
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value in METADATA_ATTRIBUTES:
@@ -159,8 +177,10 @@ class TracedValues:
                 return replace(inner, concretized=call)
             return inner
         qualified = ctx.names.qualified_name(call.func)
-        if qualified is None and isinstance(call.func, cst.Attribute):  # a method of a tracer gives a tracer
-            return self.source(call.func.value, depth)
+        if qualified is None and isinstance(call.func, cst.Attribute):
+            if call.func.attr.value not in ARRAY_METHODS:
+                return None  # a pytree's own method may return a Python value
+            return self.source(call.func.value, depth)  # an array method of a tracer gives a tracer
         if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
             return next((s for a in call.args if (s := self.source(a.value, depth)) is not None), None)
         return None
@@ -177,24 +197,26 @@ class TracedValues:
         routes = self.traces.routes(fn)
         if routes is None:
             return None
-        info = function_info(self.ctx, fn)
+        sig = function_info(self.ctx, fn).signature
         for route in routes:
-            found = self._route_source(fn, info.signature, info.method, param, route, depth)
+            found = self._route_source(fn, sig, param, route, depth)
             if found is not None:
                 return found
         return None
 
-    def _route_source(
-        self, fn: FunctionNode, sig: Signature, method: MethodKind, param: str, route: Route, depth: int
-    ) -> Source | None:
+    def _route_source(self, fn: FunctionNode, sig: Signature, param: str, route: Route, depth: int) -> Source | None:
         ctx = self.ctx
+        if route.uncertain or not reaches(route, sig, param):
+            return None
         name = function_name(fn)
         static_on: Wrap | None = None
-        bound = method is not MethodKind.FUNCTION
-        for wrap in route.wraps:
-            if bound and wrap.name != JIT and wrap.counts_positions(ctx):
-                return None  # positions of a bound method do not count its first parameter
-            traced = wrap.traces(ctx, sig, param)
+        for index, wrap in enumerate(route.wraps):
+            seen = route.signature_seen(index, sig)
+            if seen is None:
+                return None
+            if seen.param(param) is None:
+                continue  # the receiver of a bound method: this layer never sees it
+            traced = wrap.traces(ctx, seen, param)
             if traced is None:
                 return None
             if wrap.name == JIT and not traced:
@@ -210,7 +232,7 @@ class TracedValues:
                 return Source(Taint.TRACED, fn, param, reason, via=wrap)
         if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
             return None
-        argument = call_argument(route.call, sig, method, param)
+        argument = call_argument(route.call, sig, param, bound=route.bound)
         if not isinstance(argument, cst.BaseExpression):
             return None
         line = ctx.span(route.call).start.line

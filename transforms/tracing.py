@@ -21,7 +21,7 @@ name) and how each ends (a call, a primitive, or somewhere we cannot follow);
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 from libcst.metadata import Assignment
@@ -29,7 +29,13 @@ from libcst.metadata import Assignment
 from .constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
 from .context import FunctionNode, ModuleContext
 from .jaxapi import CALLS_NOW, JIT, NEUTRAL_DECORATORS, PARTIAL, TRANSFORMS
-from .jitted import JitWrapper, function_info, read_jit_application, read_jit_wrapper
+from .jitted import (
+    JitWrapper,
+    MethodKind,
+    function_info,
+    read_jit_application,
+    read_jit_wrapper,
+)
 from .staticspec import Signature
 
 
@@ -137,12 +143,38 @@ class TraceIndex:
                     continue  # the reference inside `f = jax.jit(f)` itself
                 if self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement):
                     wraps = (*wraps, jit_wrap)
-            out.extend(self._climb(ref, wraps, 0))
+            access = self._access(fn, ref)
+            out.extend(
+                replace(r, ref=ref, head=len(wraps), bound=access.bound, uncertain=access.uncertain)
+                for r in self._climb(ref, wraps, 0)
+            )
         if not out:  # used from elsewhere, through its decorators
-            out = [Route(head or (), None, True)]
+            out = [Route(head or (), None, True, head=len(head or ()))]
         if head is None:  # a decorator we do not understand wraps every use
-            out = [Route(r.wraps, r.call, True) for r in out]
+            out = [replace(r, escapes=True) for r in out]
         return tuple(out)
+
+    def _access(self, fn: FunctionNode, ref: cst.CSTNode) -> MethodAccess:
+        """How a reference reaches fn: does it bind fn's first parameter, and is it surely fn?
+
+        A method is found by its attribute name, so ``other.step`` may be some
+        other class's ``step``: only ``self.m`` (the first parameter of an
+        instance method of fn's own class) and ``Cls.m`` are surely fn. An
+        instance method read from an instance, and a classmethod read from
+        anything, is bound: its first parameter is the receiver, which no layer
+        put around the bound method ever sees (``jax.vmap(self.step)`` maps
+        step's other parameters, never ``self``).
+        """
+        if not isinstance(ref, cst.Attribute) or isinstance(fn, cst.Lambda):
+            return MethodAccess(bound=False, uncertain=False)
+        kind = function_info(self.ctx, fn).method
+        cls = self.ctx.parent(self.ctx.parent(fn))
+        receiver = ref.value
+        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        if binding is not None and binding is cls:
+            return MethodAccess(bound=kind is MethodKind.CLASS, uncertain=False)
+        surely = isinstance(binding, cst.Param) and _first_parameter_of_method_in(self.ctx, binding, cls)
+        return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
 
     def _decorator_wraps(self, fn: FunctionNode) -> tuple[Wrap, ...] | None:
         """The layers fn's decorators put around it, innermost first; None if one is unknown."""
@@ -428,6 +460,16 @@ class Wrap:
 
 
 @dataclass(frozen=True)
+class MethodAccess:
+    """What reading a function through one reference does to it (see `TraceIndex._access`)."""
+
+    #: The reference binds the first parameter (``obj.method``): layers put around it see the rest.
+    bound: bool
+    #: The reference may name another object's method of the same name.
+    uncertain: bool
+
+
+@dataclass(frozen=True)
 class Route:
     """How one reference to a function is used: its layers, innermost first, and its end."""
 
@@ -437,6 +479,22 @@ class Route:
     call: cst.Call | None = field(default=None, repr=False)
     #: It goes where this module cannot follow (stored, returned, given to unknown code).
     escapes: bool = False
+    #: How many of the wraps (the first ones) are put around the function itself
+    #: (decorators, ``f = jax.jit(f)``); the others wrap what the reference gives.
+    head: int = 0
+    #: The reference binds the function's first parameter (a method read from an
+    #: instance): wraps after `head`, and the call, never see that parameter.
+    bound: bool = False
+    #: The reference may not be to this function at all (a method found by name).
+    uncertain: bool = False
+    #: The reference the route starts from (None: the function is used from elsewhere).
+    ref: cst.CSTNode | None = field(default=None, repr=False)
+
+    def signature_seen(self, index: int, sig: Signature) -> Signature | None:
+        """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""
+        if not self.bound or index < self.head:
+            return sig
+        return sig.without_first()
 
 
 class _Collector(cst.CSTVisitor):
@@ -466,3 +524,11 @@ def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:
         return parent.target
     return None
 
+
+def _first_parameter_of_method_in(ctx: ModuleContext, param: cst.Param, cls: cst.CSTNode | None) -> bool:
+    """``self`` of an instance method defined directly in the class `cls`."""
+    method = ctx.enclosing_function(param)
+    if not isinstance(method, cst.FunctionDef) or ctx.parent(ctx.parent(method)) is not cls:
+        return False
+    positional = [*method.params.posonly_params, *method.params.params]
+    return bool(positional) and positional[0] is param and function_info(ctx, method).method is MethodKind.INSTANCE

@@ -1,0 +1,148 @@
+"""Code that a test runs in order to watch it fail.
+
+Test suites call the pitfalls on purpose: ``with self.assertRaisesRegex(
+ConcretizationTypeError, ...): f(3, 1.)`` checks JAX's error message (jax's
+own tests do, in api_test, lax_numpy_test, lax_control_flow_test). The
+finding is real there, but a rewrite would make the call succeed and the
+test fail, so such code is reported, never rewritten. A node expects a
+failure when it sits in the body of a ``with`` over ``assertRaises*`` or
+``pytest.raises``, or inside the arguments of such a call
+(``self.assertRaises(TypeError, lambda: f(3., 3))``).
+
+Two guards use this: `expected_failure` for a rule that knows the call a
+rewrite would change (JAX301 follows a loop's function to its calls), and
+`without_expected_fixes`, applied to every rule's findings, for a fix whose
+own edits land in such code (JAX101 rebinding the cond a test expects to
+fail, JAX201 freezing the dict a test passes to see the hashing error).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+
+import libcst as cst
+
+from .context import ModuleContext
+from .findings import Edit, Finding, Span
+
+#: Qualified names of the context managers and functions that expect an exception.
+_RAISES = frozenset({"pytest.raises", "numpy.testing.assert_raises", "numpy.testing.assert_raises_regex"})
+
+
+def _expects_exception(ctx: ModuleContext, call: cst.BaseExpression) -> bool:
+    if not isinstance(call, cst.Call):
+        return False
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value.startswith("assertRaises"):
+        return True  # unittest's and absltest's assertRaises, assertRaisesRegex, ...
+    return ctx.names.qualified_name(func) in _RAISES
+
+
+def expected_failure(ctx: ModuleContext, node: cst.CSTNode) -> cst.Call | None:
+    """The ``assertRaises``/``pytest.raises`` call under which `node` runs, if any."""
+    child = node
+    for ancestor in ctx.ancestors(node):
+        if isinstance(ancestor, cst.Call) and child is not ancestor.func and _expects_exception(ctx, ancestor):
+            return ancestor
+        if isinstance(ancestor, (cst.With)) and child is ancestor.body:
+            for item in ancestor.items:
+                if _expects_exception(ctx, item.item):
+                    return item.item  # type: ignore[return-value]
+        child = ancestor
+    return None
+
+
+@dataclass(frozen=True)
+class _Region:
+    """Code run under an expected exception: its offsets in ctx's text, its span in the file."""
+
+    start: int
+    end: int
+    span: Span
+    expecting: cst.Call
+
+    def holds_edit(self, edit: Edit) -> bool:
+        if edit.file:
+            return False
+        if edit.start == edit.end:  # an insertion
+            return self.start <= edit.start < self.end
+        return edit.start < self.end and self.start < edit.end
+
+    def holds_span(self, span: Span) -> bool:
+        return _at(self.span.start) <= _at(span.start) and _at(span.end) <= _at(self.span.end)
+
+
+def _at(position) -> tuple[int, int]:
+    return (position.line, position.column)
+
+
+def _regions(ctx: ModuleContext) -> list[_Region]:
+    out: list[_Region] = []
+    for with_ in ctx.nodes_of(cst.With):
+        call = next((i.item for i in with_.items if _expects_exception(ctx, i.item)), None)
+        if call is not None:
+            body = with_.body
+            out.append(_Region(ctx.start(body), ctx.end(body), ctx.span(body), call))  # type: ignore[arg-type]
+    for call in ctx.calls:
+        if _expects_exception(ctx, call) and call.args:
+            first = call.args[0].value
+            span = Span(ctx.span(first).start, ctx.span(call).end)
+            out.append(_Region(ctx.start(first), ctx.end(call), span, call))
+    return out
+
+
+def _behaviour(finding: Finding) -> set[Edit]:
+    """The fix's edits that change what code does: an added import statement does not."""
+    return {e for e in finding.fix.edits if not _only_imports(e.content)} if finding.fix else set()
+
+
+def _only_imports(text: str) -> bool:
+    try:
+        body = ast.parse(text.strip()).body if text.strip() else []
+    except SyntaxError:
+        return False
+    return bool(body) and all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in body)
+
+
+def without_expected_fixes(ctx: ModuleContext, findings: list[Finding]) -> list[Finding]:
+    """The findings, with no fix that changes code run under an expected exception.
+
+    A fix is withdrawn when its finding sits in such code (the call a test
+    expects to fail) or one of its edits lands there; and so is every fix
+    sharing a behaviour-changing edit with a withdrawn one (one frozen dict
+    serves both a test's failing call and an ordinary call; a shared added
+    import does not count). Edits are offsets in ctx's
+    text, spans are the file's (before a slice's findings move back).
+    """
+    regions = _regions(ctx) if any(f.fix is not None for f in findings) else []
+    if not regions:
+        return findings
+    why: dict[int, _Region] = {}
+    for i, finding in enumerate(findings):
+        if finding.fix is None:
+            continue
+        hit = next((r for r in regions if r.holds_span(finding.span)), None)
+        hit = hit or next((r for r in regions for e in finding.fix.edits if r.holds_edit(e)), None)
+        if hit is not None:
+            why[i] = hit
+    shared = {e: i for i in why for e in _behaviour(findings[i])}
+    for i, finding in enumerate(findings):
+        if i not in why and finding.fix is not None:
+            j = next((shared[e] for e in _behaviour(finding) if e in shared), None)
+            if j is not None:
+                why[i] = why[j]
+    out: list[Finding] = []
+    for i, finding in enumerate(findings):
+        region = why.get(i)
+        if region is None:
+            out.append(finding)
+            continue
+        call = region.expecting
+        message = (
+            f"{finding.message}; not rewritten: the rewrite would change code run inside "
+            f"`{ctx.code(call.func)}(...)` (line {ctx.span(call).start.line}): the code expects this error, "
+            "and a rewrite would make that test fail"
+        )
+        out.append(replace(finding, message=message, fix=None, notes=()))  # the notes describe the fix
+    return out
