@@ -27,7 +27,7 @@ def test_rules_lists_code_name_and_fix_class_plainly_when_piped(tmp_path: Path) 
     result = jaxfix("rules", cwd=tmp_path)
     assert result.returncode == 0
     rows = [line.split("\t") for line in result.stdout.splitlines()]
-    assert [row[:3] for row in rows] == [[code, rule.name, rule.fix_class.value] for code, rule in RULES.items()]
+    assert [row[:3] for row in rows] == [[code, rule.name, rule.fix_label()] for code, rule in RULES.items()]
     assert "─" not in result.stdout and "\x1b[" not in result.stdout
 
 

@@ -26,6 +26,10 @@ from .frozen_config import UnhashableStaticArg
 from .rule import Rule
 from .suppression import is_suppressed, suppressions
 from .slicing import slice_source
+from .static_arithmetic import StaticArithmetic402
+from .array_static import ArrayStatic403
+from .traced_to_static import TracedToStatic404
+from .outer_transform import OuterTransformStatic401
 from .textedit import LineIndex, apply_edits, select_compatible
 
 __all__ = [
@@ -51,7 +55,16 @@ __all__ = [
 RULES: dict[str, type[Rule]] = {
     rule.code: rule
     for rule in sorted(
-        [StaticOperandToBranch, BranchJitIntoEnclosingJit, UnhashableStaticArg, TracedLoopLength],
+        [
+            StaticOperandToBranch,
+            BranchJitIntoEnclosingJit,
+            UnhashableStaticArg,
+            TracedLoopLength,
+            OuterTransformStatic401,
+            StaticArithmetic402,
+            ArrayStatic403,
+            TracedToStatic404,
+        ],
         key=lambda r: r.code,
     )
 }

@@ -34,6 +34,8 @@ from .tracing import Route, TraceIndex, Wrap
 
 #: Attributes that stay static on a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
+#: Functions that read array metadata: their results are static even for a tracer.
+METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "numpy.size"})
 
 
 class Taint(enum.Enum):
@@ -159,6 +161,8 @@ class TracedValues:
                 return replace(inner, concretized=call)
             return inner
         qualified = ctx.names.qualified_name(call.func)
+        if qualified in METADATA_CALLS:
+            return None  # ``jnp.shape(x)``, ``jnp.ndim(x)``, ``jnp.size(x)``: Python ints even for a tracer
         if qualified is None and isinstance(call.func, cst.Attribute):  # a method of a tracer gives a tracer
             return self.source(call.func.value, depth)
         if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
