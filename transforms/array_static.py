@@ -37,6 +37,8 @@ NUMPY_ARRAYS = frozenset(
 )
 #: jax.numpy names that return something hashable (dtypes, metadata), not an array.
 JAX_NOT_ARRAYS = frozenset({"dtype", "finfo", "iinfo", "result_type", "promote_types", "issubdtype", "shape", "ndim", "size"})
+#: The counts JAX301 can turn into a traced fori_loop count (an arange size it only reports).
+_REWRITABLE_COUNTS = frozenset({"builtins.range", "jax.lax.scan"})
 ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray", "numpy.ndarray", "chex.Array", "jaxtyping.Array"})
 
 
@@ -117,6 +119,8 @@ class ArrayStatic:
                 doubts.append(f"the call on line {line} passes arguments we cannot follow")
                 continue
             origin = array_origin(self.analysis, argument)
+            if origin is not None and self._static_arithmetic(argument):
+                continue  # jnp arithmetic on static ints, staged by jit: JAX402 rewrites it to Python's
             if origin is not None:
                 evidence.append(Evidence(route.call, f"the call on line {line} passes `{ctx.code(argument)}` ({origin})"))
             elif not _number(ctx, argument):
@@ -129,12 +133,18 @@ class ArrayStatic:
                 evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
         return evidence, doubts
 
+    def _static_arithmetic(self, argument: cst.BaseExpression) -> bool:
+        from .staged import runs_staged
+        from .static_arithmetic import read_op
+
+        return read_op(self.ctx, argument) is not None and runs_staged(self.analysis, self.ctx.enclosing_function(argument))
+
     def _param(self, fn: cst.FunctionDef, entry: JitEntry, param: str) -> Finding | None:
         ctx = self.ctx
         evidence, doubts = self._evidence(fn, param)
         if not evidence:
             return None
-        if read_as_loop_count(ctx, fn, param) and self.analysis.traced.param_source(fn, param) is not None:
+        if read_as_loop_count(ctx, fn, param, _REWRITABLE_COUNTS) and self.analysis.traced.param_source(fn, param) is not None:
             return None  # a static loop count fed an array: JAX301 reports it, and may rewrite the loop
         info = function_info(ctx, fn)
         where = _spec_node(ctx, entry, info.signature, param)
@@ -207,13 +217,11 @@ def _spec_node(ctx, entry: JitEntry, sig, param: str) -> cst.CSTNode:
 def _seeds(facts: Facts) -> list[ast.AST]:
     """Calls of names jitted with static arguments that pass something spelled like an array into a static slot;
     defs jitted with static arguments whose parameters are annotated as arrays."""
-    out: list[ast.AST] = []
-    names = facts.static_jitted_names
-    if not names:
-        return out
-    lines = facts.lines_of_words(names)
     from .screen import calls_on
 
+    out: list[ast.AST] = []
+    names = facts.static_jitted_names
+    lines = facts.lines_of_words(names) if names else set()
     for call in calls_on(facts, lines):
         for slots in facts.slots_for_call(call) or []:
             if slots is None:

@@ -36,6 +36,25 @@ _CONCRETE_METHODS = frozenset({"item", "tolist", "tobytes", "__index__", "__int_
 _STATIC_BUILTINS = frozenset({"builtins.len", "builtins.isinstance", "builtins.type", "builtins.id"})
 
 
+#: Keyword arguments of jnp functions and array methods that must be static (measured for ``axis``).
+STATIC_KEYWORDS = frozenset(
+    {"axis", "axes", "keepdims", "shape", "newshape", "dtype", "num", "size", "length", "ord", "k", "reps",
+     "total_repeat_length", "indices_or_sections", "num_classes", "axis1", "axis2", "kind", "mode"}
+)
+#: Reductions whose second positional argument is the axis.
+AXIS_SECOND = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
+     "median", "nansum", "nanmean", "nanmax", "nanmin", "squeeze", "expand_dims", "flip", "sort", "argsort",
+     "concatenate", "stack", "take", "diff", "roll"}
+)
+
+#: Array methods whose first positional argument is the axis.
+AXIS_FIRST_METHODS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
+     "squeeze", "sort", "argsort"}
+)
+
+
 class Need(enum.Enum):
     NEEDS = "needs"
     UNKNOWN = "unknown"
@@ -136,6 +155,15 @@ class ConcreteUses:
             return self._needs(call, "needs a concrete value")
         if qualified in _STATIC_BUILTINS:
             return None
+        method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
+            if arg.keyword.value in STATIC_KEYWORDS:
+                return self._needs(call, f"takes it as `{arg.keyword.value}=`, which must be static")
+        if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and arg.keyword is None:
+            if [a for a in call.args if a.keyword is None].index(arg) == 1:
+                return self._needs(call, "takes it as the axis, which must be static")
+        if not qualified and method in AXIS_FIRST_METHODS and arg.keyword is None:
+            return self._needs(call, "takes it as the axis, which must be static")
         if qualified.startswith("numpy."):
             return self._needs(call, "converts it with NumPy, which needs a concrete array")
         jitted = jitted_call(ctx, call)
@@ -202,13 +230,13 @@ _CONTINUE = object()
 _COUNT_CALLS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
 
 
-def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str) -> bool:
+def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str, calls: frozenset[str] = _COUNT_CALLS) -> bool:
     """Is the parameter read inside a ``range()``, ``lax.scan`` or ``jnp.arange`` call (JAX301's counts)?"""
     for read in parameter_reads(ctx, fn, param):
         for ancestor in ctx.ancestors(read):
             if ancestor is fn:
                 break
-            if isinstance(ancestor, cst.Call) and ctx.names.qualified_name(ancestor.func) in _COUNT_CALLS:
+            if isinstance(ancestor, cst.Call) and ctx.names.qualified_name(ancestor.func) in calls:
                 return True
     return False
 

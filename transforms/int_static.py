@@ -82,7 +82,7 @@ class IntStatic:
         if isinstance(expr, cst.Integer):
             return Proof(Kind.INT, "an int literal")
         if isinstance(expr, (cst.Float, cst.Imaginary)):
-            return Proof(Kind.FLOAT, f"`{code}` is a float")
+            return Proof(Kind.FLOAT, "a float literal")
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
             return self.kind(expr.expression, deeper)
         if isinstance(expr, cst.BinaryOperation):
@@ -94,10 +94,10 @@ class IntStatic:
                 return Proof(Kind.FLOAT, f"`{code}` is a true division, a float")
             if not isinstance(expr.operator, _INT_OPERATORS):
                 worst = max(parts, key=lambda p: p.kind)
-                return worst if worst.kind is Kind.UNKNOWN else Proof(Kind.STATIC, f"`{code}` is static")
+                return worst if worst.kind is Kind.UNKNOWN else Proof(Kind.STATIC, "static, of a type not known")
             return _worst(parts, "integer arithmetic on ints")
-        if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size"):
-            return Proof(Kind.INT, f"`{code}` is array metadata")
+        if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size") and self._array(expr.value):
+            return Proof(Kind.INT, "array metadata")
         if isinstance(expr, cst.Subscript):
             return self._subscript(expr, code)
         if isinstance(expr, cst.Call):
@@ -105,6 +105,12 @@ class IntStatic:
         if isinstance(expr, cst.Name):
             return self._name(expr, code, deeper)
         return self._static_only(expr)
+
+    def _array(self, expr: cst.BaseExpression) -> bool:
+        """Is the receiver of ``.size``/``.ndim`` an array (a traced value, a jnp result), not any object?"""
+        from .array_static import array_origin
+
+        return self.analysis.traced.source(expr) is not None or array_origin(self.analysis, expr) is not None
 
     def _static_only(self, expr: cst.BaseExpression) -> Proof:
         verdict = self.analysis.staticness.verdict(expr)
@@ -117,9 +123,9 @@ class IntStatic:
             return self._static_only(expr)
         value = expr.value
         if isinstance(value, cst.Attribute) and value.attr.value == "shape":
-            return Proof(Kind.INT, f"`{code}` is array metadata")
+            return Proof(Kind.INT, "array metadata")
         if isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) in _SHAPE_CALLS:
-            return Proof(Kind.INT, f"`{code}` is array metadata")
+            return Proof(Kind.INT, "array metadata")
         return self._static_only(expr)
 
     def _call(self, call: cst.Call, code: str, depth: int) -> Proof:
@@ -128,19 +134,19 @@ class IntStatic:
         args = [a.value for a in call.args]
         plain = all(a.keyword is None and not a.star for a in call.args)
         if qualified in _METADATA_CALLS and plain:
-            return Proof(Kind.INT, f"`{code}` is array metadata")
+            return Proof(Kind.INT, "array metadata")
         if qualified in _TO_INT and plain and len(args) == 1:
             inner = self.kind(args[0], depth)
             if inner.kind is Kind.UNKNOWN:
                 return inner
-            return Proof(Kind.INT, f"`{code}` converts a static value to an int")
+            return Proof(Kind.INT, "a static value converted to an int")
         if qualified in ("builtins.min", "builtins.max", "builtins.abs") and plain and args:
             if len(args) == 1 and qualified != "builtins.abs":
                 single = args[0]
                 if isinstance(single, cst.Attribute) and single.attr.value == "shape":
-                    return Proof(Kind.INT, f"`{code}` is array metadata")
+                    return Proof(Kind.INT, "array metadata")
                 return self._static_only(call)
-            return _worst([self.kind(a, depth) for a in args], f"`{code}` is {qualified[9:]}() of ints")
+            return _worst([self.kind(a, depth) for a in args], f"{qualified[9:]}() of ints")
         if self.nested is not None:
             found = self.nested(call, depth)
             if found is not None:
@@ -154,14 +160,15 @@ class IntStatic:
             value = assigned_value(ctx, binding)
             if value is not None:
                 inner = self.kind(value, depth)
-                return Proof(inner.kind, f"`{code}` is bound once to {inner.reason}" if inner.kind is Kind.INT else inner.reason)
+                shown = " ".join(ctx.code(value).split())
+                return Proof(inner.kind, f"bound once to `{shown}`, {inner.reason}" if inner.kind is Kind.INT else inner.reason)
             loop = ctx.parent(binding)
             if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
                 iterable = loop.iter
                 if isinstance(iterable, cst.Call) and ctx.names.qualified_name(iterable.func) == "builtins.range":
                     parts = [self.kind(a.value, depth) for a in iterable.args if not a.star]
                     if len(parts) == len(iterable.args) and parts:
-                        return _worst(parts, f"`{code}` is a loop variable over range() of ints")
+                        return _worst(parts, "a loop variable over range() of ints")
         if isinstance(binding, cst.Param):
             fn = ctx.enclosing_function(binding)
             if fn is not None:
@@ -203,4 +210,4 @@ class IntStatic:
                 return static
             passed.append(proof)
         name = info.name
-        return Proof(Kind.INT, f"`{param}` is a static parameter of the jitted `{name}` and every call passes an int")
+        return Proof(Kind.INT, f"a static parameter of the jitted `{name}` that every call passes an int")

@@ -141,7 +141,7 @@ class OuterTransforms:
                     needed.setdefault(slot.param, []).append(slot)
         if not needed:
             return None
-        inner = app.target.function.name
+        inner = ctx.code(app.node.args[0].value)
         spelled = ctx.code(app.node.func)
         first = next(iter(needed.values()))[0]
         head = (
@@ -150,10 +150,10 @@ class OuterTransforms:
         )
         refusal, unsure = self._values(needed)
         if refusal is not None:
-            return ctx.finding("JAX401", app.node, f"{head}; not rewritten: {refusal}", notes=self._other_options(app, needed))
+            return ctx.finding("JAX401", app.node, f"{head}; not rewritten: {refusal}", notes=self._array_options(app, needed))
         edit = self._edit(app, needed)
         if isinstance(edit, str):
-            return ctx.finding("JAX401", app.node, f"{head}; not rewritten: {edit}", notes=self._other_options(app, needed))
+            return ctx.finding("JAX401", app.node, f"{head}; not rewritten: {edit}")
         edits, after = edit
         notes = []
         if app.escapes:
@@ -223,10 +223,15 @@ class OuterTransforms:
         after = text[: edit.start - start] + edit.content + text[edit.end - start :]
         return (edit,), after
 
-    def _other_options(self, app: Application, needed: dict[str, list[Slot]]) -> tuple[str, ...]:
+    def _array_options(self, app: Application, needed: dict[str, list[Slot]]) -> tuple[str, ...]:
         inner = app.target.function.name
-        values = ", ".join(f"{p}=..." for p in needed)
-        return (f"option: trace a function with the static values bound instead: `{self.ctx.code(app.node.func)}(partial({inner}, {values}))`",)
+        params = ", ".join(f"`{p}`" for p in needed)
+        return (
+            f"option: if the value is meant to vary, make {params} a traced parameter of `{inner}` (drop it from its "
+            "static arguments), provided nothing there needs it concrete",
+            f"option: if it is meant to be fixed, pass a Python value instead (`int(...)`, `float(...)` outside any "
+            "transform), and tell the outer transformation it is static",
+        )
 
     # -- jax.tree_util.Partial handed to a jitted function -----------------------------
     def _partial(self, call: cst.Call) -> Finding | None:
@@ -413,6 +418,8 @@ class OuterTransformStatic401(Rule):
     name = "outer-transform-static"
     summary = "an outer transformation traces the static argument of a jitted function"
     required = (("static_arg",), _WORDS)
+    #: A Partial bound to a name is followed to the jitted function it is handed to.
+    follows_callees = True
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:

@@ -199,7 +199,7 @@ class StaticArithmetic:
             return self._report(
                 op,
                 head,
-                f"{proof.reason}, but it is not known to be an int, and `.astype` of a float truncates in float32",
+                f"an operand is static ({proof.reason}) but not known to be an int, and `.astype` of a float truncates in float32",
                 (),
             )
         shown = text = self._render(op)
@@ -209,7 +209,7 @@ class StaticArithmetic:
             text = f"({text})"
         unsafe = proof.kind is Kind.STATIC
         notes = [f"every operand is a static Python int: {self._reasons(op)}"] if not unsafe else [
-            f"unsafe: {proof.reason}, but not known to be an int; with a float, Python's float64 "
+            f"unsafe: an operand is static ({proof.reason}) but not known to be an int; with a float, Python's float64 "
             "result could differ from jnp's float32"
         ]
         return ctx.finding(
@@ -229,7 +229,7 @@ class StaticArithmetic:
                 if self._op(operand) is not None:
                     continue
                 proof = self.ints.kind(operand)
-                text = f"`{self.ctx.code(operand)}` ({proof.reason})" if not proof.reason.startswith("`") else proof.reason
+                text = f"`{self.ctx.code(operand)}` ({proof.reason})"
                 if text not in seen:
                     seen.append(text)
         return "; ".join(seen)

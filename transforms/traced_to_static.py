@@ -148,13 +148,23 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 
     for call in calls_on(facts, facts.lines_of_words(names)):
         slots = facts.slots_for_call(call)
-        if not slots or not _defs_around(facts, call.lineno):
+        if not slots or not (_defs_around(facts, call.lineno) or _in_lambda(facts, call)):
             continue
         arguments = [a for s in slots for a in ([*call.args, *(k.value for k in call.keywords)] if s is None else s.arguments(call))]
         arguments = [a for a in arguments if not plainly_static(a)]
         if arguments and count_may_be_traced(facts, call, arguments):
             out.append(call)
     return out
+
+
+def _in_lambda(facts: Facts, call: ast.Call) -> bool:
+    """Is the call written inside a lambda (which a transform may trace)?"""
+    return any(
+        isinstance(node, ast.Lambda) and node.lineno <= call.lineno <= (node.end_lineno or node.lineno)
+        and any(inner is call for inner in ast.walk(node))
+        for statement in facts.statements_on({call.lineno})
+        for node in ast.walk(statement)
+    )
 
 
 class TracedToStatic404(Rule):

@@ -58,3 +58,9 @@ cj = jax.jit(counted)
 for v in (1.0, 2.0, 3.0):
     cj(x, jnp.array([v, v, v]))
 print("dynamic w, three values of one shape: traces =", len(traces))
+
+print("-- keyword arguments of jnp functions and array methods that must be static")
+probe("dynamic a, jnp.sum(x, axis=a)", lambda: jax.jit(lambda x, a: jnp.sum(x, axis=a))(jnp.ones((2, 2)), 0))
+probe("dynamic a, x.sum(axis=a)", lambda: jax.jit(lambda x, a: x.sum(axis=a))(jnp.ones((2, 2)), 0))
+probe("dynamic a, jnp.sum(x, a)", lambda: jax.jit(lambda x, a: jnp.sum(x, a))(jnp.ones((2, 2)), 0))
+probe("dynamic d, x.astype(d) with d a dtype", lambda: jax.jit(lambda x, d: x.astype(d))(jnp.ones(2), jnp.float32))
