@@ -5,6 +5,8 @@
 Runs, each as its own process over DIR, `--repeat` times (the median is kept):
 
 * ``jaxfix check --no-cache``          (cold: nothing cached)
+* ``jaxfix check --no-cache --single-file`` (cold, imports not followed into
+  other modules: what whole-project analysis costs is the ratio of the two)
 * ``jaxfix check`` with a fresh cache   (the run that fills it)
 * ``jaxfix check`` again                (warm: the cache is full, nothing changed)
 * LibCST's own codemod runner with its no-op command (diff mode, nothing written)
@@ -81,6 +83,7 @@ def main() -> int:
             cache = scratch / f"cache{round_}"
             plan = [
                 ("jaxfix check --no-cache (cold)", [*jaxfix, "--no-cache", str(folder)]),
+                ("jaxfix check --single-file (cold)", [*jaxfix, "--no-cache", "--single-file", str(folder)]),
                 ("jaxfix check (filling the cache)", [*jaxfix, "--cache-dir", str(cache), str(folder)]),
                 ("jaxfix check (warm)", [*jaxfix, "--cache-dir", str(cache), str(folder)]),
                 (
@@ -114,6 +117,7 @@ def main() -> int:
     if "ruff check --select ALL --no-cache" in by_name:
         ratios.append(("cold jaxfix / ruff --select ALL   (target <= 1.0)", cold, by_name["ruff check --select ALL --no-cache"]))
         ratios.append(("warm jaxfix / ruff --select E,F   (target <= 1.5)", warm, by_name["ruff check --select E,F --no-cache"]))
+    ratios.append(("cold jaxfix / cold --single-file  (target <= 1.3)", cold, by_name["jaxfix check --single-file (cold)"]))
     ratios.append(("warm jaxfix / cold jaxfix", warm, cold))
     for label, a, b in ratios:
         print(f"{label:52} {a.seconds / b.seconds:6.2f}")

@@ -62,9 +62,11 @@ class ResultCache:
         self.misses = 0
         self._prepared = False
 
-    def key(self, data: bytes, kind: str, fix: bool) -> str:
+    def key(self, data: bytes, kind: str, fix: bool, project: str = "") -> str:
+        """`project` fingerprints what the project offers (module names, static-jitted names)."""
         digest = hashlib.blake2b(data, digest_size=20, key=hashlib.blake2b(self._salt, digest_size=32).digest())
-        digest.update(f"|{kind}|{'fix' if fix else 'check'}".encode())
+        digest.update(f"|{kind}|{'fix' if fix else 'check'}|".encode())
+        digest.update(hashlib.blake2b(project.encode(), digest_size=16).digest())
         return digest.hexdigest()
 
     def _path(self, key: str) -> Path:

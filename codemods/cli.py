@@ -71,6 +71,13 @@ CacheDir = Annotated[
     Optional[Path],
     typer.Option("--cache-dir", help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ~/.cache/jaxfix)."),
 ]
+SingleFile = Annotated[
+    bool,
+    typer.Option(
+        "--single-file",
+        help="Analyse each file on its own, without following imports into the project's other modules.",
+    ),
+]
 Select = Annotated[Optional[list[str]], typer.Option("--select", help="Only these rule codes (prefixes allowed).")]
 Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these rule codes (prefixes allowed).")]
 Unsafe = Annotated[
@@ -212,10 +219,11 @@ def check(
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
+    single_file: SingleFile = False,
 ) -> None:
     """Report findings; change nothing."""
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
-    run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir))
+    run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
     _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
     _print_errors(run)
     _print_tables(run, _console(stderr=True), only_on_terminal=True)
@@ -253,10 +261,11 @@ def diff(
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
+    single_file: SingleFile = False,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
-    settings = RunSettings(jobs, no_cache, cache_dir)
+    settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if interactive_mode:
         _diff_interactive(plan, settings)
     run = _run(plan, fix=True, write=False, run=settings)
@@ -313,7 +322,7 @@ def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]], settings: 
 
 
 def _diff_summary(run: engine.RunResult) -> str:
-    fixes = sum(len(r.applied) for r in run.changed)
+    fixes = sum(len(r.applied) for r in run.files)
     left = len(run.findings)
     return (
         f"Would fix {fixes} finding{'s' if fixes != 1 else ''} in {len(run.changed)} "
@@ -334,10 +343,11 @@ def migrate(
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
+    single_file: SingleFile = False,
 ) -> None:
     """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
-    settings = RunSettings(jobs, no_cache, cache_dir)
+    settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if paths == [engine.STDIN]:
         run = _run(plan, fix=True, write=False, run=settings)
         (result,) = run.files

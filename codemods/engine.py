@@ -22,11 +22,14 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from transforms import Finding, Options, SourceError, check, fix_source, selected_rules
+from transforms import Applicability, Edit, Finding, Fix, Options, SourceError, check, fix_source, selected_rules
 from transforms.findings import finding_from_dict, finding_to_dict
+from transforms.repository import ModuleRef, Project
+from transforms.textedit import apply_edits, select_compatible
 
 from . import notebooks
 from .cache import ResultCache
+from .project import LOOKUP, MENTIONS, FileRepository, content_hash, module_refs, static_jitted_names
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
 
@@ -54,6 +57,10 @@ class FileResult:
     #: and that module's text (what findings' lines and edits refer to).
     cells: tuple[tuple[int, int], ...] = ()
     module: str | None = None
+    #: Other files of the project the analysis read: path -> content hash.
+    deps: tuple[tuple[str, str], ...] = ()
+    #: fix: edits the applied fixes make in other files (Edit.file set).
+    remote: tuple = ()
 
     @property
     def analysed_text(self) -> str:
@@ -113,35 +120,63 @@ class Task:
     data: bytes
     options: Options
     fix: bool
+    ref: ModuleRef | None = None
 
     @property
     def kind(self) -> str:
         return "notebook" if self.path.suffix == ".ipynb" else "python"
 
 
-def _may_match(data: bytes, options: Options) -> bool:
-    return any(rule.may_match_bytes(data) for rule in selected_rules(options))
+def _may_match(data: bytes, options: Options, static_names: frozenset[str]) -> bool:
+    return any(rule.may_match_bytes(data, static_names) for rule in selected_rules(options))
+
+
+#: The project, in each worker process (set once per worker: `_worker_init`).
+_PROJECT: tuple[FileRepository, frozenset[str]] | None = None
+
+
+def _worker_init(repo: FileRepository | None, static_names: frozenset[str]) -> None:
+    global _PROJECT
+    _PROJECT = (repo, static_names) if repo is not None else None
+
+
+def _project(task: Task) -> Project | None:
+    if _PROJECT is None:
+        return None
+    repo, names = _PROJECT
+    return Project(repo, task.ref, names)
 
 
 def analyse(task: Task) -> FileResult:
     """Decode, check or fix, and report: the part that runs in worker processes."""
+    if _PROJECT is not None:
+        _PROJECT[0].take_consulted()
     try:
         if task.kind == "notebook":
-            return _analyse_notebook(task)
-        source = decode(task.data)
+            result = _analyse_notebook(task)
+        else:
+            source = decode(task.data)
+            result = _analyse_text(task, source.text, source.encoding)
     except InputError as error:
         return FileResult(task.path, error=str(error), stage="error")
-    return _analyse_text(task, source.text, source.encoding)
+    if _PROJECT is not None:
+        consulted = _PROJECT[0].take_consulted()
+        consulted.pop(_key(task.path), None)
+        result = replace(result, deps=tuple(sorted(consulted.items())))
+    return result
 
 
 def _analyse_text(task: Task, text: str, encoding: str, cells=()) -> FileResult:
     base = FileResult(task.path, text, text, encoding=encoding, cells=cells)
     try:
+        project = _project(task)
         if task.fix:
-            result = fix_source(text, task.options)
+            result = fix_source(text, task.options, project=project)
             stage = "parsed" if result.parsed else "screened"
-            return replace(base, fixed=result.text, findings=result.findings, applied=result.applied, stage=stage)
-        checked = check(text, task.options)
+            return replace(
+                base, fixed=result.text, findings=result.findings, applied=result.applied, stage=stage, remote=result.remote
+            )
+        checked = check(text, task.options, project=project)
         return replace(base, findings=tuple(checked.findings), stage="parsed" if checked.parsed else "screened")
     except SourceError as error:
         where = f"{_where(base, error.line)}:{error.column}: " if error.line else ""
@@ -181,6 +216,8 @@ def _to_entry(result: FileResult) -> dict:
         "encoding": result.encoding,
         "cells": [list(c) for c in result.cells],
         "module": result.module,
+        "deps": [list(d) for d in result.deps],
+        "remote": [[e.start, e.end, e.content, e.file] for e in result.remote],
     }
 
 
@@ -196,7 +233,29 @@ def _from_entry(path: Path, original: str, entry: dict) -> FileResult:
         encoding=entry["encoding"],
         cells=tuple(tuple(c) for c in entry["cells"]),  # type: ignore[misc]
         module=entry["module"],
+        deps=tuple(tuple(d) for d in entry["deps"]),  # type: ignore[misc]
+        remote=tuple(Edit(*e) for e in entry["remote"]),
     )
+
+
+def _fresh(entry: dict, repo: FileRepository | None) -> bool:
+    """Every other file the cached result read still has the content it had then
+    (and every word it looked up is still mentioned by the same modules)."""
+    for path, digest in entry.get("deps", ()):
+        if path.startswith(MENTIONS):
+            if repo is None or repo.mention_digest(path.removeprefix(MENTIONS)) != digest:
+                return False
+            continue
+        if path.startswith(LOOKUP):
+            if repo is None or repo.lookup_digest(path) != digest:
+                return False
+            continue
+        try:
+            if content_hash(read_bytes(Path(path))) != digest:
+                return False
+        except InputError:
+            return False
+    return True
 
 
 def _original_text(task: Task, encoding: str) -> str:
@@ -208,9 +267,14 @@ def _original_text(task: Task, encoding: str) -> str:
 # -- running -----------------------------------------------------------------------------
 
 
-def _pool(jobs: int) -> ProcessPoolExecutor:
+def _pool(jobs: int, repo: FileRepository | None, static_names: frozenset[str]) -> ProcessPoolExecutor:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method))
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context(method),
+        initializer=_worker_init,
+        initargs=(repo, static_names),
+    )
 
 
 def default_jobs() -> int:
@@ -230,8 +294,13 @@ def run(
     cache: ResultCache | None = None,
     progress: Callable[[FileResult], None] | None = None,
     stdin: bytes | None = None,
+    project_files: Sequence[Path] | None = None,
 ) -> RunResult:
-    """Process every path; write fixed files when `write`."""
+    """Process every path; write fixed files when `write`.
+
+    `project_files` are the files imports may lead to (default: `paths`); a fix
+    that must change one of them too changes it in the same run.
+    """
     results: dict[int, FileResult] = {}
     raw: dict[int, bytes] = {}
     pending: list[tuple[int, Task, str | None]] = []
@@ -241,20 +310,33 @@ def run(
         if progress is not None:
             progress(result)
 
+    project = [p for p in (project_files if project_files is not None else paths) if p != STDIN]
+    refs = module_refs(project)
+    repo = FileRepository(refs) if refs else None
+    by_path = {ref.path: ref for ref in refs}  # resolved paths
+    datas: dict[int, bytes] = {}
     for index, path in enumerate(paths):
         try:
-            data = stdin if path == STDIN and stdin is not None else read_bytes(path)
+            datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)
         except InputError as error:
             done(index, FileResult(path, error=str(error), stage="error"))
-            continue
+    static_names = _static_names(project, {_key(paths[i]): d for i, d in datas.items()}) if repo else frozenset()
+    # What a file's screen may read of the project; what its analysis read is in its deps.
+    salt = "|".join(sorted(static_names))
+    _worker_init(repo, static_names)
+
+    for index, data in datas.items():
+        path = paths[index]
         raw[index] = data
-        if not _may_match(data, options):
+        if not _may_match(data, options, static_names):
             done(index, FileResult(path, stage="filtered"))
             continue
-        task = Task(path, data, options, fix)
-        key = cache.key(data, task.kind, fix) if cache is not None else None
+        task = Task(path, data, options, fix, by_path.get(_key(path)))
+        # A file's own module name decides what its relative imports mean.
+        own = f"|{task.ref.name}@{task.ref.root}" if task.ref is not None else ""
+        key = cache.key(data, task.kind, fix, salt + own) if cache is not None else None
         entry = cache.get(key) if key is not None else None
-        if entry is not None:
+        if entry is not None and _fresh(entry, repo):
             try:
                 done(index, _from_entry(path, _original_text(task, entry["encoding"]), entry))
                 continue
@@ -266,7 +348,7 @@ def run(
     if len(pending) > 1 and jobs > 1:
         # Biggest files first, so no worker is left with a long one at the end.
         pending.sort(key=lambda item: len(item[1].data), reverse=True)
-        with _pool(min(jobs, len(pending))) as pool:
+        with _pool(min(jobs, len(pending)), repo, static_names) as pool:
             futures = {pool.submit(analyse, task): (index, key) for index, task, key in pending}
             for future in as_completed(futures):
                 index, key = futures[future]
@@ -275,12 +357,78 @@ def run(
         for index, task, key in pending:
             done(index, _finished(analyse(task), cache, key))
 
+    files = [results[index] for index in range(len(paths))]
+    originals = {_key(paths[i]): d for i, d in raw.items() if paths[i] != STDIN}
+    if fix:
+        files = _apply_remote(files, originals, options, by_path)
     out = RunResult(cache_hits=cache.hits if cache is not None else 0)
-    for index in range(len(paths)):
-        result = results[index]
+    for result in files:
         if write and result.changed and result.path != STDIN:
-            result = _write(result, raw[index])
+            data = originals.get(_key(result.path))
+            result = _write(result, data if data is not None else read_bytes(result.path))
         out.files.append(result)
+    return out
+
+
+def _key(path: Path) -> str:
+    """How files are matched across the run: their resolved path."""
+    return str(path.resolve()) if path != STDIN else "-"
+
+
+def _static_names(project: Sequence[Path], known: dict[str, bytes]) -> frozenset[str]:
+    """Names any module of the project may jit with static arguments (a byte search)."""
+    names: set[str] = set()
+    for path in project:
+        if path.suffix != ".py":
+            continue
+        try:
+            data = known.get(_key(path)) or read_bytes(path)
+        except InputError:
+            continue
+        if b"static_arg" in data:
+            names |= static_jitted_names(data)
+    return frozenset(names)
+
+
+def _apply_remote(
+    files: list[FileResult], originals: dict[str, bytes], options: Options, by_path: dict
+) -> list[FileResult]:
+    """Apply the edits fixes make in other files, then fix those files again on their new text.
+
+    Each target starts again from its text on disk (its own fixes are found
+    again on the edited text), so every edit lands on the text it was
+    computed against; a target that changed on disk since it was read is an error.
+    """
+    wanted: dict[str, list[Edit]] = {}
+    read_as: dict[str, str] = {}
+    for result in files:
+        for edit in result.remote:
+            wanted.setdefault(edit.file, []).append(replace(edit, file=""))
+        read_as.update(dict(result.deps))
+    if not wanted:
+        return files
+    by_file = {_key(r.path): i for i, r in enumerate(files)}
+    out = list(files)
+    for path, edits in wanted.items():
+        try:
+            data = originals.get(path) or read_bytes(Path(path))
+        except InputError as error:
+            out.append(FileResult(Path(path), error=str(error), stage="error"))
+            continue
+        if path in read_as and content_hash(data) != read_as[path]:
+            out.append(FileResult(Path(path), error="changed on disk while jaxfix ran; not fixed", stage="error"))
+            continue
+        source = decode(data)
+        fixes = select_compatible([Fix(Applicability.SAFE, (e,)) for e in sorted(set(edits))])
+        edited = apply_edits(source.text, [f.edits[0] for f in fixes])
+        shown = files[by_file[path]].path if path in by_file else Path(path)
+        task = Task(shown, edited.encode(source.encoding), options, True, by_path.get(path))
+        again = analyse(task)
+        result = replace(again, original=source.text, stage="parsed")
+        if path in by_file:
+            out[by_file[path]] = result  # its own fixes were found again on the edited text
+        else:
+            out.append(replace(result, path=Path(os.path.relpath(path)) if not os.path.isabs(str(shown)) else shown))
     return out
 
 

@@ -13,6 +13,8 @@ from transforms import Options
 
 from . import engine
 from .cache import ResultCache
+from .discovery import discover
+from .project import project_root
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,8 @@ class RunSettings:
     jobs: int | None = None
     no_cache: bool = False
     cache_dir: Path | None = None
+    #: Each file on its own: imports of the project's other modules lead nowhere.
+    single_file: bool = False
 
     def cache(self, options: Options) -> ResultCache | None:
         if self.no_cache:
@@ -40,6 +44,17 @@ def default_cache_dir() -> Path:
     return Path(base) / "jaxfix"
 
 
+def project_files_of(files: list[Path]) -> list[Path]:
+    """The files imports may lead to: the whole project the files belong to, else the files."""
+    real = [f for f in files if f != engine.STDIN]
+    root = project_root(real) if real else None
+    if root is None:
+        return real
+    found = discover([root])
+    known = {f.resolve() for f in found}
+    return found + [f for f in real if f.resolve() not in known]
+
+
 def run_files(
     files: list[Path],
     options: Options,
@@ -51,7 +66,14 @@ def run_files(
     stdin: bytes | None = None,
 ) -> engine.RunResult:
     """Run the engine; on a terminal, with a progress bar (files done, findings so far) on stderr."""
-    kwargs = dict(fix=fix, write=write, jobs=settings.jobs, cache=settings.cache(options), stdin=stdin)
+    kwargs = dict(
+        fix=fix,
+        write=write,
+        jobs=settings.jobs,
+        cache=settings.cache(options),
+        stdin=stdin,
+        project_files=[] if settings.single_file else project_files_of(files),
+    )
     if not err.is_terminal or len(files) < 2:
         return engine.run(files, options, **kwargs)  # type: ignore[arg-type]
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[found]}"))

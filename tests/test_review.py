@@ -240,3 +240,46 @@ def test_suppressed_findings_on_changed_lines_are_not_reviewed(repo: Path) -> No
     assert [c["line"] for c in review["comments"]] == [15, 19]
     sarif = json.loads(jaxfix("review", "--base", "main", "--output-format", "sarif", "model.py", cwd=repo).stdout)
     assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in sarif["runs"][0]["results"]] == [15, 19]
+
+
+def test_pull_request_that_changes_only_the_caller_gets_its_suggestion(tmp_path: Path) -> None:
+    """The branches are jitted in pkg/branches.py, untouched by the pull request; the
+    new cond in pkg/main.py is found through the import and suggested there."""
+    multi = GOLDEN / "multi" / "imported_branches"
+    root = init_repo(tmp_path / "repo")
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    (root / "pkg").mkdir()
+    for name in ("__init__.py", "branches.py"):
+        (root / "pkg" / name).write_text((multi / "before" / "pkg" / name).read_text())
+    (root / "pkg" / "main.py").write_text("import jax\n")
+    commit_all(root, "base")
+    git("checkout", "-q", "-b", "feature", cwd=root)
+    (root / "pkg" / "main.py").write_text((multi / "before" / "pkg" / "main.py").read_text())
+    commit_all(root, "use the branches")
+
+    result = jaxfix("review", "--base", "main", cwd=root)
+    assert result.returncode == 1, result.stderr
+    comments = json.loads(result.stdout)["comments"]
+    assert [(c["path"], c["line"]) for c in comments] == [("pkg/main.py", 11), ("pkg/main.py", 12)]
+    # Each fix also adds `from functools import partial`, so it is shown as a diff.
+    assert all("+    print(jax.lax.cond(" in c["body"] and "partial(run_true, N), partial(run_false, N)" in c["body"] for c in comments)
+
+
+def test_fix_that_edits_another_file_is_shown_with_both_diffs(tmp_path: Path) -> None:
+    multi = GOLDEN / "multi" / "config_in_other_module"
+    root = init_repo(tmp_path / "repo")
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\n")
+    (root / "pkg").mkdir()
+    for path in (multi / "before" / "pkg").glob("*.py"):
+        (root / "pkg" / path.name).write_text("import jax\n" if path.name == "main.py" else path.read_text())
+    commit_all(root, "base")
+    git("checkout", "-q", "-b", "feature", cwd=root)
+    (root / "pkg" / "main.py").write_text((multi / "before" / "pkg" / "main.py").read_text())
+    commit_all(root, "pass the config")
+
+    result = jaxfix("review", "--base", "main", cwd=root)
+    assert result.returncode == 1, result.stderr
+    (comment,) = json.loads(result.stdout)["comments"]
+    assert comment["path"] == "pkg/main.py" and "```suggestion" not in comment["body"]
+    assert "This fix changes other files of the project" in comment["body"]
+    assert "+++ b/pkg/configs.py" in comment["body"]

@@ -23,6 +23,7 @@ from .loop_length import TracedLoopLength
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from . import screen
 from .frozen_config import UnhashableStaticArg
+from .repository import Project
 from .rule import Rule
 from .suppression import is_suppressed, suppressions
 from .slicing import slice_source
@@ -112,20 +113,25 @@ def _syntax_error(text: str, error: cst.ParserSyntaxError) -> SourceError:
     return SourceError(f"libcst cannot parse this: {error.message}", error.raw_line, error.raw_column)
 
 
-def candidate_rules(text: str, options: Options) -> list[type[Rule]]:
+def candidate_rules(text: str, options: Options, project: Project | None = None) -> list[type[Rule]]:
     """The selected rules that may match: the text pre-filter, then the ast screen."""
-    return list(_screened(text, options)[0])
+    return list(_screened(text, options, project)[0])
 
 
-def _screened(text: str, options: Options) -> tuple[dict[type[Rule], list], object]:
+def _prefiltered(text: str, options: Options, project: Project | None) -> list[type[Rule]]:
+    names = project.static_names if project is not None else frozenset()
+    return [r for r in selected_rules(options) if r.may_match(text, names)]
+
+
+def _screened(text: str, options: Options, project: Project | None = None) -> tuple[dict[type[Rule], list], object]:
     """{rule: its seed nodes} for rules that may match, and the stdlib ast (None if unparsable)."""
-    rules = [r for r in selected_rules(options) if r.may_match(text)]
+    rules = _prefiltered(text, options, project)
     if not rules:
         return {}, None
     tree = screen.parse(text)
     if tree is None:
         return {r: [] for r in rules}, None  # libcst will report the syntax error
-    facts = screen.Facts(tree, text)
+    facts = screen.Facts(tree, text, project)
     seeded = {r: r.seeds(facts) for r in rules}
     return {r: s for r, s in seeded.items() if s}, tree
 
@@ -137,18 +143,21 @@ class CheckResult:
     parsed: bool
 
 
-def check(text: str, options: Options | None = None, *, narrow: bool = True) -> CheckResult:
+def check(
+    text: str, options: Options | None = None, *, narrow: bool = True, project: Project | None = None
+) -> CheckResult:
     """Findings for one module's text, suppressions applied, in source order.
 
     `narrow=False` skips the ast screen and the slicing (every rule that passes
     the text pre-filter runs on the whole module): the reference the tests
-    hold the fast path to.
+    hold the fast path to. `project` lets rules follow imports into the
+    project's other modules (`repository`).
     """
     options = options or Options()
     if narrow:
-        seeded, tree = _screened(text, options)
+        seeded, tree = _screened(text, options, project)
     else:
-        seeded, tree = {r: [] for r in selected_rules(options) if r.may_match(text)}, None
+        seeded, tree = {r: [] for r in _prefiltered(text, options, project)}, None
     if not seeded:
         return CheckResult([], False)
     piece = None
@@ -157,7 +166,14 @@ def check(text: str, options: Options | None = None, *, narrow: bool = True) -> 
         callee_seeds = [s for rule, found in seeded.items() if rule.follows_callees for s in found]
         piece = slice_source(text, tree, seeds, callee_seeds)
     analysed = piece.text if piece is not None else text
-    context = ModuleContext(analysed, parse(analysed), options, piece.original_line if piece else None)
+    context = ModuleContext(
+        analysed,
+        parse(analysed),
+        options,
+        piece.original_line if piece else None,
+        project.repo if project is not None else None,
+        project.ref if project is not None else None,
+    )
     analysis = Analysis(context)
     silenced = suppressions(text)
     findings = [
@@ -185,7 +201,7 @@ def _moved(finding: Finding, sliced: LineIndex, original: LineIndex, line_of) ->
         pos = sliced.position(offset)
         return original.offset(line_of(pos.line), pos.column)
 
-    edits = tuple(Edit(move(e.start), move(e.end), e.content) for e in finding.fix.edits)
+    edits = tuple(e if e.file else Edit(move(e.start), move(e.end), e.content) for e in finding.fix.edits)
     return replace(finding, fix=replace(finding.fix, edits=edits))
 
 
@@ -201,6 +217,8 @@ class FixResult:
     #: Findings whose fixes were applied, each on the text of its own pass.
     applied: tuple[Finding, ...]
     parsed: bool = False
+    #: Edits the applied fixes make in other files of the project (Edit.file set).
+    remote: tuple[Edit, ...] = ()
 
     def __iter__(self):
         """Unpacks as (text, findings), the shape DESIGN.md gives fix_source."""
@@ -211,19 +229,35 @@ class FixResult:
         return bool(self.applied)
 
 
-def fix_source(text: str, options: Options | None = None) -> FixResult:
+def fix_source(text: str, options: Options | None = None, *, project: Project | None = None) -> FixResult:
+    """Apply every allowed fix, pass after pass, until none is left.
+
+    A fix that also edits other files (Edit.file) applies its edits here and
+    hands the others back in `remote`, for the engine to apply to those files;
+    until then the finding stays, so it is counted once and not applied again.
+    """
     options = options or Options()
     applied: list[Finding] = []
+    remote: list[Edit] = []
     parsed = False
     for _ in range(MAX_PASSES):
-        result = check(text, options)
+        result = check(text, options, project=project)
         parsed = parsed or result.parsed
-        fixable = [f for f in result.findings if allowed(f.fix, options)]
+        taken = set(remote)
+        fixable = [
+            f
+            for f in result.findings
+            if allowed(f.fix, options) and any(not e.file or e not in taken for e in f.fix.edits)  # type: ignore[union-attr]
+        ]
         if not fixable:
-            return FixResult(text, tuple(result.findings), tuple(applied), parsed)
+            left = tuple(
+                f for f in result.findings if not (f.fix and allowed(f.fix, options) and f.fix.edits and set(f.fix.edits) <= taken)
+            )
+            return FixResult(text, left, tuple(applied), parsed, tuple(remote))
         chosen = select_compatible([f.fix for f in fixable])  # type: ignore[misc]
         chosen_ids = {id(fix) for fix in chosen}
-        edits: list[Edit] = [e for fix in chosen for e in fix.edits]
-        text = apply_edits(text, edits)
+        edits = [e for fix in chosen for e in fix.edits]
+        text = apply_edits(text, [e for e in edits if not e.file])
+        remote.extend(e for e in edits if e.file and e not in remote)
         applied.extend(f for f in fixable if id(f.fix) in chosen_ids)
     raise RuntimeError(f"fixes did not converge after {MAX_PASSES} passes")

@@ -63,14 +63,23 @@ def read_callable_use(ctx: ModuleContext, expr: cst.BaseExpression) -> CallableU
 
 def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
     if isinstance(expr, cst.Name):
-        return _resolve_name(ctx, expr)
+        return _resolve_name(ctx, expr) or _imported(ctx, expr)
     if isinstance(expr, cst.Attribute):
-        return _resolve_method(ctx, expr)
+        return _resolve_method(ctx, expr) or _imported(ctx, expr)
     if isinstance(expr, cst.Call):
         applied = read_jit_application(ctx, expr)
         if applied is not None:
             return _jitted(ctx, applied[0], applied[1], expr, implicit_self=False)
     return None
+
+
+def _imported(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
+    """A jitted function another module of the project defines (see `external`)."""
+    if ctx.repo is None:
+        return None
+    from .external import external_target
+
+    return external_target(ctx, expr)
 
 
 def _from_function(ctx: ModuleContext, node: cst.FunctionDef | cst.Lambda, *, via_instance: bool) -> Target | None:

@@ -30,7 +30,7 @@ from .enclosing_jit import EnclosingJit
 from .findings import Applicability, Edit, Finding
 from .imports import Spelling
 from .jaxapi import PARTIAL
-from .rule import Rule
+from .rule import STATIC_JITTED, Rule
 from .screen import Facts, mentions_static_jitted
 from .staticness import Kind as Static
 from .staticness import Verdict
@@ -357,7 +357,7 @@ def _by_name(call: cst.Call, names: tuple[str, ...]) -> dict[str, cst.Arg] | Non
     return out
 
 
-_REQUIRED = (("static_arg",), ("cond", "switch", "fori_loop", "while_loop", "scan"))
+_REQUIRED = (("static_arg", STATIC_JITTED), ("cond", "switch", "fori_loop", "while_loop", "scan"))
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:

@@ -24,7 +24,7 @@ import enum
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import Assignment, ClassScope
+from libcst.metadata import Assignment, ClassScope, GlobalScope
 
 from .constants import NOT_CONSTANT, constant_value
 from .context import FunctionNode, ModuleContext
@@ -97,6 +97,8 @@ class Use:
     what: str  # "`CONFIG['lr'] = 0.2` assigns an item"
     #: The call, in the scope the value was followed from, through which the value got there.
     via: cst.Call | None = None
+    #: In another module of the project: `what` says where, `node` is this module's name it imports.
+    elsewhere: bool = False
 
 
 class UseChecker:
@@ -125,8 +127,33 @@ class UseChecker:
             if isinstance(assignment, Assignment) and assignment.node is target:
                 for access in assignment.references:
                     self.follow(access.node, shape, depth)  # type: ignore[arg-type]
+                if isinstance(scope, GlobalScope):
+                    self.follow_importers(target, name, shape, depth)
                 return
         self._problem(Problem.UNKNOWN, target, f"the uses of `{name}` cannot be found")
+
+    def follow_importers(self, target: cst.CSTNode, name: str, shape: Shape, depth: int) -> None:
+        """A module-level name: other modules of the project may import it and use
+        the value too; each is followed with its own analysis, reported at `target`."""
+        from .importers import here, uses_elsewhere
+
+        definition = here(self.ctx, name)
+        if definition is None:
+            return
+        if depth >= _MAX_CALL_DEPTH:
+            self._problem(Problem.UNKNOWN, target, f"`{name}` is imported along a chain too long to follow")
+            return
+        for uses in uses_elsewhere(self.ctx, definition):
+            if uses.hidden:
+                self._problem(Problem.UNKNOWN, target, uses.hidden)
+                continue
+            other = uses.analysis
+            inner = UseChecker(other.ctx, ValueClassifier(other.ctx), other.staticness)  # type: ignore[union-attr]
+            for node in uses.nodes:
+                inner.follow(node, shape, depth + 1)
+            for use in inner.problems:
+                what = f"in `{uses.module.name}` (line {uses.line(use.node)}), {use.what}"
+                self.problems.append(Use(use.problem, target, what, elsewhere=True))
 
     def follow(self, expr: cst.CSTNode, shape: Shape, depth: int = 0) -> None:
         """Check the context that uses `expr`, whose value has `shape`."""
@@ -265,6 +292,9 @@ class UseChecker:
             return
         if depth >= _MAX_CALL_DEPTH:
             self._problem(Problem.UNKNOWN, call, f"`{self._code(call)}` passes it through too many calls to follow")
+            return
+        if slot.target.function.node is None:
+            self.follow_elsewhere(slot, shape, call, depth + 1)
             return
         param = find_param(slot.target.function.node, slot.param)
         if param is None:
@@ -474,6 +504,35 @@ class UseChecker:
             return parent.target is child
         return isinstance(parent, cst.AsName)
 
+    def follow_parameter(self, slot, shape: Shape, at: cst.CSTNode) -> None:
+        """Every use of the value inside the callee, through the parameter it lands in."""
+        if slot.target.function.node is None:
+            self.follow_elsewhere(slot, shape, at, 0)
+            return
+        param = find_param(slot.target.function.node, slot.param)
+        if param is None:
+            self._problem(Problem.UNKNOWN, at, f"parameter `{slot.param}` of `{slot.target.function.name}` not found")
+            return
+        self.follow_binding(param, shape)
+
+    def follow_elsewhere(self, slot, shape: Shape, at: cst.CSTNode, depth: int) -> None:
+        """The callee is a function of another module of the project: follow the value
+        there, with that module's own analysis, and report what it finds here, at `at`."""
+        function = slot.target.function
+        repo = self.ctx.repo
+        remote = repo.analysis(function.defined_in, self.ctx.options) if repo is not None else None
+        where = getattr(function.defined_in, "name", "another module")
+        node = _top_level_def(remote.ctx.module, function.node_name or function.name) if remote is not None else None
+        param = find_param(node, slot.param) if node is not None else None
+        if param is None:
+            self._problem(Problem.UNKNOWN, at, f"`{function.name}` is defined in `{where}`, which cannot be read here")
+            return
+        inner = UseChecker(remote.ctx, ValueClassifier(remote.ctx), remote.staticness)
+        inner.follow_binding(param, shape, depth)
+        for use in inner.problems:
+            line = remote.ctx.span(use.node).start.line
+            self._problem(use.problem, at, f"in `{function.name}` (`{where}`, line {line}), {use.what}")
+
     def _problem(self, problem: Problem, node: cst.CSTNode, what: str) -> None:
         self.problems.append(Use(problem, node, what, self._via[0] if self._via else None))
 
@@ -486,6 +545,10 @@ class UseChecker:
         if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
             return self._code(statement.body[0])
         return self._code(node)
+
+
+def _top_level_def(module: cst.Module, name: str) -> cst.FunctionDef | None:
+    return next((s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
 
 
 def find_param(function: FunctionNode, name: str) -> cst.Param | None:

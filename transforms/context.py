@@ -43,8 +43,13 @@ class ModuleContext:
         module: cst.Module,
         options: Options,
         original_line: Callable[[int], int] | None = None,
+        repo: object | None = None,
+        ref: object | None = None,
     ) -> None:
         self.text = text
+        #: The project's other modules (a `repository.Repository`), and this module's `ModuleRef`.
+        self.repo = repo
+        self.ref = ref
         self._original_line = original_line or (lambda line: line)
         self.module = module
         self.options = options

@@ -24,6 +24,7 @@ import libcst as cst
 from .analysis import Analysis
 from .branches import Branch
 from .findings import Applicability, Edit, Finding
+from .importers import calls_elsewhere, exported_name, here, jitted_name, uses_elsewhere
 from .jaxapi import PARTIAL
 from .jitted import MethodKind, function_info
 from .staticedit import SpecEdit, StaticEditor
@@ -101,9 +102,12 @@ class EnclosingJit:
         seen: set[cst.CSTNode] = set()
         for branch in branches:
             target = branch.use.target
-            if target is None or target.jit is None or target.function.node in seen:
+            key = target.function.node if target is not None and target.function.node is not None else (
+                target.function.defined_in, target.function.name
+            ) if target is not None else None
+            if target is None or target.jit is None or key in seen:
                 continue
-            seen.add(target.function.node)
+            seen.add(key)
             name = target.function.name
             reason = self._why_keep(target)
             if reason is None:
@@ -122,6 +126,8 @@ class EnclosingJit:
 
     def _why_keep(self, target) -> str | None:
         ctx = self.ctx
+        if target.function.defined_in is not None:
+            return f"defined in `{target.function.defined_in.name}`, whose other uses are not checked here"
         if not isinstance(target.jit_node, cst.Decorator):
             return "jitted by assignment"
         call = target.jit.call
@@ -139,6 +145,10 @@ class EnclosingJit:
         for ref in refs:
             if not self._in_traced_code(ref):
                 return f"used outside traced code at line {ctx.span(ref).start.line}"
+        exported = exported_name(ctx, target.function.node)
+        definition = here(ctx, exported) if exported is not None else None
+        for uses in uses_elsewhere(ctx, definition) if definition is not None else ():
+            return uses.hidden or f"also used in `{uses.module.name}` (line {uses.line(uses.nodes[0])})"
         return None
 
     def _in_traced_code(self, node: cst.CSTNode) -> bool:
@@ -150,35 +160,27 @@ class EnclosingJit:
 
     # -- the callers of the enclosing function -------------------------------------
     def _callers_pass_static(self, fn, entry: JitEntry, params: Sequence[str]) -> str | None:
-        """None when every call in the module passes static values; else why not."""
+        """None when every call, in this module and in the project's others, passes
+        static values; else why not."""
         ctx = self.ctx
         info = function_info(ctx, fn)
-        sig = info.signature
         calls = self._calls_of(fn, entry)
         if isinstance(calls, str):
             return calls
-        if not calls:
+        exported = jitted_name(ctx, fn, entry.node)
+        elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
+        if isinstance(elsewhere, str):
+            return elsewhere
+        if not calls and not elsewhere:
             return f"no call of `{info.name}` in this module shows what its callers pass"
-        shift = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
-        staticness = self.analysis.staticness
         for call, bound_self in calls:
-            if any(a.star for a in call.args):
-                return f"the call at line {ctx.span(call).start.line} unpacks its arguments"
-            positional = [a for a in call.args if a.keyword is None]
-            for param in params:
-                index = sig.positional_index(param)
-                offset = shift if bound_self else 0
-                arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == param), None)
-                if arg is None and index is not None and 0 <= index - offset < len(positional):
-                    arg = positional[index - offset]
-                if arg is None:
-                    continue  # the default applies
-                verdict = staticness.verdict(arg.value)
-                if verdict.kind is not Static.STATIC:
-                    return (
-                        f"the call at line {ctx.span(call).start.line} passes `{ctx.code(arg.value)}` for "
-                        f"`{param}`, which may not be a hashable Python value ({verdict.reason})"
-                    )
+            problem = _passes_static(self.analysis, info, call, bound_self, params)
+            if problem is not None:
+                return problem
+        for other in elsewhere:
+            problem = _passes_static(other.uses.analysis, info, other.call, False, params)
+            if problem is not None:
+                return f"in `{other.uses.module.name}`, {problem}"
         return None
 
     def _calls_of(self, fn, entry: JitEntry) -> list[tuple[cst.Call, bool]] | str:
@@ -213,6 +215,29 @@ class EnclosingJit:
                 if assignments:
                     return [access.node for access in assignments[0].references]
         return None
+
+
+def _passes_static(analysis, info, call: cst.Call, bound_self: bool, params: Sequence[str]) -> str | None:
+    """None when `call` (in `analysis`'s module) passes a static value for each of `params`."""
+    ctx = analysis.ctx
+    if any(a.star for a in call.args):
+        return f"the call at line {ctx.span(call).start.line} unpacks its arguments"
+    shift = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) and bound_self else 0
+    positional = [a for a in call.args if a.keyword is None]
+    for param in params:
+        index = info.signature.positional_index(param)
+        arg = next((a for a in call.args if a.keyword is not None and a.keyword.value == param), None)
+        if arg is None and index is not None and 0 <= index - shift < len(positional):
+            arg = positional[index - shift]
+        if arg is None:
+            continue  # the default applies
+        verdict = analysis.staticness.verdict(arg.value)
+        if verdict.kind is not Static.STATIC:
+            return (
+                f"the call at line {ctx.span(call).start.line} passes `{ctx.code(arg.value)}` for "
+                f"`{param}`, which may not be a hashable Python value ({verdict.reason})"
+            )
+    return None
 
 
 def _spec_text(spec_edit: SpecEdit) -> str:

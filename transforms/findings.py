@@ -35,13 +35,21 @@ class Span:
 
 @dataclass(frozen=True, order=True)
 class Edit:
-    """Replace text[start:end] with content (character offsets; start == end inserts)."""
+    """Replace text[start:end] with content (character offsets; start == end inserts).
+
+    `file` is empty for the module the finding is in; otherwise the path of
+    another module of the project the fix must change too (offsets are then
+    in that file's text, as it was read).
+    """
 
     start: int
     end: int
     content: str
+    file: str = ""
 
     def overlaps(self, other: Edit) -> bool:
+        if self.file != other.file:
+            return False
         if self.start == self.end or other.start == other.end:
             # An insertion only conflicts with a replacement strictly around it.
             point, rng = (self, other) if self.start == self.end else (other, self)
@@ -90,7 +98,7 @@ def finding_to_dict(finding: Finding) -> dict:
         else {
             "applicability": fix.applicability.value,
             "description": fix.description,
-            "edits": [[e.start, e.end, e.content] for e in fix.edits],
+            "edits": [[e.start, e.end, e.content, e.file] for e in fix.edits],
         },
     }
 
@@ -106,7 +114,7 @@ def finding_from_dict(data: dict) -> Finding:
         if fix is None
         else Fix(
             Applicability(fix["applicability"]),
-            tuple(Edit(s, e, t) for s, e, t in fix["edits"]),
+            tuple(Edit(*edit) for edit in fix["edits"]),
             fix["description"],
         ),
         tuple(data["notes"]),

@@ -48,7 +48,7 @@ import libcst as cst
 
 from .analysis import Analysis
 from .config_origin import Origin, OriginKind, OriginTracer
-from .container_uses import Problem, Use, UseChecker, find_param
+from .container_uses import Problem, Use, UseChecker
 from .context import ModuleContext
 from .findings import Applicability, Edit, Finding
 from .freezer import Freezer
@@ -62,8 +62,9 @@ from .frozen_mapping import (
 )
 from .imports import Spelling
 from .literal_config import Container, LiteralReader
-from .rule import Rule
-from .screen import Facts, calls_on, has_static_keyword, lines_mentioning, may_hold_unhashable, spelled_name
+from .imported_config import elsewhere, remote_build, uses_here
+from .rule import STATIC_JITTED, Rule
+from .screen import Facts, calls_on, has_static_keyword, lines_mentioning, may_hold_unhashable
 from .shapes import Shape, opaque, shape_of
 from .static_calls import ArgumentSlot, static_arguments
 from .value_kind import Kind, ValueClassifier
@@ -127,6 +128,10 @@ class FrozenConfigs:
                 yield self._runtime(slot, origin)
             elif origin.kind is not OriginKind.NONE:
                 yield self._unfixable(slot, origin)
+            elif self.ctx.repo is not None:
+                found = self._imported(slot)
+                if found is not None:
+                    yield found
         for group in sites.values():
             yield from self._literal(group)
 
@@ -201,6 +206,45 @@ class FrozenConfigs:
             notes=tuple(notes),
         )
 
+    # -- a config another module of the project builds ---------------------------
+    def _imported(self, slot: ArgumentSlot) -> Finding | None:
+        """Frozen where it is built, with that module's analysis (see `imported_config`)."""
+        build = remote_build(self.ctx, slot.arg.value)
+        if build is None:
+            return None
+        there = FrozenConfigs(build.analysis)  # type: ignore[arg-type]
+        origin = there.tracer.trace(build.target)
+        if origin.kind is OriginKind.NONE:
+            return None
+        module = build.definition.module.name
+        line = build.analysis.ctx.span(build.target).start.line  # type: ignore[attr-defined]
+        built = f"built in `{module}` (line {line})"
+        if origin.kind is not OriginKind.LITERAL:
+            message = f"`{self._short(slot.arg.value)}` is {origin.reason or 'not hashable'}, {built}; {self._needs_hash(slot)}"
+            return self._finding(slot, message, notes=self._closure_options(slot))
+        what = _describe(origin.tree)  # type: ignore[arg-type]
+        head = f"`{self._short(slot.arg.value)}` is {what}, {built}; {self._needs_hash(slot)}"
+        plan = there._plan_literal(origin)
+        if not plan.fixed:
+            first = plan.uses[0] if plan.uses else None
+            reason = plan.reason or (
+                first.what if first.elsewhere else f"in `{module}`, {first.what} (line {there._line(first.node)})"
+            )
+            return self._finding(slot, f"{head}; not frozen: {reason}", notes=self._options(plan.options, slot))
+        library = choose_library(build.analysis)  # type: ignore[arg-type]
+        shape = shape_of(origin.tree, sorts_keys=library.sorts_keys)  # type: ignore[union-attr,arg-type]
+        checker = self._checker()
+        for node in uses_here(self.ctx, slot.arg.value):
+            checker.follow(node, shape)
+        if checker.problems:
+            return self._finding(
+                slot, f"{head}; not frozen: {self._problem_reason(checker.problems, slot)}", notes=self._closure_options(slot)
+            )
+        path = build.definition.module.path
+        message = f"{head}; freeze it where it is built, in `{module}`: {plan.conversions}"
+        notes = (f"edits `{module}` ({path})", *plan.notes)
+        return self._finding(slot, message, elsewhere(plan.edits, build.definition.module), plan.applicability, notes)
+
     # -- a config built at run time ---------------------------------------------
     def _runtime(self, slot: ArgumentSlot, origin: Origin) -> Finding:
         what = {"dict": "a dict", "list": "a list", "set": "a set"}.get(origin.container, "a container")
@@ -209,11 +253,8 @@ class FrozenConfigs:
         wrap = self._runtime_wrap(slot, origin)
         if isinstance(wrap, str):
             return self._finding(slot, f"{head}; not frozen: {wrap}", notes=options)
-        param = find_param(slot.target.function.node, slot.param)
-        if param is None:
-            return self._finding(slot, f"{head}; not frozen: its parameter cannot be found", notes=options)
         checker = self._checker()
-        checker.follow_binding(param, wrap.shape)
+        checker.follow_parameter(slot, wrap.shape, slot.call)
         if checker.problems:
             return self._finding(
                 slot, f"{head}; not frozen: {self._problem_reason(checker.problems, slot)}", notes=options
@@ -310,6 +351,8 @@ class FrozenConfigs:
         line = self._line(use.node)
         lead = "it is changed after it is built: " if use.problem is Problem.MUTATED else ""
         tail = ", and that code may need it mutable" if use.problem is Problem.ESCAPES else ""
+        if use.elsewhere:
+            return f"{lead}{use.what}{tail}"
         if use.via is None:
             before = ", before the call" if self._before(use.node, slot) else ""
             return f"{lead}{use.what} (line {line}{before}){tail}"
@@ -428,7 +471,7 @@ class UnhashableStaticArg(Rule):
     code = CODE
     name = "unhashable-static-arg"
     summary = "a dict, list or set reaches a static parameter of a jitted function"
-    required = (("static_argnums", "static_argnames"),)
+    required = (("static_argnums", "static_argnames", STATIC_JITTED),)
     follows_callees = True
 
     @classmethod

@@ -116,6 +116,11 @@ class FunctionInfo:
     opaque: bool
     #: Where the jit is: the decorator, or the call of an assignment ``g = jit(f)``.
     jit_node: cst.CSTNode | None = None
+    #: For a function of another module of the project (`external`): that module.
+    #: Its node is then None: only its summary is known here.
+    defined_in: object | None = None
+    #: For such a function jitted by assignment (``g = jax.jit(f)``): the def's own name.
+    node_name: str | None = None
 
 
 def function_info(ctx: ModuleContext, node: FunctionNode) -> FunctionInfo:

@@ -13,6 +13,11 @@ from .findings import Applicability, Finding
 from .screen import Facts
 
 
+#: In a rule's `required` group: "the name of a function the project jits with
+#: static arguments" (a module may use one it imports, and never say static_arg).
+STATIC_JITTED = "<a function jitted with static arguments>"
+
+
 class Rule(abc.ABC):
     """A rule's docstring is its documentation (``jaxfix explain CODE``)."""
 
@@ -41,12 +46,20 @@ class Rule(abc.ABC):
         return inspect.cleandoc(cls.__doc__ or "")
 
     @classmethod
-    def may_match(cls, text: str) -> bool:
-        return all(any(s in text for s in group) for group in cls.required)
+    def may_match(cls, text: str, static_names: frozenset[str] = frozenset()) -> bool:
+        return all(
+            any(s in text for s in group if s != STATIC_JITTED)
+            or (STATIC_JITTED in group and any(name in text for name in static_names))
+            for group in cls.required
+        )
 
     @classmethod
-    def may_match_bytes(cls, data: bytes) -> bool:
-        return all(any(s.encode() in data for s in group) for group in cls.required)
+    def may_match_bytes(cls, data: bytes, static_names: frozenset[str] = frozenset()) -> bool:
+        return all(
+            any(s.encode() in data for s in group if s != STATIC_JITTED)
+            or (STATIC_JITTED in group and any(name.encode() in data for name in static_names))
+            for group in cls.required
+        )
 
     #: The rule follows values into the functions its seeds' functions call
     #: (so the slice keeps those bodies too).

@@ -59,9 +59,11 @@ def spelled_name(node: ast.AST) -> str | None:
 class Facts:
     """Facts about one module, each computed at most once."""
 
-    def __init__(self, tree: ast.Module, text: str = "") -> None:
+    def __init__(self, tree: ast.Module, text: str = "", project=None) -> None:
         self.tree = tree
         self.text = text
+        #: The project around the module (`repository.Project`), for imported functions.
+        self.project = project
 
     @cached_property
     def nodes(self) -> list[ast.AST]:
@@ -192,6 +194,8 @@ class Facts:
         """
         out: dict[str, list[tuple[ast.AST | None, StaticSlots | None]]] = {}
         defs = self.defs_by_name
+        for name, slots in self._imported_slots().items():
+            out.setdefault(name, []).extend((None, s) for s in slots)
         for node in self.statements_on(self.static_lines):
             scope = self.scope_of(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -207,6 +211,71 @@ class Facts:
                         out.setdefault(name, []).append((scope, StaticSlots.read(call, signature)))
         return out
 
+    def _imported_slots(self) -> dict[str, list[StaticSlots | None]]:
+        """Functions this module imports from the project that are jitted with static arguments."""
+        project = self.project
+        if project is None or project.ref is None:
+            return {}
+        from .repository import resolve
+
+        out: dict[str, list[StaticSlots | None]] = {}
+        for local, (module, attribute, level) in self.import_table.items():
+            definition = resolve(project.repo, project.ref, module, attribute, level)
+            if definition is None:
+                continue
+            if definition.attribute is None:
+                # A module of the project: its jitted functions may be called as `m.f`.
+                for name, summary in project.repo.summary(definition.module).jitted.items():
+                    out.setdefault(name, []).append(StaticSlots.of_summary(summary))
+                continue
+            summary = definition.jitted(project.repo)
+            if summary is not None:
+                out.setdefault(local, []).append(StaticSlots.of_summary(summary))
+        return out
+
+    def module_alias_slots(self, call: ast.Call) -> list[StaticSlots | None] | None:
+        """``m.step(...)`` where ``m`` names a module of the project: step's slots (None: not that)."""
+        project = self.project
+        func = call.func
+        if project is None or project.ref is None or not isinstance(func, ast.Attribute):
+            return None
+        chain: list[str] = []
+        root: ast.expr = func
+        while isinstance(root, ast.Attribute):
+            chain.append(root.attr)
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id not in self.import_table:
+            return None
+        from .repository import module_attribute, resolve
+
+        module, attribute, level = self.import_table[root.id]
+        definition = resolve(project.repo, project.ref, module, attribute, level)
+        for part in reversed(chain):
+            if definition is None:
+                return None
+            definition = module_attribute(project.repo, definition, part)
+        summary = definition.jitted(project.repo) if definition is not None else None
+        return [StaticSlots.of_summary(summary)] if summary is not None else []
+
+    @cached_property
+    def import_table(self) -> dict[str, tuple[str, str | None, int]]:
+        """Every import of the module (any depth): local name -> (module, attribute, level)."""
+        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
+        out: dict[str, tuple[str, str | None, int]] = {}
+        for node in self.statements_on(lines):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        out[alias.asname] = (alias.name, None, 0)
+                    else:
+                        top = alias.name.split(".")[0]
+                        out[top] = (top, None, 0)
+            elif isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name != "*":
+                        out[alias.asname or alias.name] = (node.module or "", alias.name, node.level)
+        return out
+
     def scope_of(self, node: ast.AST) -> ast.AST | None:
         """The innermost def around a statement (None at module or class level)."""
         around = [d for d in _defs_around(self, node.lineno) if d is not node]
@@ -217,8 +286,12 @@ class Facts:
         name = spelled_name(call.func)
         entries = self.static_slots.get(name or "", [])
         if not entries:
-            return []
+            through_module = self.module_alias_slots(call)
+            return through_module or []
         if not isinstance(call.func, ast.Name):
+            through_module = self.module_alias_slots(call)
+            if through_module is not None:
+                return through_module
             root = call.func
             while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
                 root = root.value if not isinstance(root, ast.Call) else root.func
@@ -338,6 +411,18 @@ class StaticSlots:
         names |= {params[i] for i in positions if 0 <= i < len(params)}
         return cls(frozenset(positions), frozenset(names))
 
+    @classmethod
+    def of_summary(cls, summary) -> StaticSlots | None:
+        """From another module's `repo_index.JittedSummary` (both ways, as jit infers them)."""
+        if not summary.readable:
+            return None
+        params = [p.name for p in summary.params if p.kind in ("posonly", "pos")]
+        positions = set(summary.argnums or ())
+        names = set(summary.argnames or ())
+        positions |= {i for i, p in enumerate(params) if p in names}
+        names |= {params[i] for i in positions if 0 <= i < len(params)}
+        return cls(frozenset(positions), frozenset(names))
+
     def arguments(self, call: ast.Call) -> list[ast.expr]:
         """The arguments of a call that may land in a static slot (self may or may not be bound)."""
         positional = call.args
@@ -420,6 +505,22 @@ def _written_container(expr: ast.expr | None) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("dict", "list", "set")
 
 
+def _from_project(facts: Facts, expr: ast.expr) -> bool:
+    """A name (or ``module.name``) an import brings in from another module of the project."""
+    project = facts.project
+    if project is None or project.ref is None:
+        return False
+    root = expr
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id not in facts.import_table:
+        return False
+    from .repository import resolve
+
+    module, attribute, level = facts.import_table[root.id]
+    return resolve(project.repo, project.ref, module, attribute, level) is not None
+
+
 def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
     from .screen_tracing import name_values
 
@@ -445,6 +546,8 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         if qualified in ("copy.copy", "copy.deepcopy") and expr.args:
             return _may_hold(facts, expr.args[0], line, depth + 1)
         return False
+    if isinstance(expr, (ast.Name, ast.Attribute)) and _from_project(facts, expr):
+        return True  # built in another module of the project: JAX201 follows it there
     if isinstance(expr, ast.Name):
         values = name_values(facts, expr.id, line)
         if values is None:

@@ -21,8 +21,9 @@ from .analysis import Analysis
 from .constants import NOT_CONSTANT, binding_value, constant_value, single_binding
 from .context import FunctionNode
 from .findings import Edit
+from .importers import CallElsewhere, calls_elsewhere, jitted_name
 from .jaxapi import JIT, PARTIAL
-from .jitted import function_info
+from .jitted import MethodKind, function_info
 from .loop_count import Count, conversion_edits
 from .scopes import parameter, parameter_reads
 from .staticedit import StaticEditor
@@ -98,6 +99,15 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     (jit,) = jits.values()
     if jit.jit is None:
         return "the jit's static arguments cannot be read"
+    exported = jitted_name(ctx, fn, jit.node)
+    elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
+    if isinstance(elsewhere, str):
+        return elsewhere
+    for other in elsewhere:
+        value = _passed_int_elsewhere(analysis, fn, other, param)
+        if value is None:
+            line = other.uses.line(other.call)
+            return f"the call in `{other.uses.module.name}` (line {line}) does not pass `{param}` a Python int"
     for count in counts:
         if not _arithmetic_on(analysis, count.expr, param):
             return f"the count `{ctx.code(count.expr)}` is more than arithmetic on `{param}`"
@@ -122,6 +132,18 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, call: cst.Call, param: str
     if not isinstance(argument, cst.BaseExpression):
         return None
     return int_value(analysis, argument)
+
+
+def _passed_int_elsewhere(analysis: Analysis, fn: FunctionNode, other: CallElsewhere, param: str) -> int | None:
+    """What a call in another module passes `param`, as an int (its constants, our default)."""
+    info = function_info(analysis.ctx, fn)
+    argument = call_argument(other.call, info.signature, MethodKind.FUNCTION, param)
+    if argument is DEFAULT:
+        node = parameter(fn, param)
+        return int_value(analysis, node.default) if node is not None and node.default is not None else None
+    if not isinstance(argument, cst.BaseExpression):
+        return None
+    return int_value(other.uses.analysis, argument)  # type: ignore[arg-type]
 
 
 def _arithmetic_on(analysis: Analysis, expr: cst.BaseExpression, param: str) -> bool:

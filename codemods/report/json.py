@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json as _json
+from pathlib import Path
 
 from transforms import RULES, Finding
 from transforms.textedit import LineIndex
@@ -24,6 +25,17 @@ def _location(result: FileResult, line: int, column: int) -> dict:
     return {"line": line, "column": column + 1}
 
 
+def _edit_record(result: FileResult, index: LineIndex, edit) -> dict:
+    """An edit of this file (line and column), or of another file of the project (its path and offsets)."""
+    if edit.file:
+        return {"content": edit.content, "file": display_path(Path(edit.file)), "start": edit.start, "end": edit.end}
+    return {
+        "content": edit.content,
+        "location": _position(result, index, edit.start),
+        "end_location": _position(result, index, edit.end),
+    }
+
+
 def finding_record(result: FileResult, finding: Finding) -> dict:
     index = LineIndex(result.analysed_text)
     record = {
@@ -41,11 +53,7 @@ def finding_record(result: FileResult, finding: Finding) -> dict:
             "applicability": finding.fix.applicability.value,
             "message": finding.fix.description,
             "edits": [
-                {
-                    "content": edit.content,
-                    "location": _position(result, index, edit.start),
-                    "end_location": _position(result, index, edit.end),
-                }
+                _edit_record(result, index, edit)
                 for edit in finding.fix.edits
             ],
         }

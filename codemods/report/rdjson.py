@@ -42,7 +42,9 @@ def diagnostic(result: FileResult, index: LineIndex, finding: Finding, *, unsafe
     }
     fix = finding.fix
     if fix is not None:
-        if fix.applicability is Applicability.SAFE or unsafe_fixes:
+        if any(e.file for e in fix.edits):
+            record["message"] += "\nthe fix also edits other files of the project: jaxfix migrate"
+        elif fix.applicability is Applicability.SAFE or unsafe_fixes:
             record["suggestions"] = [
                 {"range": {"start": byte_position(index, e.start), "end": byte_position(index, e.end)}, "text": e.content}
                 for e in sorted(fix.edits, key=lambda e: (e.start, e.end))

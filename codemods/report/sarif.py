@@ -57,19 +57,36 @@ def _rule_descriptor(code: str) -> dict:
 
 def _fix(result: FileResult, index: LineIndex, finding: Finding) -> dict:
     assert finding.fix is not None
-    edits: list[Edit] = sorted(finding.fix.edits, key=lambda e: (e.start, e.end))
+    edits: list[Edit] = sorted(finding.fix.edits, key=lambda e: (e.file, e.start, e.end))
     description = finding.fix.description or "apply jaxfix's fix"
-    return {
-        "description": {"text": f"{description} ({finding.fix.applicability.value} fix)"},
-        "artifactChanges": [
+    changes = [
+        {
+            "artifactLocation": artifact_location(result.path),
+            "replacements": [
+                {"deletedRegion": _region(index, e.start, e.end), "insertedContent": {"text": e.content}}
+                for e in edits
+                if not e.file
+            ],
+        }
+    ]
+    # Edits in other files of the project: regions by character offset in that file.
+    for other in sorted({e.file for e in edits if e.file}):
+        changes.append(
             {
-                "artifactLocation": artifact_location(result.path),
+                "artifactLocation": artifact_location(Path(other)),
                 "replacements": [
-                    {"deletedRegion": _region(index, e.start, e.end), "insertedContent": {"text": e.content}}
+                    {
+                        "deletedRegion": {"charOffset": e.start, "charLength": e.end - e.start},
+                        "insertedContent": {"text": e.content},
+                    }
                     for e in edits
+                    if e.file == other
                 ],
             }
-        ],
+        )
+    return {
+        "description": {"text": f"{description} ({finding.fix.applicability.value} fix)"},
+        "artifactChanges": [c for c in changes if c["replacements"]],
         "properties": {"applicability": finding.fix.applicability.value},
     }
 

@@ -57,7 +57,13 @@ def collect(groups: Sequence[tuple[Resolved, list[Path]]], base: str, cwd: Path)
                 review.refused.append(relative)
                 continue
             candidates.append((path, relative))
-        checked = engine.run([p for p, _ in candidates], settings.options, fix=False, write=False)
+        checked = engine.run(
+            [p for p, _ in candidates],
+            settings.options,
+            fix=False,
+            write=False,
+            project_files=[p for p in discover([root]) if p.resolve().is_relative_to(root)],
+        )
         relative_of = {path: relative for path, relative in candidates}
         for result in checked.files:
             relative = relative_of[result.path]

@@ -14,6 +14,9 @@ it all the same.
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
+
 import hashlib
 import re
 import shlex
@@ -100,6 +103,38 @@ def _heading(finding: Finding) -> str:
     return f"**jaxfix {finding.code}**{name}: {finding.message}{notes}"
 
 
+def _elsewhere(path, text, finding, others, anchor, heading, footer, mark, allowed) -> ReviewComment:
+    """A fix that edits other files of the project: a comment with the diff of each file."""
+    fix = finding.fix
+    parts = [heading, "This fix changes other files of the project, so it is shown rather than suggested:"]
+    local = [e for e in fix.edits if not e.file]
+    if local:
+        patch = _normalise_newlines(unified_diff(text, apply_edits(text, local), Path(path)))
+        opening, closing = fence_for(patch, "diff")
+        parts.append(f"{opening}\n{patch}{closing}")
+    for other in others:
+        edits = [replace(e, file="") for e in fix.edits if e.file == other]
+        try:
+            before = Path(other).read_text(encoding="utf-8")
+        except OSError:
+            parts.append(f"and `{other}`, which cannot be read here")
+            continue
+        shown = _relative(other)
+        patch = _normalise_newlines(unified_diff(before, apply_edits(before, edits), Path(shown)))
+        opening, closing = fence_for(patch, "diff")
+        parts.append(f"{opening}\n{patch}{closing}")
+    how = f"jaxfix migrate {'--unsafe-fixes ' if not allowed else ''}{shlex.quote(path)}"
+    body = "\n\n".join(parts) + f"\n\nApply it with `{how}`."
+    return ReviewComment(path, anchor, None, body + footer, mark, DIFF, finding.code)
+
+
+def _relative(path: str) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return path
+
+
 def comment_for(
     path: str, text: str, finding: Finding, changed: frozenset[int], *, unsafe_fixes: bool
 ) -> ReviewComment | None:
@@ -118,6 +153,9 @@ def comment_for(
         body = f"{heading}\n\nNo rewrite is provably right here; see `jaxfix explain {finding.code}`."
         return ReviewComment(path, anchor, None, body + footer, mark, NOTE, finding.code)
     allowed = fix.applicability is Applicability.SAFE or unsafe_fixes
+    others = sorted({e.file for e in fix.edits if e.file})
+    if others:
+        return _elsewhere(path, text, finding, others, anchor, heading, footer, mark, allowed)
     replaced = replaced_lines(index, fix.edits)
     first, last = min(replaced), max(replaced)
     contiguous = len(replaced) == last - first + 1

@@ -1,0 +1,12 @@
+import jax.numpy as jnp
+
+import pkg.model as model
+
+
+def main():
+    config = {"scale": 0.5, "widths": [1, 2, 3]}
+    print(model.apply(jnp.arange(4.0), config))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,3 @@
+from pkg.configs import CONFIG
+
+CONFIG["scale"] = 3.0
