@@ -35,6 +35,8 @@ _SLICE = re.compile(r"Slice entries must be static integers[^\n]*")
 _FRAME = re.compile(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<function>\S+)', re.MULTILINE)
 _IPYTHON_FRAME = re.compile(r"^\s*File (?P<path>[^\s:]+\.py):(?P<line>\d+), in (?P<function>\w+)", re.MULTILINE)
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.MULTILINE)
+#: A ConcretizationTypeError names the lines whose operations made the value a tracer.
+_ORIGIN = re.compile(r"^\s*from line (?P<path>.+?):(?P<line>\d+)(?::\d+)? \((?P<function>[^)]*)\)\s*$", re.MULTILINE)
 _LIBRARY = re.compile(r"(^<)|([\\/](site|dist)-packages[\\/])|([\\/]lib[\\/]python\d[\d.]*[\\/])|([\\/]jax[\\/]_src[\\/])")
 
 TRACED = ("JAX101", "JAX102", "JAX301", "JAX401", "JAX402", "JAX404")
@@ -205,3 +207,16 @@ def frames(text: str, before: int | None = None) -> list[Frame]:
 def user_frames(all_frames: list[Frame]) -> list[Frame]:
     """The frames in the user's code, innermost first (the library, site-packages and JAX left out)."""
     return [f for f in reversed(all_frames) if not _LIBRARY.search(f.path)]
+
+
+def origins(text: str, after: int = 0) -> list[Frame]:
+    """The lines a ConcretizationTypeError says made the value a tracer ("from line PATH:LINE:COL (fn)").
+
+    They are where a JAX402 finding is (the jnp call), while the traceback's
+    innermost frame is where the value was used (the shape, the range).
+    """
+    return [
+        Frame(m.group("path"), int(m.group("line")), m.group("function"))
+        for m in _ORIGIN.finditer(text, after)
+        if not _LIBRARY.search(m.group("path"))
+    ]

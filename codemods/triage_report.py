@@ -12,6 +12,7 @@ try. Exit codes: 0 the pitfall was recognised (with or without a rewrite),
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from transforms.textedit import LineIndex, apply_edits
 from . import config
 from .report.diff import display_path, unified_diff
 from .sourcefile import InputError, read
-from .triage import Frame, Pitfall, frames, recognise, user_frames
+from .triage import Frame, Pitfall, frames, origins, recognise, user_frames
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ def explain_traceback(text: str, base: Path | None = None) -> tuple[list[str], i
         ], 1
     out = [f"Pitfall: {pitfall.title}", *(f"    {line}" for line in pitfall.evidence.splitlines()), pitfall.explanation]
     mine = user_frames(frames(text, pitfall.position))
+    made_at = origins(text, pitfall.position)
     if not mine:
         out.append("No frame of your code is in the traceback, so there is no line to check.")
         out.extend(_options(pitfall))
@@ -56,12 +58,21 @@ def explain_traceback(text: str, base: Path | None = None) -> tuple[list[str], i
             unreadable.append(found)
             continue
         located.append(found)
-        at_line = _at_line(found, pitfall)
+        lines = _lines_to_check(found, made_at)
+        at_line = _at_line(found, pitfall, lines)
         if at_line:
             out.append(f"Your code: {display_path(found.path)}:{frame.line}, in {frame.function}")
             out.append(f"    {LineIndex(found.text).line_text(frame.line).strip()}")
+            for line in sorted(lines - {frame.line}):
+                out.append(f"    the value became a tracer on line {line}: {LineIndex(found.text).line_text(line).strip()}")
             for finding in at_line:
                 out.extend(_finding_lines(found, finding))
+            if all(f.fix is None for f in at_line):
+                fixes = _fixes_naming(found, pitfall, lines, at_line)
+                if fixes:
+                    out.append("A fix elsewhere in the file removes the cause:")
+                    for finding in fixes:
+                        out.extend(_finding_lines(found, finding))
             return out, 0
     out.extend(f"note: {reason}" for reason in unreadable)
     if located:
@@ -115,11 +126,37 @@ def _options_for(path: Path) -> Options:
     return replace(resolved.options, select=None, ignore=frozenset())
 
 
-def _at_line(found: Located, pitfall: Pitfall) -> list[Finding]:
-    line = found.frame.line
-    covering = [f for f in found.findings if f.span.start.line <= line <= f.span.end.line]
+def _lines_to_check(found: Located, made_at: list[Frame]) -> set[int]:
+    """The frame's line, and the lines of the same file the message says made the value a tracer."""
+    lines = {found.frame.line}
+    for origin in made_at:
+        if origin.path == found.frame.path or _same_file(Path(origin.path), found.path):
+            lines.add(origin.line)
+    return lines
+
+
+def _same_file(given: Path, path: Path) -> bool:
+    try:
+        return given.is_file() and given.resolve() == path.resolve()
+    except OSError:
+        return False
+
+
+def _at_line(found: Located, pitfall: Pitfall, lines: set[int]) -> list[Finding]:
+    covering = [f for f in found.findings if any(f.span.start.line <= line <= f.span.end.line for line in lines)]
     ours = [f for f in covering if f.code in pitfall.codes]
     return sorted(ours, key=lambda f: pitfall.codes.index(f.code))
+
+
+def _fixes_naming(found: Located, pitfall: Pitfall, lines: set[int], shown: list[Finding]) -> list[Finding]:
+    """Findings with a fix elsewhere in the file that name one of the lines ("the call on line 15 passes"):
+    JAX403 drops an array from the static list at the def, while the error is raised at the call."""
+    named = re.compile(r"\bline (?:%s)\b" % "|".join(str(line) for line in sorted(lines)))
+    return [
+        f
+        for f in found.findings
+        if f.code in pitfall.codes and f.fix is not None and f not in shown and named.search(f.message)
+    ]
 
 
 def _finding_lines(found: Located, finding: Finding) -> list[str]:
