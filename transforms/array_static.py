@@ -134,10 +134,15 @@ class ArrayStatic:
         return evidence, doubts
 
     def _static_arithmetic(self, argument: cst.BaseExpression) -> bool:
-        from .staged import runs_staged
+        from .staged import in_eager_block, runs_staged
         from .static_arithmetic import read_op
 
-        return read_op(self.ctx, argument) is not None and runs_staged(self.analysis, self.ctx.enclosing_function(argument))
+        ctx = self.ctx
+        return (
+            read_op(ctx, argument) is not None
+            and runs_staged(self.analysis, ctx.enclosing_function(argument))
+            and not in_eager_block(ctx, argument)
+        )
 
     def _param(self, fn: cst.FunctionDef, entry: JitEntry, param: str) -> Finding | None:
         ctx = self.ctx

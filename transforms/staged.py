@@ -11,8 +11,10 @@ it to one of those transforms, or when such a function's code reaches it
 
 from __future__ import annotations
 
+import libcst as cst
+
 from .analysis import Analysis
-from .context import FunctionNode
+from .context import FunctionNode, ModuleContext
 from .jaxapi import CONTROL_FLOW
 
 STAGING = frozenset(
@@ -48,3 +50,34 @@ def runs_staged(analysis: Analysis, fn: FunctionNode | None) -> bool:
             return True
         fn = analysis.ctx.enclosing_function(fn)
     return False
+
+
+#: Context managers under which jnp calls run eagerly even while a jit traces
+#: (docs/jax4xx-behaviour.md, B: the result is an ArrayImpl, not a tracer).
+EAGER_BLOCKS = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context", "jax._src.core.eval_context"})
+
+
+def in_eager_block(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """Is `node` inside ``with jax.ensure_compile_time_eval():`` (or jax's own ``core.eval_context()``)?
+
+    Only the ``with`` blocks of its own function count: a function called from
+    such a block may be called elsewhere too.
+    """
+    fn = ctx.enclosing_function(node)
+    for ancestor in ctx.ancestors(node):
+        if ancestor is fn:
+            break
+        if isinstance(ancestor, cst.With):
+            for item in ancestor.items:
+                call = item.item
+                if isinstance(call, cst.Call) and _eager(ctx, call.func):
+                    return True
+    return False
+
+
+def _eager(ctx: ModuleContext, func: cst.BaseExpression) -> bool:
+    qualified = ctx.names.qualified_name(func)
+    if qualified in EAGER_BLOCKS:
+        return True
+    # `from jax._src import core` then `core.eval_context()`: spelled, whatever `core` resolves to.
+    return qualified is not None and qualified.endswith("core.eval_context")

@@ -24,7 +24,7 @@ from .findings import Applicability, Finding
 from .int_static import IntStatic, Kind, Proof
 from .rule import Rule
 from .screen import Facts, calls_on, lines_mentioning
-from .staged import runs_staged
+from .staged import in_eager_block, runs_staged
 
 _CALLS = {"jax.numpy.minimum": "min", "jax.numpy.maximum": "max", "jax.numpy.abs": "abs", "jax.numpy.absolute": "abs"}
 _OPERATORS = {
@@ -165,7 +165,7 @@ class StaticArithmetic:
     # -- the finding ----------------------------------------------------------
     def _finding(self, op: Op) -> Finding | None:
         ctx = self.ctx
-        if not runs_staged(self.analysis, ctx.enclosing_function(op.node)):
+        if not runs_staged(self.analysis, ctx.enclosing_function(op.node)) or in_eager_block(ctx, op.node):
             return None
         flow = self.follower.follow(op.node)
         if not flow.sinks:

@@ -28,7 +28,8 @@ from .jitted import function_info
 from .rule import Rule
 from .screen import Facts, calls_on, count_may_be_traced, plainly_static
 from .static_count import int_value
-from .tracedness import Source, Taint, call_argument, function_name
+from .tracedness import DEFAULT, Source, Taint, call_argument, function_name
+
 
 class TracedToStatic:
     def __init__(self, analysis: Analysis) -> None:
@@ -49,7 +50,7 @@ class TracedToStatic:
                 source = self.analysis.traced.source(slot.expr)
                 if source is None or read_as_loop_count(ctx, jitted.target.function.node, slot.param):
                     continue
-                if self._left_to_default(source):
+                if self._left_to_default(source) or self._default_kept(source):
                     continue
                 out.append(self._finding(call, jitted.target.function.node, jitted.callee_name, slot, source))
                 break
@@ -71,6 +72,27 @@ class TracedToStatic:
         index = info.signature.positional_index(source.param)
         param = info.signature.param(source.param)
         return index is not None and index >= passed and param is not None and param.has_default
+
+    def _default_kept(self, source: Source) -> bool:
+        """A defaulted parameter of the outer jitted function that no call we can see passes.
+
+        jit traces only the arguments it is given: one left to its default
+        stays a Python value (docs/jax4xx-behaviour.md, D), so nothing shows
+        that a tracer ever reaches the helper (jax's debug_info_test jits
+        ``my_g(b, d=1)`` and calls it with `b` alone).
+        """
+        if source.taint is not Taint.TRACED or source.via is not None:
+            return False
+        info = function_info(self.ctx, source.function)
+        param = info.signature.param(source.param)
+        if param is None or not param.has_default:
+            return False
+        for route in self.analysis.traces.routes(source.function) or ():
+            if route.call is None or route.escapes:
+                continue
+            if call_argument(route.call, info.signature, info.method, source.param) is not DEFAULT:
+                return False  # a call passes it (or may): traced there
+        return True
 
     def _finding(self, call: cst.Call, callee: FunctionNode, name: str, slot: Slot, source: Source) -> Finding:
         ctx = self.ctx

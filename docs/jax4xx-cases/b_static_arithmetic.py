@@ -50,6 +50,17 @@ jax.jit(shapes)(x)
 for tag, value in seen2.items():
     print(f"{tag} inside jit: {value}")
 
+def compile_time(a):
+    with jax.ensure_compile_time_eval():
+        print("jnp.minimum(3, 5) inside jit, in `with jax.ensure_compile_time_eval()`:", kind(jnp.minimum(3, 5)))
+    from jax._src import core
+    with core.eval_context():
+        print("jnp.add(1, 1) inside jit, in `with core.eval_context()` (jax's api_test):", kind(jnp.add(1, 1)))
+    return a
+
+
+jax.jit(compile_time)(x)
+
 print("-- the failures (issue 4798, 4449, 5208 shapes)")
 probe("arange(jnp.minimum(a.shape[0], n)), n static", lambda: under_jit(lambda a, n: jnp.arange(jnp.minimum(a.shape[0], n)), 5))
 probe("arange(min(a.shape[0], n)), n static", lambda: under_jit(lambda a, n: jnp.arange(min(a.shape[0], n)), 5))

@@ -80,3 +80,13 @@ def add1_plain(i):
 probe("jit(static k): jnp.arange(add1(k)), add1 jitted", lambda: jax.jit(lambda k: jnp.arange(add1(k)), static_argnums=0)(5))
 probe("jit(static k): jnp.arange(add1_plain(k))", lambda: jax.jit(lambda k: jnp.arange(add1_plain(k)), static_argnums=0)(5))
 probe("eager: jnp.arange(add1(5))", lambda: jnp.arange(add1(5)))
+
+print("-- a defaulted parameter of the outer jit that the call does not pass (jax tests/debug_info_test.py)")
+
+
+def outer_default(x, n=2):
+    return pad(x, n)
+
+
+probe("jit(outer_default)(x): n left to its default", lambda: jax.jit(outer_default)(jnp.arange(3.0)))
+probe("jit(outer_default)(x, 2): n passed", lambda: jax.jit(outer_default)(jnp.arange(3.0), 2))
