@@ -24,6 +24,7 @@ from .context import FunctionNode
 from .findings import Applicability, Finding
 from .jaxapi import JIT
 from .jitted import function_info
+from .passed_elsewhere import local_routes, passed_elsewhere
 from .rule import Rule
 from .screen import Facts, spelled_name
 from .staticedit import StaticEditor
@@ -104,8 +105,10 @@ class ArrayStatic:
         evidence: list[Evidence] = []
         doubts: list[str] = []
         node = next((p for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params) if p.name.value == param), None)
-        routes = self.analysis.traces.routes(fn) or ()
-        for route in routes:
+        routes = local_routes(self.analysis, fn)
+        if routes is None:
+            doubts.append(f"the uses of `{info.name}` cannot all be listed")
+        for route in routes or ():
             if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
                 doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
                 continue
@@ -125,6 +128,7 @@ class ArrayStatic:
                 evidence.append(Evidence(route.call, f"the call on line {line} passes `{ctx.code(argument)}` ({origin})"))
             elif not _number(ctx, argument):
                 doubts.append(f"the call on line {line} passes `{ctx.code(argument)}`, which may not be an array")
+        doubts.extend(self._doubts_elsewhere(fn, param, node))
         if node is not None and node.annotation is not None:
             annotation = node.annotation.annotation
             target = annotation.value if isinstance(annotation, cst.Subscript) else annotation
@@ -132,6 +136,25 @@ class ArrayStatic:
             if qualified in ARRAY_ANNOTATIONS or qualified.startswith("jaxtyping."):
                 evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
         return evidence, doubts
+
+    def _doubts_elsewhere(self, fn: FunctionNode, param: str, node: cst.Param | None) -> list[str]:
+        """What calls in the project's other modules pass that may not suit a traced argument."""
+        entry = self.analysis.traces.jit_entry(fn)
+        if entry is None:
+            return []
+        elsewhere = passed_elsewhere(self.ctx, fn, entry.node, param)
+        if isinstance(elsewhere, str):
+            return [elsewhere]
+        out = []
+        for other in elsewhere:
+            argument = other.argument
+            if argument is DEFAULT:
+                continue  # our own default, read with the local calls
+            if not isinstance(argument, cst.BaseExpression) or other.analysis is None:
+                out.append(f"{other.where} passes arguments we cannot follow")
+            elif array_origin(other.analysis, argument) is None and not _number(other.analysis.ctx, argument):
+                out.append(f"{other.where} passes `{other.analysis.ctx.code(argument)}`, which may not be an array")
+        return out
 
     def _static_arithmetic(self, argument: cst.BaseExpression) -> bool:
         from .staged import in_eager_block, runs_staged

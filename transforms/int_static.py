@@ -30,6 +30,7 @@ from .constants import assigned_value, single_binding
 from .context import FunctionNode
 from .jaxapi import JIT
 from .jitted import function_info
+from .passed_elsewhere import local_routes, passed_elsewhere
 from .scopes import parameter
 from .staticness import Kind as Staticness
 from .tracedness import DEFAULT, call_argument
@@ -190,10 +191,9 @@ class IntStatic:
         if static.kind is Kind.UNKNOWN:
             return static
         info = function_info(ctx, fn)
-        routes = self.analysis.traces.routes(fn)
-        if not routes:
+        routes = local_routes(self.analysis, fn)
+        if routes is None:
             return static
-        passed: list[Proof] = []
         for route in routes:
             if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
                 return static
@@ -205,9 +205,32 @@ class IntStatic:
                 argument = default
             if not isinstance(argument, cst.BaseExpression):
                 return static
-            proof = self.kind(argument, depth + 1)
-            if proof.kind is not Kind.INT:
+            if self.kind(argument, depth + 1).kind is not Kind.INT:
                 return static
-            passed.append(proof)
+        elsewhere = self._ints_elsewhere(fn, param, depth)
+        if elsewhere is None or not (routes or elsewhere):
+            return static  # some call passes what may not be an int, or no call can be seen
         name = info.name
         return Proof(Kind.INT, f"a static parameter of the jitted `{name}` that every call passes an int")
+
+    def _ints_elsewhere(self, fn: FunctionNode, param: str, depth: int) -> int | None:
+        """How many calls in the project's other modules pass `param` an int (each read in its own
+        module); None when one may not, or when they cannot all be seen."""
+        entry = self.analysis.traces.jit_entry(fn)
+        if entry is None:
+            return 0 if self.ctx.repo is None else None
+        elsewhere = passed_elsewhere(self.ctx, fn, entry.node, param)
+        if isinstance(elsewhere, str):
+            return None
+        node = parameter(fn, param)
+        for other in elsewhere:
+            argument = other.argument
+            if argument is DEFAULT:
+                if node is None or node.default is None or self.kind(node.default, depth + 1).kind is not Kind.INT:
+                    return None
+                continue
+            if not isinstance(argument, cst.BaseExpression) or other.analysis is None:
+                return None
+            if IntStatic(other.analysis).kind(argument, depth + 1).kind is not Kind.INT:  # type: ignore[arg-type]
+                return None
+        return len(elsewhere)
