@@ -51,7 +51,8 @@ def collect(golden: Path) -> dict[str, dict[str, str]]:
     """{code: {case, description, before, after}} for every rule folder of golden/."""
     index: dict[str, dict[str, str]] = {}
     for rule_folder in sorted(p for p in golden.iterdir() if p.is_dir()):
-        cases = sorted(p.parent for p in rule_folder.glob("*/case.toml"))
+        # golden/multi/ holds whole-project cases (before/ trees, no before.py): not a rule's pair.
+        cases = sorted(p.parent for p in rule_folder.glob("*/case.toml") if (p.parent / "before.py").is_file())
         chosen = _choose(cases)
         if chosen is None:
             continue
