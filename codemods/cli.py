@@ -23,7 +23,6 @@ from transforms import RULES, check_source
 
 from . import config, engine, golden_examples, interactive, triage_report
 from .discovery import discover
-from .runner import RunSettings, run_files
 from .report import github as github_report
 from .report import json as json_report
 from .report import rdjson as rdjson_report
@@ -35,6 +34,7 @@ from .review import collect as review_collect
 from .review import post as review_post
 from .review.changed_lines import GitError
 from .review.github_api import GitHubClient, GitHubError
+from .runner import RunSettings, run_files
 from .vcs import dirty_files
 
 app = typer.Typer(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from transforms import Options, check_source, fix_source
-from transforms.findings import Edit, Fix, Applicability
+from transforms.findings import Applicability, Edit, Fix
 from transforms.suppression import suppressions
 from transforms.textedit import LineIndex, apply_edits, select_compatible
 

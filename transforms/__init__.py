@@ -16,22 +16,22 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
+from . import screen
 from .analysis import Analysis
+from .array_static import ArrayStatic403
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
-from .loop_length import TracedLoopLength
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
-from . import screen
 from .frozen_config import UnhashableStaticArg
+from .loop_length import TracedLoopLength
+from .outer_transform import OuterTransformStatic401
 from .repository import Project
 from .rule import Rule
-from .suppression import is_suppressed, suppressions
 from .slicing import slice_source
 from .static_arithmetic import StaticArithmetic402
-from .array_static import ArrayStatic403
-from .traced_to_static import TracedToStatic404
-from .outer_transform import OuterTransformStatic401
+from .suppression import is_suppressed, suppressions
 from .textedit import LineIndex, apply_edits, select_compatible
+from .traced_to_static import TracedToStatic404
 
 __all__ = [
     "RULES",

@@ -40,7 +40,6 @@ notice the freeze), `frozen_mapping` and `freezer` (what to write).
 from __future__ import annotations
 
 import ast
-
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -60,9 +59,9 @@ from .frozen_mapping import (
     spell_constructor,
     spell_one_of,
 )
+from .imported_config import elsewhere, remote_build, uses_here
 from .imports import Spelling
 from .literal_config import Container, LiteralReader
-from .imported_config import elsewhere, remote_build, uses_here
 from .rule import STATIC_JITTED, Rule
 from .screen import Facts, calls_on, has_static_keyword, lines_mentioning, may_hold_unhashable
 from .shapes import Shape, opaque, shape_of

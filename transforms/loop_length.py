@@ -11,7 +11,6 @@ arguments when it was static only for this; else a report with the options.
 from __future__ import annotations
 
 import ast
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -25,12 +24,12 @@ from .jaxapi import CONTROL_FLOW, REVERSE_MODE
 from .jitted import function_info
 from .loop_count import Count, SiteKind, find_sites, traced_counts, without_conversions
 from .range_to_fori import rewrite_range_loop
-from .screen import Facts, calls_on, count_may_be_traced, lines_mentioning, plainly_static, spelled_name
 from .rule import Rule
-from .scopes import parameter_reads
 from .scan_to_fori import carry_use, fori_body, read_scan, render_fori
-from .staticedit import SpecEdit, StaticEditor
+from .scopes import parameter_reads
+from .screen import Facts, calls_on, count_may_be_traced, lines_mentioning, plainly_static, spelled_name
 from .static_count import StaticCount, plan_static_count
+from .staticedit import SpecEdit, StaticEditor
 from .suppression import is_suppressed, suppressions
 from .tracedness import Taint, function_name
 

@@ -31,7 +31,7 @@ from .findings import Applicability, Edit, Finding
 from .jaxapi import PARTIAL
 from .jitted import read_jit_application
 from .rule import Rule
-from .screen import Facts, calls_on, spelled_name
+from .screen import Facts, spelled_name
 from .staticedit import StaticEditor
 from .staticness import Kind as Static
 from .staticspec import Kind as ParamKind

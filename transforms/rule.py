@@ -12,7 +12,6 @@ from .analysis import Analysis
 from .findings import Applicability, Finding
 from .screen import Facts
 
-
 #: In a rule's `required` group: "the name of a function the project jits with
 #: static arguments" (a module may use one it imports, and never say static_arg).
 STATIC_JITTED = "<a function jitted with static arguments>"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import ast
 import bisect
-from dataclasses import dataclass
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cached_property
 
 STATIC_KEYWORDS = frozenset({"static_argnums", "static_argnames"})

@@ -17,14 +17,14 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from .constants import NOT_CONSTANT, constant_value
 from .calledit import remove_args
+from .constants import NOT_CONSTANT, constant_value
 from .context import ModuleContext
 from .findings import Edit
 from .imports import Spelling
-from .textedit import apply_edits
 from .jitted import JitWrapper
 from .staticspec import Kind, Signature, StaticSpec
+from .textedit import apply_edits
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,11 @@ it all the same.
 
 from __future__ import annotations
 
-import os
-from dataclasses import replace
-
 import hashlib
+import os
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from transforms import RULES, Applicability, Edit, Finding
