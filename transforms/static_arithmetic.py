@@ -24,6 +24,7 @@ from .findings import Applicability, Finding
 from .int_static import IntStatic, Kind, Proof
 from .rule import Rule
 from .screen import Facts, calls_on, lines_mentioning
+from .screen_sinks import reaches_sink
 from .staged import in_eager_block, runs_staged
 
 _CALLS = {"jax.numpy.minimum": "min", "jax.numpy.maximum": "max", "jax.numpy.abs": "abs", "jax.numpy.absolute": "abs"}
@@ -309,7 +310,8 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 continue
         elif name not in _OP_WORDS or not _jax_numpy_call(facts, call):
             continue
-        out.append(call)
+        if reaches_sink(facts, call):
+            out.append(call)
     return out
 
 
