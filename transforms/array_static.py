@@ -128,7 +128,6 @@ class ArrayStatic:
                 evidence.append(Evidence(route.call, f"the call on line {line} passes `{ctx.code(argument)}` ({origin})"))
             elif not _number(ctx, argument):
                 doubts.append(f"the call on line {line} passes `{ctx.code(argument)}`, which may not be an array")
-        doubts.extend(self._doubts_elsewhere(fn, param, node))
         if node is not None and node.annotation is not None:
             annotation = node.annotation.annotation
             target = annotation.value if isinstance(annotation, cst.Subscript) else annotation
@@ -137,7 +136,7 @@ class ArrayStatic:
                 evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
         return evidence, doubts
 
-    def _doubts_elsewhere(self, fn: FunctionNode, param: str, node: cst.Param | None) -> list[str]:
+    def _doubts_elsewhere(self, fn: FunctionNode, param: str) -> list[str]:
         """What calls in the project's other modules pass that may not suit a traced argument."""
         entry = self.analysis.traces.jit_entry(fn)
         if entry is None:
@@ -198,6 +197,7 @@ class ArrayStatic:
             return ctx.finding("JAX403", where, f"{head}; not rewritten: {edit}")
         unsure = [use.reason] if use is not None else []
         unsure.extend(doubts)
+        unsure.extend(self._doubts_elsewhere(fn, param))  # last: it may parse the project's other modules
         notes = ["a traced argument compiles once per shape and dtype, not once per value"]
         if unsure:
             notes.insert(0, f"unsafe: {unsure[0]}; if it needs `{param}` concrete, the traced value fails there")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from .concrete_sinks import CONVERSIONS, SIZE_ARGUMENTS
+from .screen import _defs_around
 
 #: The last part of each callee that needs some argument concrete (`jnp.zeros` -> "zeros").
 _SINK_CALLS = frozenset({name.rsplit(".", 1)[-1] for name in (*SIZE_ARGUMENTS, *CONVERSIONS)} | {"reshape"})
@@ -24,16 +25,44 @@ _DEPTH = 6
 
 def reaches_sink(facts, call: ast.Call) -> bool:
     """Can the value of `call` flow, inside its function, to a place that needs it concrete?"""
-    around = [s for s in facts.statements_on({call.lineno}) if any(n is call for n in ast.walk(s))]
-    statement = min(around, key=lambda s: (s.end_lineno or s.lineno) - s.lineno, default=None)  # the innermost
-    if statement is None:
+    around = _defs_around(facts, call.lineno)
+    if around:
+        body: ast.AST = around[-1]
+    else:
+        # Module-level code is never staged; a lambda written there may be.
+        statements = [
+            s for s in facts.statements_on({call.lineno})
+            if any("lambda" in line for line in facts.lines[s.lineno - 1 : s.end_lineno or s.lineno])
+        ]
+        if not statements:
+            return False
+        body = statements[0]
+    index = _index(facts, body)
+    if call not in index.parents:
         return True  # cannot place it: let libcst decide
-    scope = facts.scope_of(statement)
-    body: ast.AST = scope if scope is not None else statement
-    parents = {child: node for node in ast.walk(body) for child in ast.iter_child_nodes(node)}
-    if scope is None and not _inside_lambda(parents, call):
-        return False  # module-level code is never staged (a lambda there may be)
-    return _climb(facts, body, parents, call, 0)
+    if not around and not _inside_lambda(index.parents, call):
+        return False
+    return _climb(facts, index, call, 0)
+
+
+class _Index:
+    """One function's nodes: each node's parent, and the reads of each name (built once per function)."""
+
+    def __init__(self, body: ast.AST) -> None:
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.loads: dict[str, list[ast.Name]] = {}
+        for node in ast.walk(body):
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads.setdefault(node.id, []).append(node)
+
+
+def _index(facts, body: ast.AST) -> _Index:
+    cache = facts.__dict__.setdefault("_sink_index", {})
+    if id(body) not in cache:
+        cache[id(body)] = (body, _Index(body))  # the node is kept so that its id stays its own
+    return cache[id(body)][1]
 
 
 def _inside_lambda(parents: dict, node: ast.AST) -> bool:
@@ -44,7 +73,8 @@ def _inside_lambda(parents: dict, node: ast.AST) -> bool:
     return False
 
 
-def _climb(facts, body: ast.AST, parents: dict, node: ast.AST, depth: int) -> bool:
+def _climb(facts, index: _Index, node: ast.AST, depth: int) -> bool:
+    parents = index.parents
     while True:
         parent = parents.get(node)
         if parent is None:
@@ -71,7 +101,7 @@ def _climb(facts, body: ast.AST, parents: dict, node: ast.AST, depth: int) -> bo
         if isinstance(parent, ast.Assign) and parent.value is node:
             if len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name) or depth >= _DEPTH:
                 return False
-            return _name_reaches(facts, body, parents, parent.targets[0].id, depth + 1)
+            return any(_climb(facts, index, read, depth + 1) for read in index.loads.get(parent.targets[0].id, ()))
         return False
 
 
@@ -79,11 +109,3 @@ def _sink_call(facts, call: ast.Call) -> bool:
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and (name in _SINK_CALLS or name in facts.static_jitted_names)
-
-
-def _name_reaches(facts, body: ast.AST, parents: dict, name: str, depth: int) -> bool:
-    return any(
-        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
-        and _climb(facts, body, parents, node, depth)
-        for node in ast.walk(body)
-    )
