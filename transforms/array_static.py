@@ -85,7 +85,10 @@ class ArrayStatic:
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
+        applied = _jitted_by_call(self.ctx)
         for fn in self.ctx.nodes_of(cst.FunctionDef):
+            if function_info(self.ctx, fn).jit is None and fn.name.value not in applied:
+                continue  # neither decorated with a jit nor handed to one with static arguments
             entry = self.analysis.traces.jit_entry(fn)
             if entry is None or entry.wrapper.spec is None or entry.wrapper.call is None:
                 continue
@@ -212,6 +215,34 @@ class ArrayStatic:
         )
 
 
+def _jitted_by_call(ctx) -> frozenset[str]:
+    """Names handed to a call that says static_argnums/static_argnames (``jax.jit(f, static_argnums=1)``).
+
+    `TraceIndex.jit_entry` finds such a jit from the function's references,
+    and listing a method's references scans every attribute of the module:
+    asking only for these names (and decorated defs) keeps that off the
+    thousands of test methods a large module has.
+    """
+    out: set[str] = set()
+    for call in ctx.calls:
+        # `jax.jit(f, static_argnums=1)`, or `partial(jax.jit, static_argnums=1)(f)`
+        says = _says_static(call) or (isinstance(call.func, cst.Call) and _says_static(call.func))
+        if says and call.args:
+            first = call.args[0].value
+            if isinstance(first, cst.Name):
+                out.add(first.value)
+            elif isinstance(first, cst.Attribute):
+                out.add(first.attr.value)
+    return frozenset(out)
+
+
+def _says_static(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value in _STATIC_KEYWORDS for a in call.args)
+
+
+_STATIC_KEYWORDS = frozenset({"static_argnums", "static_argnames"})
+
+
 def _number(ctx, expr: cst.BaseExpression) -> bool:
     """A Python number or None written out: traced, it computes the same (weak types)."""
     value = constant_value(ctx, expr)
@@ -262,7 +293,7 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 break
     for name in names:
         for node in facts.defs_by_name.get(name, ()):
-            annotations = [a.annotation for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs) if a.annotation]
+            annotations = [a.annotation for a in _static_params(facts, name, node) if a.annotation]
             if any(spelled_name(n) in ("Array", "ndarray") for a in annotations for n in ast.walk(a)):
                 out.append(node)
     for statement in facts.statements_on(facts.static_lines):
@@ -274,6 +305,24 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                     out.append(inner)
                     for wrapped in inner.func.args[:1]:
                         out.extend(_jitted_defs(facts, spelled_name(wrapped) or ""))
+    return out
+
+
+def _static_params(facts: Facts, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    """The def's parameters its jits may make static (all of them when a jit's static arguments cannot be read)."""
+    every = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+    slots = [s for _, s in facts.static_slots.get(name, [])]
+    if not slots or any(s is None for s in slots):
+        return every
+    positional = [*node.args.posonlyargs, *node.args.args]
+    out = []
+    for i, arg in enumerate(every):
+        index = i if i < len(positional) else None
+        if any(
+            arg.arg in s.names or (index is not None and (index in s.positions or index - len(positional) in s.positions))
+            for s in slots  # type: ignore[union-attr]
+        ):
+            out.append(arg)
     return out
 
 

@@ -31,7 +31,7 @@ from .findings import Applicability, Edit, Finding
 from .jaxapi import PARTIAL
 from .jitted import read_jit_application
 from .rule import Rule
-from .screen import Facts, spelled_name
+from .screen import Facts, calls_on, spelled_name
 from .staticedit import StaticEditor
 from .staticness import Kind as Static
 from .staticspec import Kind as ParamKind
@@ -229,7 +229,7 @@ class OuterTransforms:
         return (
             f"option: if the value is meant to vary, make {params} a traced parameter of `{inner}` (drop it from its "
             "static arguments), provided nothing there needs it concrete",
-            f"option: if it is meant to be fixed, pass a Python value instead (`int(...)`, `float(...)` outside any "
+            "option: if it is meant to be fixed, pass a Python value instead (`int(...)`, `float(...)` outside any "
             "transform), and tell the outer transformation it is static",
         )
 
@@ -368,20 +368,17 @@ _WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial")
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:
-    """Statements applying make_jaxpr/pmap/checkpoint/jit or a Partial to a name jitted with static arguments."""
+    """Calls applying make_jaxpr/pmap/checkpoint/jit or a Partial to a name jitted with static arguments."""
     names = facts.static_jitted_names
     if not names:
         return []
     out: list[ast.AST] = []
     words = set(_WORDS) | {local for local, target in facts.import_targets.items() if target.rsplit(".", 1)[-1] in _WORDS}
-    for statement in facts.statements_on(facts.lines_of_words(words)):
-        for node in ast.walk(statement):
-            if not isinstance(node, ast.Call) or spelled_name(node.func) not in words or not node.args:
-                continue
-            head = node.args[0]
-            if any(spelled_name(n) in names for n in ast.walk(head)):
-                out.append(statement)
-                break
+    for node in calls_on(facts, facts.lines_of_words(words)):
+        if spelled_name(node.func) not in words or not node.args:
+            continue
+        if any(spelled_name(n) in names for n in ast.walk(node.args[0])):
+            out.append(node)  # the call, not its statement: a class around it would keep the whole class
     return out
 
 

@@ -278,51 +278,57 @@ _STAGING_WORDS = ("jit", "make_jaxpr", "pmap", "eval_shape", "checkpoint", "rema
                   "while_loop", "cond", "switch", "map", "shard_map")
 
 
-def _jax_numpy_call(facts: Facts, call: ast.Call) -> bool:
-    """``jnp.minimum(...)`` / ``jax.numpy.minimum(...)`` / ``minimum(...)`` imported from jax.numpy, by spelling."""
-    func = call.func
-    if isinstance(func, ast.Attribute) and func.attr == "astype" and isinstance(func.value, ast.Call):
-        return _jax_numpy_call(facts, func.value)
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-    if name is None:
+_WRAPPER_WORDS = ("array", "asarray", "int32", "int64")
+_INT_SPELLINGS = frozenset({"int", "int32", "int64"})
+
+
+def _dotted(facts: Facts, func: ast.expr) -> str | None:
+    """What a callee spells, with its import resolved: ``jnp.minimum`` -> ``jax.numpy.minimum``."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None
+    root = facts.import_targets.get(func.id)
+    return ".".join([root, *reversed(parts)]) if root else None
+
+
+def _jax_numpy(facts: Facts, call: ast.Call, names) -> bool:
+    """``jnp.minimum(...)`` / ``jax.numpy.minimum(...)`` / ``minimum`` imported from jax.numpy, one of `names`."""
+    dotted = _dotted(facts, call.func)
+    if dotted is None or not dotted.startswith("jax.numpy."):
         return False
-    if name in ("array", "asarray", "int32", "int64"):
-        return False  # only under .astype (above)
-    root = func
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name):
+    return dotted.rsplit(".", 1)[-1] in names
+
+
+def _int_astype(call: ast.Call) -> bool:
+    """``.astype(int)``, ``.astype(jnp.int32)``, ``.astype("int32")``: the only astype the rule rewrites."""
+    if len(call.args) != 1 or call.keywords:
         return False
-    target = facts.import_targets.get(root.id, "")
-    return target.startswith("jax")
+    arg = call.args[0]
+    if isinstance(arg, ast.Constant):
+        return arg.value in ("int32", "int64")
+    name = arg.attr if isinstance(arg, ast.Attribute) else arg.id if isinstance(arg, ast.Name) else None
+    return name in _INT_SPELLINGS
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:
+    """jnp arithmetic (or an int ``astype`` of it, or of ``jnp.array``) whose value may reach a concrete sink."""
     out: list[ast.AST] = []
     for call in calls_on(facts, lines_mentioning(facts, _OP_WORDS)):
         func = call.func
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-        if name == "astype":
-            inner = func.value if isinstance(func, ast.Attribute) else None
-            if not (isinstance(inner, ast.Call) and _wrapper_call(facts, inner)) and not (
-                isinstance(inner, ast.Call) and _jax_numpy_call(facts, inner)
-            ):
+        if isinstance(func, ast.Attribute) and func.attr == "astype":
+            inner = func.value
+            if not (_int_astype(call) and isinstance(inner, ast.Call)):
                 continue
-        elif name not in _OP_WORDS or not _jax_numpy_call(facts, call):
+            if not _jax_numpy(facts, inner, (*_OP_WORDS, *_WRAPPER_WORDS)):
+                continue
+        elif not _jax_numpy(facts, call, _OP_WORDS):
             continue
         if reaches_sink(facts, call):
             out.append(call)
     return out
-
-
-def _wrapper_call(facts: Facts, call: ast.Call) -> bool:
-    func = call.func
-    if not (isinstance(func, ast.Attribute) and func.attr in ("array", "asarray", "int32", "int64")):
-        return False
-    root = func.value
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    return isinstance(root, ast.Name) and facts.import_targets.get(root.id, "").startswith("jax")
 
 
 class StaticArithmetic402(Rule):
