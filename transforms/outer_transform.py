@@ -377,9 +377,22 @@ def _seeds(facts: Facts) -> list[ast.AST]:
     for node in calls_on(facts, facts.lines_of_words(words)):
         if spelled_name(node.func) not in words or not node.args:
             continue
-        if any(spelled_name(n) in names for n in ast.walk(node.args[0])):
+        if _names_jitted(node.args[0], names):
             out.append(node)  # the call, not its statement: a class around it would keep the whole class
     return out
+
+
+def _names_jitted(head: ast.expr, names: frozenset[str]) -> bool:
+    """The transformed callable as `resolve_callable` reads it: a name jitted with static arguments, or
+    ``jax.jit(f, static_argnums=...)`` written inline (with `f` a name)."""
+    if spelled_name(head) in names:
+        return True
+    if isinstance(head, ast.Call):
+        says = [head, head.func] if isinstance(head.func, ast.Call) else [head]  # partial(jax.jit, static_...)(f)
+        return any(k.arg in ("static_argnums", "static_argnames") for c in says for k in c.keywords) or (
+            bool(head.args) and spelled_name(head.args[0]) in names
+        )
+    return False
 
 
 class OuterTransformStatic401(Rule):

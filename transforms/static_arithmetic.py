@@ -274,6 +274,16 @@ class StaticArithmetic:
 
 _OP_WORDS = ("minimum", "maximum", "abs", "absolute", "add", "subtract", "multiply", "floor_divide", "remainder",
              "mod", "divide", "true_divide", "astype")
+#: The byte pre-filter's spelling of the calls: ``<module>.minimum(`` and its kin (bare names need
+#: an import from jax.numpy), and ``astype`` only with the int types the rule rewrites; the short
+#: names alone ("add", "mod", "abs") are in most files as parts of other words.
+_OP_TEXT = (
+    *(f".{op}(" for op in ("minimum", "maximum", "abs", "absolute", "add", "subtract", "multiply", "floor_divide",
+                           "remainder", "mod", "divide", "true_divide")),
+    "from jax.numpy import",
+    "astype(int", "astype(jnp.int", "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int",
+    'astype("int',
+)
 _STAGING_WORDS = ("jit", "make_jaxpr", "pmap", "eval_shape", "checkpoint", "remat", "scan", "fori_loop",
                   "while_loop", "cond", "switch", "map", "shard_map")
 
@@ -367,7 +377,7 @@ class StaticArithmetic402(Rule):
     code = "JAX402"
     name = "static-arithmetic"
     summary = "jnp arithmetic on static Python ints is traced under jit where a concrete int is needed"
-    required = (("jax",), _OP_WORDS, _STAGING_WORDS)
+    required = (("numpy",), _OP_TEXT, _STAGING_WORDS)
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
