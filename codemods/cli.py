@@ -19,9 +19,9 @@ from rich.console import Console
 from rich.syntax import Syntax
 from rich.table import Table
 
-from transforms import RULES
+from transforms import RULES, check_source
 
-from . import config, engine, golden_examples, interactive
+from . import config, engine, golden_examples, interactive, triage_report
 from .discovery import discover
 from .report import github as github_report
 from .report import json as json_report
@@ -481,7 +481,7 @@ def rules() -> None:
     """List the rules: code, name, fix class, summary."""
     out = _console()
     if not out.is_terminal:  # one tab-separated line a rule, for scripts
-        sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_class.value}\t{r.summary}\n" for code, r in RULES.items())
+        sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_label()}\t{r.summary}\n" for code, r in RULES.items())
         return
     table = Table(show_header=True, header_style="bold")
     table.add_column("code")
@@ -489,19 +489,37 @@ def rules() -> None:
     table.add_column("fix")
     table.add_column("summary")
     for code, rule in RULES.items():
-        table.add_row(code, rule.name, rule.fix_class.value, rule.summary)
+        table.add_row(code, rule.name, rule.fix_label(), rule.summary)
     out.print(table)
 
 
 @app.command()
-def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. JAX101.")]) -> None:
-    """Show a rule's documentation and a verified before/after pair from golden/."""
+def explain(
+    code: Annotated[Optional[str], typer.Argument(help="A rule code, e.g. JAX101.", show_default=False)] = None,
+    traceback: Annotated[
+        Optional[str],
+        typer.Option(
+            "--traceback",
+            help="A file holding a pasted JAX error and its traceback (`-`: stdin): say which pitfall it is and "
+            "show the finding and fix at your line.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Show a rule's documentation and a verified before/after pair from golden/; or triage a pasted traceback."""
+    if traceback is not None:
+        _explain_traceback(traceback)
+        return
+    if code is None:
+        _console(stderr=True).print("error: give a rule code, or --traceback FILE", markup=False)
+        raise typer.Exit(2)
     rule = RULES.get(code.upper())
     if rule is None:
         _console(stderr=True).print(f"error: no rule {code!r}; see `jaxfix rules`", markup=False)
         raise typer.Exit(2)
     out = _console()
-    out.print(f"{rule.code} {rule.name} ({rule.fix_class.value} fix)", markup=False)
+    label = "report only, no" if rule.report_only else rule.fix_class.value
+    out.print(f"{rule.code} {rule.name} ({label} fix)", markup=False)
     out.print(rule.summary, markup=False)
     out.print("", markup=False)
     out.print(rule.documentation(), markup=False)
@@ -512,12 +530,40 @@ def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. JAX101."
     out.print(f"Example (golden/{example['case']}, run by the test suite with real JAX):", markup=False)
     out.print(example["description"], markup=False)
     for label in ("before", "after"):
+        if not example[label]:
+            continue
         out.print("", markup=False)
         out.print(f"{label.capitalize()}:", markup=False)
         if out.is_terminal:
             out.print(Syntax(example[label], "python", theme="ansi_dark", background_color="default", line_numbers=True))
         else:
             out.print(example[label].rstrip("\n"), markup=False, highlight=False)
+    if not example["after"]:
+        out.print("", markup=False)
+        out.print("Reported (no rewrite):", markup=False)
+        for finding in check_source(example["before"]):
+            if finding.code == rule.code:
+                out.print(f"line {finding.line}: {finding.message}", markup=False, highlight=False)
+                for note in finding.notes:
+                    out.print(f"    note: {note}", markup=False, highlight=False)
+
+
+def _explain_traceback(source: str) -> None:
+    """Read the pasted error (a file, or stdin for `-`), print the triage, exit 0 / 1 / 2."""
+    try:
+        if source == "-":
+            text, base = sys.stdin.read(), None
+        else:
+            path = Path(source)
+            text, base = path.read_text(encoding="utf-8", errors="replace"), path.absolute().parent
+    except OSError as error:
+        _console(stderr=True).print(f"error: cannot read {source}: {error.strerror or error}", markup=False)
+        raise typer.Exit(2) from None
+    lines, code = triage_report.explain_traceback(text, base)
+    out = _console()
+    for line in lines:
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
 
 
 def main() -> None:

@@ -8,8 +8,10 @@ directly; an installed package carries ``golden_examples.json``, which the
 build writes from golden/ with this same module (see setup.py).
 
 Which case: the one whose case.toml says ``explain = true``, else the first
-(by name) with an after.py and default options. Only the standard library
-is used here, since setup.py runs this module before anything is installed.
+(by name) with an after.py and default options; a report-only rule (no case
+has an after.py) shows its marked, else first, report-only case with
+``after`` empty. Only the standard library is used here, since setup.py runs
+this module before anything is installed.
 """
 
 from __future__ import annotations
@@ -29,22 +31,28 @@ def _read(path: Path) -> str:
 
 def _choose(cases: list[Path]) -> Path | None:
     usable = []
+    report_only = []
     for folder in cases:
         meta = tomllib.loads(_read(folder / "case.toml"))
         if not (folder / "after.py").is_file():
+            if not meta.get("options"):
+                report_only.append((meta.get("explain") is not True, folder))
             continue
         if meta.get("explain") is True:
             return folder
         if not meta.get("options"):
             usable.append(folder)
-    return usable[0] if usable else None
+    if usable:
+        return usable[0]
+    return min(report_only)[1] if report_only else None
 
 
 def collect(golden: Path) -> dict[str, dict[str, str]]:
     """{code: {case, description, before, after}} for every rule folder of golden/."""
     index: dict[str, dict[str, str]] = {}
     for rule_folder in sorted(p for p in golden.iterdir() if p.is_dir()):
-        cases = sorted(p.parent for p in rule_folder.glob("*/case.toml"))
+        # golden/multi/ holds whole-project cases (before/ trees, no before.py): not a rule's pair.
+        cases = sorted(p.parent for p in rule_folder.glob("*/case.toml") if (p.parent / "before.py").is_file())
         chosen = _choose(cases)
         if chosen is None:
             continue
@@ -53,7 +61,7 @@ def collect(golden: Path) -> dict[str, dict[str, str]]:
             "case": f"{rule_folder.name}/{chosen.name}",
             "description": meta.get("description", ""),
             "before": _read(chosen / "before.py"),
-            "after": _read(chosen / "after.py"),
+            "after": _read(chosen / "after.py") if (chosen / "after.py").is_file() else "",
         }
     return index
 

@@ -18,17 +18,21 @@ import libcst as cst
 
 from . import screen
 from .analysis import Analysis
+from .array_static import ArrayStatic403
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options
 from .expected_failure import without_expected_fixes
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .frozen_config import UnhashableStaticArg
 from .loop_length import TracedLoopLength
+from .outer_transform import OuterTransformStatic401
 from .repository import Project
 from .rule import Rule
 from .slicing import slice_source
+from .static_arithmetic import StaticArithmetic402
 from .suppression import is_suppressed, suppressions
 from .textedit import LineIndex, apply_edits, select_compatible
+from .traced_to_static import TracedToStatic404
 
 __all__ = [
     "RULES",
@@ -53,7 +57,16 @@ __all__ = [
 RULES: dict[str, type[Rule]] = {
     rule.code: rule
     for rule in sorted(
-        [StaticOperandToBranch, BranchJitIntoEnclosingJit, UnhashableStaticArg, TracedLoopLength],
+        [
+            StaticOperandToBranch,
+            BranchJitIntoEnclosingJit,
+            UnhashableStaticArg,
+            TracedLoopLength,
+            OuterTransformStatic401,
+            StaticArithmetic402,
+            ArrayStatic403,
+            TracedToStatic404,
+        ],
         key=lambda r: r.code,
     )
 }

@@ -28,14 +28,7 @@ from .range_to_fori import rewrite_range_loop
 from .rule import Rule
 from .scan_to_fori import carry_use, fori_body, read_scan, render_fori
 from .scopes import parameter_reads
-from .screen import (
-    Facts,
-    calls_on,
-    count_may_be_traced,
-    lines_mentioning,
-    plainly_static,
-    spelled_name,
-)
+from .screen import Facts, calls_on, count_may_be_traced, lines_mentioning, plainly_static, spelled_name
 from .static_count import StaticCount, plan_static_count
 from .staticedit import SpecEdit, StaticEditor
 from .suppression import is_suppressed, suppressions

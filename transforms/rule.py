@@ -25,6 +25,8 @@ class Rule(abc.ABC):
     summary: ClassVar[str]
     #: The class of the fix when the rule is sure; a rule may downgrade one finding to unsafe.
     fix_class: ClassVar[Applicability] = Applicability.SAFE
+    #: The rule never proposes a fix: it reports, with the options.
+    report_only: ClassVar[bool] = False
     #: Text a file must contain for the rule to possibly match: every group
     #: needs at least one of its substrings. Checked before any parse.
     required: ClassVar[tuple[tuple[str, ...], ...]] = ()
@@ -32,6 +34,11 @@ class Rule(abc.ABC):
     @abc.abstractmethod
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         """Findings for one module. Never reads or writes files."""
+
+    @classmethod
+    def fix_label(cls) -> str:
+        """How `jaxfix rules` and `explain` name the fix: its class, or "report" for a report-only rule."""
+        return "report" if cls.report_only else cls.fix_class.value
 
     @classmethod
     def documentation(cls) -> str:

@@ -127,6 +127,14 @@ class StaticEditor:
                 edits.append(self._extend(call, names_arg, "static_argnames", [f"{quote}{n}{quote}" for n in add_names]))
         return SpecEdit(tuple(edits), self._describe(call, edits))
 
+    def extend(self, call: cst.Call, keyword: str, add: list[str]) -> Edit | str:
+        """Add items (as source texts) to a keyword of any call (``static_argnums`` of make_jaxpr,
+        ``static_broadcasted_argnums`` of pmap), in its spelling; a reason when it is not a literal."""
+        arg = _keyword_arg(call, keyword)
+        if arg is not None and not isinstance(arg.value, (cst.Integer, cst.SimpleString, cst.Tuple, cst.List, cst.Set)):
+            return f"`{self.ctx.code(arg.value)}` holds `{keyword}`; edit it by hand"
+        return self._extend(call, arg, keyword, add)
+
     def _extend(self, call: cst.Call, arg: cst.Arg | None, keyword: str, add: list[str]) -> Edit:
         ctx = self.ctx
         if arg is None:

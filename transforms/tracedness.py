@@ -35,6 +35,8 @@ from .tracing import Route, TraceIndex, Wrap
 
 #: Attributes that stay static on a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
+#: Functions that read array metadata: their results are static even for a tracer.
+METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "numpy.size"})
 
 
 class Taint(enum.Enum):
@@ -177,6 +179,8 @@ class TracedValues:
                 return replace(inner, concretized=call)
             return inner
         qualified = ctx.names.qualified_name(call.func)
+        if qualified in METADATA_CALLS:
+            return None  # ``jnp.shape(x)``, ``jnp.ndim(x)``, ``jnp.size(x)``: Python ints even for a tracer
         if qualified is None and isinstance(call.func, cst.Attribute):
             if call.func.attr.value not in ARRAY_METHODS:
                 return None  # a pytree's own method may return a Python value

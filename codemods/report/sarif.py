@@ -51,7 +51,7 @@ def _rule_descriptor(code: str) -> dict:
         "fullDescription": {"text": documentation.split("\n\n")[0].replace("\n", " ")},
         "help": {"text": documentation},
         "defaultConfiguration": {"level": "warning"},
-        "properties": {"fixClass": rule.fix_class.value},
+        "properties": {"fixClass": rule.fix_label()},
     }
 
 

@@ -1,0 +1,4 @@
+# Hand fix: multiply eagerly.
+import jax.numpy as jnp
+
+print(jnp.arange(3.0) * 2.0)

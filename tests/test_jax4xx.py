@@ -1,0 +1,113 @@
+"""JAX401-JAX404 decisions that golden files cannot show on their own: regressions from the corpus.
+
+Each test here is a false positive once found on real code (/work/corpus),
+cut down to the shape that caused it, with the JAX fact that makes it one
+(docs/jax4xx-behaviour.md).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from transforms import Options, check_source
+
+
+def codes(src: str, prefix: str = "JAX40") -> list[tuple[str, int]]:
+    found = check_source(textwrap.dedent(src), Options(select=frozenset({prefix})))
+    return [(f.code, f.span.start.line) for f in found]
+
+
+def test_jax402_not_inside_ensure_compile_time_eval() -> None:
+    """jax tests/api_test.py: inside ``with core.eval_context()`` (and the public
+    ``jax.ensure_compile_time_eval()``) a jnp call runs eagerly under jit, its result concrete (B)."""
+    src = """\
+        import jax
+        import jax.numpy as jnp
+        from jax._src import core
+
+
+        @jax.jit
+        def f(x):
+            with core.eval_context():
+                assert jnp.add(1, 1) == 2
+            with jax.ensure_compile_time_eval():
+                n = jnp.minimum(3, x.shape[0])
+            return jnp.zeros(n)
+        """
+    assert codes(src) == []
+
+
+def test_jax402_still_found_next_to_an_eager_block() -> None:
+    src = """\
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit
+        def f(x):
+            with jax.ensure_compile_time_eval():
+                pass
+            return jnp.zeros(jnp.minimum(3, x.shape[0]))
+        """
+    assert codes(src) == [("JAX402", 9)]
+
+
+def test_jax404_not_for_a_default_the_jit_never_receives() -> None:
+    """jax tests/debug_info_test.py: ``jax.jit(my_g)`` called with `b` alone; `d=1` stays a Python value (D)."""
+    src = """\
+        import jax
+
+
+        @jax.jit(static_argnums=(1,))
+        def my_f(a, d):
+            return a
+
+
+        def my_g(b, d=1):
+            return my_f(b, d)
+
+
+        check(jax.jit(my_g), 3)
+        """
+    assert codes(src) == []
+
+
+def test_jax404_when_a_call_passes_the_defaulted_parameter() -> None:
+    src = """\
+        import jax
+
+
+        @jax.jit(static_argnums=(1,))
+        def my_f(a, d):
+            return a
+
+
+        @jax.jit
+        def my_g(b, d=1):
+            return my_f(b, d)
+
+
+        my_g(1.0)
+        my_g(1.0, 2)
+        """
+    assert codes(src) == [("JAX404", 11)]
+
+
+def test_jax404_default_left_alone_by_every_call() -> None:
+    src = """\
+        import jax
+
+
+        @jax.jit(static_argnums=(1,))
+        def my_f(a, d):
+            return a
+
+
+        @jax.jit
+        def my_g(b, d=1):
+            return my_f(b, d)
+
+
+        my_g(1.0)
+        """
+    assert codes(src) == []
