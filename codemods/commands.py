@@ -140,6 +140,34 @@ class TracedLoopLength(JaxfixCommand):
     DESCRIPTION = "JAX301 (traced-loop-length): as `jaxfix migrate --select JAX301`."
 
 
+class OuterTransformStatic401(JaxfixCommand):
+    """JAX401: an outer transformation traces the static argument of a jitted function."""
+
+    CODES = ("JAX401",)
+    DESCRIPTION = "JAX401 (outer-transform-static): as `jaxfix migrate --select JAX401`."
+
+
+class StaticArithmetic402(JaxfixCommand):
+    """JAX402: jnp arithmetic on static Python ints where a concrete int is needed."""
+
+    CODES = ("JAX402",)
+    DESCRIPTION = "JAX402 (static-arithmetic): as `jaxfix migrate --select JAX402`."
+
+
+class ArrayStatic403(JaxfixCommand):
+    """JAX403: an array-valued parameter is listed in static_argnums/static_argnames."""
+
+    CODES = ("JAX403",)
+    DESCRIPTION = "JAX403 (array-static-arg): as `jaxfix migrate --select JAX403`."
+
+
+class TracedToStatic404(JaxfixCommand):
+    """JAX404: a jitted helper's static parameter receives a value traced at the call (report only)."""
+
+    CODES = ("JAX404",)
+    DESCRIPTION = "JAX404 (traced-to-static-param): reports only, as `jaxfix check --select JAX404`."
+
+
 class AllRules(JaxfixCommand):
     """Every rule's fixes, as ``jaxfix migrate``."""
 
@@ -148,6 +176,19 @@ JAX101 = StaticOperandToBranch
 JAX102 = BranchJitIntoEnclosingJit
 JAX201 = UnhashableStaticArg
 JAX301 = TracedLoopLength
+JAX401 = OuterTransformStatic401
+JAX402 = StaticArithmetic402
+JAX403 = ArrayStatic403
+JAX404 = TracedToStatic404
 
 #: The command for each rule code (tests hold this to `transforms.RULES`).
-COMMANDS: dict[str, type[JaxfixCommand]] = {"JAX101": JAX101, "JAX102": JAX102, "JAX201": JAX201, "JAX301": JAX301}
+COMMANDS: dict[str, type[JaxfixCommand]] = {
+    "JAX101": JAX101,
+    "JAX102": JAX102,
+    "JAX201": JAX201,
+    "JAX301": JAX301,
+    "JAX401": JAX401,
+    "JAX402": JAX402,
+    "JAX403": JAX403,
+    "JAX404": JAX404,
+}

@@ -115,7 +115,7 @@ class ArrayStatic:
             if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
                 doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
                 continue
-            argument = call_argument(route.call, info.signature, info.method, param)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound)
             line = ctx.span(route.call).start.line
             if argument is DEFAULT:
                 argument = node.default if node is not None else None

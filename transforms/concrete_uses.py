@@ -189,7 +189,7 @@ class ConcreteUses:
         if not isinstance(fn, cst.FunctionDef) or fn.decorators:
             return None
         info = function_info(ctx, fn)
-        param = next((p.name for p in info.signature.params if call_argument(call, info.signature, info.method, p.name) is arg.value), None)
+        param = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=False) is arg.value), None)
         if param is None:
             return None
         self._depth += 1

@@ -16,7 +16,7 @@ import libcst as cst
 
 from .context import FunctionNode, ModuleContext
 from .importers import UsesIn, calls_elsewhere, jitted_name
-from .jitted import MethodKind, function_info
+from .jitted import function_info
 from .tracedness import DEFAULT, call_argument
 
 
@@ -49,7 +49,7 @@ def passed_elsewhere(ctx: ModuleContext, fn: FunctionNode, jit_node: cst.CSTNode
     info = function_info(ctx, fn)
     out = []
     for other in calls:
-        argument = call_argument(other.call, info.signature, MethodKind.FUNCTION, param)
+        argument = call_argument(other.call, info.signature, param, bound=False)
         out.append(PassedElsewhere(other.uses, other.call, argument))
     return out
 

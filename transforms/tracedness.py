@@ -210,7 +210,14 @@ class TracedValues:
 
     def _route_source(self, fn: FunctionNode, sig: Signature, param: str, route: Route, depth: int) -> Source | None:
         ctx = self.ctx
-        if route.uncertain or not reaches(route, sig, param):
+        if route.uncertain:
+            # The reference may be to another class's method, but the function's own
+            # jit (a decorator) traces whatever any call passes: only those layers count.
+            declared = sig.param(param)
+            if route.head == 0 or declared is None or declared.has_default:
+                return None
+            route = replace(route, wraps=route.wraps[: route.head], call=None, uncertain=False)
+        elif not reaches(route, sig, param):
             return None
         name = function_name(fn)
         static_on: Wrap | None = None
