@@ -287,3 +287,44 @@ def test_expected_failure_guard_on_the_fast_path_equals_the_whole_module():
         narrow = [(f.code, f.span, f.message, f.fix) for f in check(src, options).findings]
         whole = [(f.code, f.span, f.message, f.fix) for f in check(src, options, narrow=False).findings]
         assert narrow == whole
+
+
+# -- a jitted function defined above the call a test expects to fail (jax tests/debug_info_test.py) --
+
+CONST_ERROR = """
+import jax
+import jax.numpy as jnp
+import unittest
+from jax import core
+
+class T(unittest.TestCase):
+    def test_concrete_error_because_const(self):
+        @jax.jit
+        def f():
+            assert jnp.add(1, 1) > 0
+
+        {expect}
+"""
+
+
+def test_no_rule_rewrites_a_function_a_test_calls_to_watch_it_fail():
+    """The finding is in ``f``'s body; the call that fails sits under the test's ``with`` or ``try``."""
+    for expect in (
+        "with self.assertRaisesRegex(core.ConcretizationTypeError, 'on these lines'):\n            f()",
+        "try:\n            f()\n        except core.ConcretizationTypeError as e:\n            msg = str(e)",
+        "self.assertRaises(TypeError, f)",
+    ):
+        src = CONST_ERROR.format(expect=expect)
+        (finding,) = findings(src, "JAX402")
+        assert finding.fix is None and "expects this error" in finding.message, expect
+        assert unchanged(src)
+        text = textwrap.dedent(src)
+        assert check(text, Options(unsafe_fixes=True)).findings == check(text, Options(unsafe_fixes=True), narrow=False).findings
+
+
+def test_a_fallback_that_catches_anything_is_not_a_test():
+    """``except Exception`` is a fallback, not an expectation: the call is still fixed."""
+    src = CONST_ERROR.format(expect="try:\n            f()\n        except Exception:\n            pass")
+    (finding,) = findings(src, "JAX402")
+    assert finding.fix is not None
+    assert not unchanged(src)

@@ -183,7 +183,7 @@ def check(
         for f in rule().check(analysis)
         if not is_suppressed(silenced, f.line, f.code)
     ]
-    findings = without_expected_fixes(context, findings)
+    findings = without_expected_fixes(context, findings, analysis.traces.routes)
     if piece is not None and analysed != text:
         findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
     return CheckResult(sorted(findings, key=Finding.sort_key), True)

@@ -6,8 +6,11 @@ own tests do, in api_test, lax_numpy_test, lax_control_flow_test). The
 finding is real there, but a rewrite would make the call succeed and the
 test fail, so such code is reported, never rewritten. A node expects a
 failure when it sits in the body of a ``with`` over ``assertRaises*`` or
-``pytest.raises``, or inside the arguments of such a call
-(``self.assertRaises(TypeError, lambda: f(3., 3))``).
+``pytest.raises``, inside the arguments of such a call
+(``self.assertRaises(TypeError, lambda: f(3., 3))``), or in the body of a
+``try`` whose ``except`` names the error (``ConcretizationTypeError``, the
+other tracer conversion errors, ``TypeError``); a bare ``except`` or
+``except Exception`` is a fallback, not a test, and does not count.
 
 Two guards use this: `expected_failure` for a rule that knows the call a
 rewrite would change (JAX301 follows a loop's function to its calls), and
@@ -19,15 +22,44 @@ fail, JAX201 freezing the dict a test passes to see the hashing error).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from .context import ModuleContext
+from .context import FunctionNode, ModuleContext
 from .findings import Edit, Finding, Span
+
+if TYPE_CHECKING:
+    from .tracing import Route
 
 #: Qualified names of the context managers and functions that expect an exception.
 _RAISES = frozenset({"pytest.raises", "numpy.testing.assert_raises", "numpy.testing.assert_raises_regex"})
+#: Exceptions whose handler shows a ``try`` body runs these pitfalls to see them fail
+#: (the concrete-value errors subclass TypeError, as does the hashing error).
+_CAUGHT = frozenset(
+    {
+        "TypeError",
+        "ConcretizationTypeError",
+        "TracerIntegerConversionError",
+        "TracerBoolConversionError",
+        "TracerArrayConversionError",
+        "NonConcreteBooleanIndexError",
+        "UnexpectedTracerError",
+    }
+)
+
+
+def _catches_pitfall(ctx: ModuleContext, try_: cst.Try) -> bool:
+    for handler in try_.handlers:
+        kind = handler.type
+        kinds = [e.value for e in kind.elements] if isinstance(kind, cst.Tuple) else [kind] if kind is not None else []
+        for k in kinds:
+            name = k.attr.value if isinstance(k, cst.Attribute) else k.value if isinstance(k, cst.Name) else None
+            if name in _CAUGHT:
+                return True
+    return False
 
 
 def _expects_exception(ctx: ModuleContext, call: cst.BaseExpression) -> bool:
@@ -60,7 +92,8 @@ class _Region:
     start: int
     end: int
     span: Span
-    expecting: cst.Call
+    #: The ``assertRaises``/``pytest.raises`` call, or the ``except`` clause that catches the error.
+    expecting: cst.Call | cst.ExceptHandler
 
     def holds_edit(self, edit: Edit) -> bool:
         if edit.file:
@@ -79,6 +112,10 @@ def _at(position) -> tuple[int, int]:
 
 def _regions(ctx: ModuleContext) -> list[_Region]:
     out: list[_Region] = []
+    for try_ in ctx.nodes_of(cst.Try):
+        if _catches_pitfall(ctx, try_):
+            handler = try_.handlers[0]
+            out.append(_Region(ctx.start(try_.body), ctx.end(try_.body), ctx.span(try_.body), handler))  # type: ignore[arg-type]
     for with_ in ctx.nodes_of(cst.With):
         call = next((i.item for i in with_.items if _expects_exception(ctx, i.item)), None)
         if call is not None:
@@ -105,15 +142,19 @@ def _only_imports(text: str) -> bool:
     return bool(body) and all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in body)
 
 
-def without_expected_fixes(ctx: ModuleContext, findings: list[Finding]) -> list[Finding]:
+def without_expected_fixes(
+    ctx: ModuleContext, findings: list[Finding], routes_of: Callable[[FunctionNode], Iterable[Route] | None] | None = None
+) -> list[Finding]:
     """The findings, with no fix that changes code run under an expected exception.
 
     A fix is withdrawn when its finding sits in such code (the call a test
-    expects to fail) or one of its edits lands there; and so is every fix
+    expects to fail), one of its edits lands there, or a function around the
+    finding is called or handed on from there (`routes_of`: a jitted ``f``
+    defined above ``with self.assertRaises(...): f()``); and so is every fix
     sharing a behaviour-changing edit with a withdrawn one (one frozen dict
     serves both a test's failing call and an ordinary call; a shared added
-    import does not count). Edits are offsets in ctx's
-    text, spans are the file's (before a slice's findings move back).
+    import does not count). Edits are offsets in ctx's text, spans are the
+    file's (before a slice's findings move back).
     """
     regions = _regions(ctx) if any(f.fix is not None for f in findings) else []
     if not regions:
@@ -124,6 +165,7 @@ def without_expected_fixes(ctx: ModuleContext, findings: list[Finding]) -> list[
             continue
         hit = next((r for r in regions if r.holds_span(finding.span)), None)
         hit = hit or next((r for r in regions for e in finding.fix.edits if r.holds_edit(e)), None)
+        hit = hit or (_run_from(ctx, regions, finding.span, routes_of) if routes_of is not None else None)
         if hit is not None:
             why[i] = hit
     shared = {e: i for i in why for e in _behaviour(findings[i])}
@@ -138,11 +180,35 @@ def without_expected_fixes(ctx: ModuleContext, findings: list[Finding]) -> list[
         if region is None:
             out.append(finding)
             continue
-        call = region.expecting
         message = (
             f"{finding.message}; not rewritten: the rewrite would change code run inside "
-            f"`{ctx.code(call.func)}(...)` (line {ctx.span(call).start.line}): the code expects this error, "
+            f"{_expecting(ctx, region.expecting)}: the code expects this error, "
             "and a rewrite would make that test fail"
         )
         out.append(replace(finding, message=message, fix=None, notes=()))  # the notes describe the fix
     return out
+
+
+def _expecting(ctx: ModuleContext, node: cst.Call | cst.ExceptHandler) -> str:
+    line = ctx.span(node).start.line
+    if isinstance(node, cst.ExceptHandler):
+        return f"a `try` whose `except {ctx.code(node.type) if node.type else ''}` (line {line}) catches it"
+    return f"`{ctx.code(node.func)}(...)` (line {line})"
+
+
+def _run_from(
+    ctx: ModuleContext, regions: list[_Region], span: Span, routes_of: Callable[[FunctionNode], Iterable[Route] | None]
+) -> _Region | None:
+    """The region from which a function around `span` is called or handed on, if any."""
+    for fn in (*ctx.nodes_of(cst.FunctionDef), *ctx.nodes_of(cst.Lambda)):
+        around = ctx.span(fn)
+        if not (_at(around.start) <= _at(span.start) and _at(span.end) <= _at(around.end)):
+            continue
+        for route in routes_of(fn) or ():
+            for node in (route.ref, route.call):
+                if node is not None:
+                    used = ctx.span(node)
+                    hit = next((r for r in regions if r.holds_span(used)), None)
+                    if hit is not None:
+                        return hit
+    return None
