@@ -267,10 +267,7 @@ def _fresh(entry: dict, repo: FileRepository | None) -> bool:
             if repo is None or repo.lookup_digest(path) != digest:
                 return False
             continue
-        try:
-            if content_hash(read_bytes(Path(path))) != digest:
-                return False
-        except InputError:
+        if repo is None or repo.disk_hash(path) != digest:
             return False
     return True
 

@@ -69,6 +69,10 @@ def project_folder(folder: Path) -> str:
     return str(marked) if marked is not None else ""
 
 
+#: How many other modules' libcst analyses a process keeps at once.
+_ANALYSES_KEPT = 8
+
+
 class FileRepository:
     """`transforms.repository.Repository` over files on disk, read lazily."""
 
@@ -82,6 +86,7 @@ class FileRepository:
         self._analyses: dict[tuple[str, object], object | None] = {}
         self._hashes: dict[str, str] = {}  # path -> content hash, of every module read
         self._importers: dict[tuple[str, str, str], list[ModuleRef]] = {}
+        self._disk_hashes: dict[str, str | None] = {}
         #: path -> content hash of every module read during the current task.
         self.consulted: dict[str, str] = {}
 
@@ -151,12 +156,16 @@ class FileRepository:
 
         memo = self._analyses
         key = (ref.path, options)
-        if key not in memo:
+        if key in memo:
+            memo[key] = memo.pop(key)  # most recently used last
+        else:
             text = self.text(ref)
             try:
                 memo[key] = Analysis(ModuleContext(text, parse(text), options, None, self, ref)) if text is not None else None
             except SourceError:
                 memo[key] = None
+            while len(memo) > _ANALYSES_KEPT:
+                del memo[next(iter(memo))]  # a libcst tree with its metadata is large: keep a few
         self._consult(ref)
         return memo[key]
 
@@ -180,15 +189,31 @@ class FileRepository:
         key = (name, module, project)
         if key not in self._importers:
             test = StaticNames({name: frozenset(module.split("."))})
+            # Read, tested and let go: keeping every module's text would hold the whole project.
             self._importers[key] = [
                 ref
                 for ref in self._refs
                 if ref.project == project
-                and (text := self._read(ref)) is not None
-                and name in text
-                and test.admitted(text.encode("utf-8", "surrogatepass"))
+                and (data := self._raw(ref)) is not None
+                and name.encode() in data
+                and test.admitted(data)
             ]
         return self._importers[key]
+
+    def _raw(self, ref: ModuleRef) -> bytes | None:
+        try:
+            return read_bytes(Path(ref.path))
+        except InputError:
+            return None
+
+    def disk_hash(self, path: str) -> str | None:
+        """The content hash of a file as it is now (once per run), for checking cached results."""
+        if path not in self._disk_hashes:
+            try:
+                self._disk_hashes[path] = content_hash(read_bytes(Path(path)))
+            except InputError:
+                self._disk_hashes[path] = None
+        return self._disk_hashes[path]
 
     def _consult(self, ref: ModuleRef) -> None:
         """Remember that the current task's result depends on this module's content."""
