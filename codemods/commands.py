@@ -29,7 +29,7 @@ from typing import ClassVar
 import libcst as cst
 from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 
-from transforms import Options, SourceError, fix_source
+from transforms import RULES, Options, SourceError, fix_source
 
 from . import engine
 from .discovery import discover
@@ -109,86 +109,29 @@ def _project_files(path: Path) -> list[Path]:
     return found if path.resolve() in {f.resolve() for f in found} else [*found, path]
 
 
-# One command per rule, named as the rule's class, and reachable by its code too.
-
-
-class StaticOperandToBranch(JaxfixCommand):
-    """JAX101: a static parameter of a jitted branch or loop body receives a traced operand."""
-
-    CODES = ("JAX101",)
-    DESCRIPTION = "JAX101 (static-operand-to-branch): as `jaxfix migrate --select JAX101`."
-
-
-class BranchJitIntoEnclosingJit(JaxfixCommand):
-    """JAX102: a branch's static value is a traced parameter of the enclosing jitted function."""
-
-    CODES = ("JAX102",)
-    DESCRIPTION = "JAX102 (branch-jit-into-enclosing-jit): as `jaxfix migrate --select JAX102`."
-
-
-class UnhashableStaticArg(JaxfixCommand):
-    """JAX201: a dict, list or set reaches a static parameter of a jitted function."""
-
-    CODES = ("JAX201",)
-    DESCRIPTION = "JAX201 (unhashable-static-arg): as `jaxfix migrate --select JAX201`."
-
-
-class TracedLoopLength(JaxfixCommand):
-    """JAX301: a scan length, range() count or arange size is computed from a traced value."""
-
-    CODES = ("JAX301",)
-    DESCRIPTION = "JAX301 (traced-loop-length): as `jaxfix migrate --select JAX301`."
-
-
-class OuterTransformStatic401(JaxfixCommand):
-    """JAX401: an outer transformation traces the static argument of a jitted function."""
-
-    CODES = ("JAX401",)
-    DESCRIPTION = "JAX401 (outer-transform-static): as `jaxfix migrate --select JAX401`."
-
-
-class StaticArithmetic402(JaxfixCommand):
-    """JAX402: jnp arithmetic on static Python ints where a concrete int is needed."""
-
-    CODES = ("JAX402",)
-    DESCRIPTION = "JAX402 (static-arithmetic): as `jaxfix migrate --select JAX402`."
-
-
-class ArrayStatic403(JaxfixCommand):
-    """JAX403: an array-valued parameter is listed in static_argnums/static_argnames."""
-
-    CODES = ("JAX403",)
-    DESCRIPTION = "JAX403 (array-static-arg): as `jaxfix migrate --select JAX403`."
-
-
-class TracedToStatic404(JaxfixCommand):
-    """JAX404: a jitted helper's static parameter receives a value traced at the call (report only)."""
-
-    CODES = ("JAX404",)
-    DESCRIPTION = "JAX404 (traced-to-static-param): reports only, as `jaxfix check --select JAX404`."
-
-
 class AllRules(JaxfixCommand):
     """Every rule's fixes, as ``jaxfix migrate``."""
 
 
-JAX101 = StaticOperandToBranch
-JAX102 = BranchJitIntoEnclosingJit
-JAX201 = UnhashableStaticArg
-JAX301 = TracedLoopLength
-JAX401 = OuterTransformStatic401
-JAX402 = StaticArithmetic402
-JAX403 = ArrayStatic403
-JAX404 = TracedToStatic404
+def _command_for(code: str) -> type[JaxfixCommand]:
+    """The command that applies one rule's fixes, named as the rule's class (so the
+    names and documentation cannot drift from the registry)."""
+    rule = RULES[code]
+    return type(
+        rule.__name__,
+        (JaxfixCommand,),
+        {
+            "__doc__": f"{code}: {rule.summary}.",
+            "__module__": __name__,
+            "CODES": (code,),
+            "DESCRIPTION": f"{code} ({rule.name}): as `jaxfix migrate --select {code}`.",
+        },
+    )
 
-#: The command for each rule code (tests hold this to `transforms.RULES`).
-COMMANDS: dict[str, type[JaxfixCommand]] = {
-    "JAX101": JAX101,
-    "JAX102": JAX102,
-    "JAX201": JAX201,
-    "JAX301": JAX301,
-    "JAX401": JAX401,
-    "JAX402": JAX402,
-    "JAX403": JAX403,
-    "JAX404": JAX404,
-}
+
+#: The command for each rule code; each is also a module attribute under its
+#: class name (``commands.StaticOperandToBranch``) and its code (``commands.JAX101``),
+#: which is how ``libcst.tool`` finds it.
+COMMANDS: dict[str, type[JaxfixCommand]] = {code: _command_for(code) for code in RULES}
+for _code, _command in COMMANDS.items():
+    globals()[_command.__name__] = globals()[_code] = _command

@@ -72,42 +72,27 @@ def test_jax404_not_for_a_default_the_jit_never_receives() -> None:
     assert codes(src) == []
 
 
+DEFAULTED_HELPER = """\
+import jax
+
+
+@jax.jit(static_argnums=(1,))
+def my_f(a, d):
+    return a
+
+
+@jax.jit
+def my_g(b, d=1):
+    return my_f(b, d)
+
+
+{calls}
+"""
+
+
 def test_jax404_when_a_call_passes_the_defaulted_parameter() -> None:
-    src = """\
-        import jax
-
-
-        @jax.jit(static_argnums=(1,))
-        def my_f(a, d):
-            return a
-
-
-        @jax.jit
-        def my_g(b, d=1):
-            return my_f(b, d)
-
-
-        my_g(1.0)
-        my_g(1.0, 2)
-        """
-    assert codes(src) == [("JAX404", 11)]
+    assert codes(DEFAULTED_HELPER.format(calls="my_g(1.0)\nmy_g(1.0, 2)")) == [("JAX404", 11)]
 
 
 def test_jax404_default_left_alone_by_every_call() -> None:
-    src = """\
-        import jax
-
-
-        @jax.jit(static_argnums=(1,))
-        def my_f(a, d):
-            return a
-
-
-        @jax.jit
-        def my_g(b, d=1):
-            return my_f(b, d)
-
-
-        my_g(1.0)
-        """
-    assert codes(src) == []
+    assert codes(DEFAULTED_HELPER.format(calls="my_g(1.0)")) == []

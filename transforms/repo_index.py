@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .screen import STATIC_KEYWORDS
+from .screen import STATIC_KEYWORDS, import_bindings
 
 _JIT = "jax.jit"
 _PARTIAL = "functools.partial"
@@ -201,17 +201,4 @@ def _spec(keywords: list[ast.keyword] | None) -> tuple[tuple[int, ...] | None, t
 
 def _imports(tree: ast.Module) -> dict[str, tuple[str, str | None, int]]:
     """Module-level imports: local name -> (module, attribute or None, relative level)."""
-    out: dict[str, tuple[str, str | None, int]] = {}
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    out[alias.asname] = (alias.name, None, 0)
-                else:
-                    top = alias.name.split(".")[0]
-                    out[top] = (top, None, 0)
-        elif isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name != "*":
-                    out[alias.asname or alias.name] = (node.module or "", alias.name, node.level)
-    return out
+    return import_bindings(tree.body)

@@ -56,6 +56,25 @@ def spelled_name(node: ast.AST) -> str | None:
     return None
 
 
+def import_bindings(statements: Iterable[ast.AST]) -> dict[str, tuple[str, str | None, int]]:
+    """What the import statements among `statements` bind: local name -> (module as
+    written, imported attribute or None, relative level); star imports bind nothing we can name."""
+    out: dict[str, tuple[str, str | None, int]] = {}
+    for node in statements:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    out[alias.asname] = (alias.name, None, 0)
+                else:
+                    top = alias.name.split(".")[0]
+                    out[top] = (top, None, 0)
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name != "*":
+                    out[alias.asname or alias.name] = (node.module or "", alias.name, node.level)
+    return out
+
+
 class Facts:
     """Facts about one module, each computed at most once."""
 
@@ -261,20 +280,7 @@ class Facts:
     def import_table(self) -> dict[str, tuple[str, str | None, int]]:
         """Every import of the module (any depth): local name -> (module, attribute, level)."""
         lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
-        out: dict[str, tuple[str, str | None, int]] = {}
-        for node in self.statements_on(lines):
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        out[alias.asname] = (alias.name, None, 0)
-                    else:
-                        top = alias.name.split(".")[0]
-                        out[top] = (top, None, 0)
-            elif isinstance(node, ast.ImportFrom):
-                for alias in node.names:
-                    if alias.name != "*":
-                        out[alias.asname or alias.name] = (node.module or "", alias.name, node.level)
-        return out
+        return import_bindings(self.statements_on(lines))
 
     def scope_of(self, node: ast.AST) -> ast.AST | None:
         """The innermost def around a statement (None at module or class level)."""
@@ -313,29 +319,16 @@ class Facts:
     @cached_property
     def imported_names(self) -> frozenset[str]:
         """Names the module's import statements bind."""
-        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
-        out: set[str] = set()
-        for node in self.statements_on(lines):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                out.update((a.asname or a.name).split(".")[0] for a in node.names)
-        return frozenset(out)
+        return frozenset(self.import_table)
 
     @cached_property
     def import_targets(self) -> dict[str, str]:
-        """Local names bound by imports -> the dotted name they stand for."""
-        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
-        out: dict[str, str] = {}
-        for node in self.statements_on(lines):
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        out[alias.asname] = alias.name
-                    else:
-                        out[alias.name.split(".")[0]] = alias.name.split(".")[0]
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                for alias in node.names:
-                    out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-        return out
+        """Local names bound by absolute imports -> the dotted name they stand for."""
+        return {
+            name: f"{module}.{attribute}" if attribute is not None else module
+            for name, (module, attribute, level) in self.import_table.items()
+            if not level
+        }
 
     @cached_property
     def imported_jax_numpy(self) -> frozenset[str]:
@@ -469,7 +462,7 @@ _LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib
 _BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
 
 
-def _qualified(facts: Facts, func: ast.expr) -> str | None:
+def qualified_spelling(facts: Facts, func: ast.expr) -> str | None:
     """``jnp.ones`` -> ``jax.numpy.ones`` through the module's imports (spelling only)."""
     parts: list[str] = []
     while isinstance(func, ast.Attribute):
@@ -540,7 +533,7 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
             return True
         if spelled_name(func) == "parse_args":
             return True
-        qualified = _qualified(facts, func) or ""
+        qualified = qualified_spelling(facts, func) or ""
         if qualified.startswith(_ARRAY_PREFIXES) or qualified in _LOADER_NAMES:
             return True
         if qualified in ("copy.copy", "copy.deepcopy") and expr.args:

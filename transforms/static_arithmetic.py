@@ -23,7 +23,7 @@ from .concrete_sinks import Follower
 from .findings import Applicability, Finding
 from .int_static import IntStatic, Kind, Proof
 from .rule import Rule
-from .screen import Facts, calls_on, lines_mentioning
+from .screen import Facts, calls_on, lines_mentioning, qualified_spelling
 from .screen_sinks import reaches_sink
 from .staged import in_eager_block, runs_staged
 
@@ -292,21 +292,9 @@ _WRAPPER_WORDS = ("array", "asarray", "int32", "int64")
 _INT_SPELLINGS = frozenset({"int", "int32", "int64"})
 
 
-def _dotted(facts: Facts, func: ast.expr) -> str | None:
-    """What a callee spells, with its import resolved: ``jnp.minimum`` -> ``jax.numpy.minimum``."""
-    parts: list[str] = []
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if not isinstance(func, ast.Name):
-        return None
-    root = facts.import_targets.get(func.id)
-    return ".".join([root, *reversed(parts)]) if root else None
-
-
 def _jax_numpy(facts: Facts, call: ast.Call, names) -> bool:
     """``jnp.minimum(...)`` / ``jax.numpy.minimum(...)`` / ``minimum`` imported from jax.numpy, one of `names`."""
-    dotted = _dotted(facts, call.func)
+    dotted = qualified_spelling(facts, call.func)
     if dotted is None or not dotted.startswith("jax.numpy."):
         return False
     return dotted.rsplit(".", 1)[-1] in names
