@@ -316,7 +316,6 @@ def run(
     that must change one of them too changes it in the same run.
     """
     results: dict[int, FileResult] = {}
-    raw: dict[int, bytes] = {}
     pending: list[tuple[int, Task, str | None]] = []
 
     def done(index: int, result: FileResult) -> None:
@@ -334,13 +333,14 @@ def run(
             datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)
         except InputError as error:
             done(index, FileResult(path, error=str(error), stage="error"))
-    static_names = _static_names(refs, {_key(paths[i]): d for i, d in datas.items()}) if repo else {}
+    keys = {index: _key(paths[index]) for index in datas}
+    originals = {keys[i]: d for i, d in datas.items() if paths[i] != STDIN}  # what each file was, by resolved path
+    static_names = _static_names(refs, originals) if repo else {}
     _worker_init(repo, static_names)
 
     for index, data in datas.items():
         path = paths[index]
-        raw[index] = data
-        ref = by_path.get(_key(path))
+        ref = by_path.get(keys[index])
         # Only a module of the project imports through it (see `_project`).
         names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
         admitted = names.admitted(data)
@@ -375,7 +375,6 @@ def run(
             done(index, _finished(analyse(task), cache, key))
 
     files = [results[index] for index in range(len(paths))]
-    originals = {_key(paths[i]): d for i, d in raw.items() if paths[i] != STDIN}
     if fix:
         files = _apply_remote(files, originals, options, by_path)
     out = RunResult(cache_hits=cache.hits if cache is not None else 0)
