@@ -281,6 +281,42 @@ def _original_text(task: Task, encoding: str) -> str:
 # -- running -----------------------------------------------------------------------------
 
 
+class _Dispatch:
+    """Tasks to the worker pool as soon as the parent has filtered them, so the workers
+    start while it is still filtering; the pool starts with the second task (a run
+    with one file to analyse, or `jobs` 1, stays in this process)."""
+
+    def __init__(self, jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> None:
+        self._jobs, self._repo, self._static_names = jobs, repo, static_names
+        self._pool: ProcessPoolExecutor | None = None
+        self._futures: dict = {}
+        self._held: list[tuple[Task, object]] = []
+
+    def submit(self, task: Task, tag: object) -> None:
+        if self._jobs == 1 or (self._pool is None and not self._held):
+            self._held.append((task, tag))
+            return
+        if self._pool is None:
+            self._pool = _pool(self._jobs, self._repo, self._static_names)
+            for held, held_tag in self._held:
+                self._futures[self._pool.submit(analyse, held)] = (held, held_tag)
+            self._held = []
+        self._futures[self._pool.submit(analyse, task)] = (task, tag)
+
+    def results(self) -> Iterable[tuple[Task, object, FileResult]]:
+        """(task, its tag, its result) for every task, as each finishes."""
+        for task, tag in self._held:
+            yield task, tag, analyse(task)
+        if self._pool is None:
+            return
+        try:
+            for future in as_completed(self._futures):
+                task, tag = self._futures[future]
+                yield task, tag, future.result()
+        finally:
+            self._pool.shutdown(cancel_futures=True)
+
+
 def _pool(jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> ProcessPoolExecutor:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
     return ProcessPoolExecutor(
@@ -316,7 +352,6 @@ def run(
     that must change one of them too changes it in the same run.
     """
     results: dict[int, FileResult] = {}
-    pending: list[tuple[int, Task, str | None]] = []
 
     def done(index: int, result: FileResult) -> None:
         results[index] = result
@@ -338,16 +373,26 @@ def run(
     static_names = _static_names(refs, originals) if repo else {}
     _worker_init(repo, static_names)
 
-    for index, data in datas.items():
+    jobs = max(1, jobs or default_jobs())
+    dispatch = _Dispatch(jobs, repo, static_names)
+    # Biggest files first, so no worker is left with a long one at the end.
+    for index in sorted(datas, key=lambda i: len(datas[i]), reverse=True):
+        data = datas[index]
         path = paths[index]
         ref = by_path.get(keys[index])
         # Only a module of the project imports through it (see `_project`).
         names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
-        admitted = names.admitted(data)
-        if not _may_match(data, options, bool(admitted)):
-            done(index, FileResult(path, stage="filtered"))
-            continue
-        task = Task(path, data, options, fix, ref, bool(admitted))
+        if cache is None and names and _may_match(data, options, False):
+            # Let through without the first pass's test, which only the cache key needs
+            # here: the worker runs it (in parallel) when a rule asks.
+            admitted, imports_static_jitted = (), None
+        else:
+            admitted = names.admitted(data)
+            imports_static_jitted = bool(admitted)
+            if not _may_match(data, options, imports_static_jitted):
+                done(index, FileResult(path, stage="filtered"))
+                continue
+        task = Task(path, data, options, fix, ref, imports_static_jitted)
         # What the pre-filter read of the project, and the file's own module name
         # (it decides what relative imports mean); what the analysis read is in its deps.
         salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
@@ -359,20 +404,9 @@ def run(
                 continue
             except (KeyError, TypeError, ValueError, UnicodeDecodeError):
                 pass  # a damaged entry: analyse again
-        pending.append((index, task, key))
-
-    jobs = max(1, jobs or default_jobs())
-    if len(pending) > 1 and jobs > 1:
-        # Biggest files first, so no worker is left with a long one at the end.
-        pending.sort(key=lambda item: len(item[1].data), reverse=True)
-        with _pool(min(jobs, len(pending)), repo, static_names) as pool:
-            futures = {pool.submit(analyse, task): (index, key) for index, task, key in pending}
-            for future in as_completed(futures):
-                index, key = futures[future]
-                done(index, _finished(future.result(), cache, key))
-    else:
-        for index, task, key in pending:
-            done(index, _finished(analyse(task), cache, key))
+        dispatch.submit(task, (index, key))
+    for task, (index, key), result in dispatch.results():
+        done(index, _finished(result, cache, key))
 
     files = [results[index] for index in range(len(paths))]
     if fix:

@@ -19,9 +19,8 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from transforms import screen
 from transforms.project_names import StaticNames
-from transforms.repo_index import EMPTY, ModuleSummary, summarize
+from transforms.repo_index import Summary, TextSummary
 from transforms.repository import ModuleRef
 
 from .sourcefile import InputError, decode, read_bytes
@@ -82,7 +81,7 @@ class FileRepository:
         for ref in refs:
             self._by_name.setdefault(ref.name, []).append(ref)
         self._texts: dict[str, str | None] = {}
-        self._summaries: dict[str, ModuleSummary] = {}
+        self._summaries: dict[str, Summary] = {}
         self._analyses: dict[tuple[str, object], object | None] = {}
         self._hashes: dict[str, str] = {}  # path -> content hash, of every module read
         self._importers: dict[tuple[str, str, str], list[ModuleRef]] = {}
@@ -140,11 +139,9 @@ class FileRepository:
                 self._texts[ref.path] = None
         return self._texts[ref.path]
 
-    def summary(self, ref: ModuleRef) -> ModuleSummary:
+    def summary(self, ref: ModuleRef) -> Summary:
         if ref.path not in self._summaries:
-            text = self.text(ref)
-            tree = screen.parse(text) if text is not None else None
-            self._summaries[ref.path] = summarize(tree) if tree is not None else EMPTY
+            self._summaries[ref.path] = TextSummary(self.text(ref))
         self._consult(ref)
         return self._summaries[ref.path]
 

@@ -26,7 +26,7 @@ from .jaxapi import JIT
 from .jitted import function_info
 from .passed_elsewhere import local_routes, passed_elsewhere
 from .rule import Rule
-from .screen import Facts, spelled_name
+from .screen import Facts, _defs_around, qualified_spelling, spelled_name
 from .staticedit import StaticEditor
 from .tracedness import DEFAULT, call_argument
 from .tracing import JitEntry
@@ -40,6 +40,7 @@ NUMPY_ARRAYS = frozenset(
 JAX_NOT_ARRAYS = frozenset({"dtype", "finfo", "iinfo", "result_type", "promote_types", "issubdtype", "shape", "ndim", "size"})
 #: The counts JAX301 can turn into a traced fori_loop count (an arange size it only reports).
 _REWRITABLE_COUNTS = frozenset({"builtins.range", "jax.lax.scan"})
+_JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")
 ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray", "numpy.ndarray", "chex.Array", "jaxtyping.Array"})
 
 
@@ -52,7 +53,7 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         qualified = ctx.names.qualified_name(expr.func) or ""
         module, _, name = qualified.rpartition(".")
         shown = f"`{ctx.code(expr.func)}(...)`"
-        if qualified.startswith(("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")) and name not in JAX_NOT_ARRAYS:
+        if qualified.startswith(_JAX_ARRAY_MODULES) and name not in JAX_NOT_ARRAYS:
             return f"{shown} returns an array"
         if module in ("numpy", "numpy.random") and (name in NUMPY_ARRAYS or module == "numpy.random"):
             return f"{shown} returns a NumPy array"
@@ -289,23 +290,24 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 candidates = slots.arguments(call)
             if any(_may_be_array(facts, c, call.lineno) for c in candidates):
                 out.append(call)
-                out.extend(_jitted_defs(facts, spelled_name(call.func) or ""))
+                out.extend(_jitted_defs(facts, spelled_name(call.func) or "", call if isinstance(call.func, ast.Name) else None))
                 break
     for name in names:
         for node in facts.defs_by_name.get(name, ()):
             annotations = [a.annotation for a in _static_params(facts, name, node) if a.annotation]
             if any(spelled_name(n) in ("Array", "ndarray") for a in annotations for n in ast.walk(a)):
                 out.append(node)
-    for statement in facts.statements_on(facts.static_lines):
-        for inner in ast.walk(statement):
-            if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Call) and any(
-                k.arg in ("static_argnums", "static_argnames") for k in inner.func.keywords
-            ):
-                if any(_may_be_array(facts, a, inner.lineno) for a in (*inner.args, *(k.value for k in inner.keywords))):
-                    out.append(inner)
-                    for wrapped in inner.func.args[:1]:
-                        out.extend(_jitted_defs(facts, spelled_name(wrapped) or ""))
-    return out
+    # An inline ``jax.jit(f, static_argnums=...)(x)``: its keyword is on a static line, so the
+    # call is among the calls written on the statements there.
+    for inner in calls_on(facts, facts.static_lines):
+        if isinstance(inner.func, ast.Call) and any(
+            k.arg in ("static_argnums", "static_argnames") for k in inner.func.keywords
+        ):
+            if any(_may_be_array(facts, a, inner.lineno) for a in (*inner.args, *(k.value for k in inner.keywords))):
+                out.append(inner)
+                for wrapped in inner.func.args[:1]:
+                    out.extend(_jitted_defs(facts, spelled_name(wrapped) or "", inner if isinstance(wrapped, ast.Name) else None))
+    return list({id(node): node for node in out}.values())
 
 
 def _static_params(facts: Facts, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
@@ -326,11 +328,13 @@ def _static_params(facts: Facts, name: str, node: ast.FunctionDef | ast.AsyncFun
     return out
 
 
-def _jitted_defs(facts: Facts, name: str) -> list[ast.AST]:
+def _jitted_defs(facts: Facts, name: str, call: ast.Call | None = None) -> list[ast.AST]:
     """The defs behind a jitted name: the def itself, or the def an assignment on a static line jits.
 
     The rule follows the parameter into the helpers the def calls, so the
-    slice must keep those bodies (`Rule.follows_callees`).
+    slice must keep those bodies (`Rule.follows_callees`). A plain name
+    called at `call` means a def bound in a scope around the call (a test
+    file defines a jitted ``f`` in every test): the others are left out.
     """
     found: list[ast.AST] = list(facts.defs_by_name.get(name, ()))
     for statement in facts.statements_on(facts.static_lines):
@@ -338,6 +342,9 @@ def _jitted_defs(facts: Facts, name: str) -> list[ast.AST]:
             for inner in ast.walk(statement.value):
                 if isinstance(inner, ast.Name):
                     found.extend(facts.defs_by_name.get(inner.id, ()))
+    if call is not None:
+        around = [None, *_defs_around(facts, call.lineno)]
+        found = [node for node in found if facts.scope_of(node) in around]
     return found
 
 
@@ -347,10 +354,12 @@ def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bo
     if depth > 8:
         return True
     if isinstance(expr, ast.Call):
-        root = expr.func
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        return isinstance(root, ast.Name) and root.id in facts.imported_jax_numpy
+        # `array_origin`'s test on the import's spelling (libcst resolves the same import, or nothing).
+        qualified = qualified_spelling(facts, expr.func) or ""
+        module, _, name = qualified.rpartition(".")
+        if qualified.startswith(_JAX_ARRAY_MODULES):
+            return name not in JAX_NOT_ARRAYS
+        return module == "numpy.random" or (module == "numpy" and name in NUMPY_ARRAYS)
     if isinstance(expr, (ast.Subscript, ast.BinOp)):
         parts = [expr.value] if isinstance(expr, ast.Subscript) else [expr.left, expr.right]
         return any(_may_be_array(facts, p, line, depth + 1) for p in parts)

@@ -377,22 +377,29 @@ def _seeds(facts: Facts) -> list[ast.AST]:
     for node in calls_on(facts, facts.lines_of_words(words)):
         if spelled_name(node.func) not in words or not node.args:
             continue
-        if _names_jitted(node.args[0], names):
+        if _names_jitted(facts, node.args[0], names):
             out.append(node)  # the call, not its statement: a class around it would keep the whole class
     return out
 
 
-def _names_jitted(head: ast.expr, names: frozenset[str]) -> bool:
-    """The transformed callable as `resolve_callable` reads it: a name jitted with static arguments, or
-    ``jax.jit(f, static_argnums=...)`` written inline (with `f` a name)."""
-    if spelled_name(head) in names:
+def _names_jitted(facts: Facts, head: ast.expr, names: frozenset[str]) -> bool:
+    """The transformed callable as `resolve_callable` reads it: a name jitted with static arguments
+    (a plain name: one bound so around the call), or ``jax.jit(f, static_argnums=...)`` written
+    inline (with `f` a name)."""
+    if _jitted_name(facts, head, names):
         return True
     if isinstance(head, ast.Call):
         says = [head, head.func] if isinstance(head.func, ast.Call) else [head]  # partial(jax.jit, static_...)(f)
         return any(k.arg in ("static_argnums", "static_argnames") for c in says for k in c.keywords) or (
-            bool(head.args) and spelled_name(head.args[0]) in names
+            bool(head.args) and _jitted_name(facts, head.args[0], names)
         )
     return False
+
+
+def _jitted_name(facts: Facts, node: ast.expr, names: frozenset[str]) -> bool:
+    if isinstance(node, ast.Name):
+        return facts.static_jitted_at(node.id, node.lineno)
+    return spelled_name(node) in names
 
 
 class OuterTransformStatic401(Rule):

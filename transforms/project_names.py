@@ -138,6 +138,11 @@ def search(modules: Iterable[tuple[str, bytes]]) -> StaticNames:
     return StaticNames({name: frozenset(parts) for name, parts in found.items()})
 
 
+def imported_names(data: bytes) -> frozenset[str]:
+    """Every name the module's import statements may bind (generous: comments and strings count)."""
+    return frozenset(n.decode("ascii", "replace") for statement in _imports(data) for n in _bound_by(statement))
+
+
 def _bound_by(statement: bytes) -> set[bytes]:
     """The names an import statement binds: ``import a.b`` binds ``a``, ``... as m`` binds ``m``."""
     body = _COMMENT.sub(b"", statement)

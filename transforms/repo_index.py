@@ -13,6 +13,8 @@ to build (one stdlib parse), and built at most once per module per process.
 from __future__ import annotations
 
 import ast
+import functools
+import re
 from dataclasses import dataclass
 
 from .screen import STATIC_KEYWORDS, import_bindings
@@ -51,8 +53,83 @@ class ModuleSummary:
     #: Local name -> (module as written, imported attribute or None, relative level).
     imports: dict[str, tuple[str, str | None, int]]
 
+    def jitted_function(self, name: str) -> JittedSummary | None:
+        return self.jitted.get(name)
+
+    def reexport(self, name: str) -> tuple[str, str | None, int] | None:
+        """Where the module's import of `name` comes from (None: it imports no such name)."""
+        return self.imports.get(name)
+
 
 EMPTY = ModuleSummary({}, {})
+
+
+class TextSummary:
+    """A module's `ModuleSummary`, parsed only when a question needs it.
+
+    Most modules an import leads to are asked about one name, and most never
+    say it (or never say ``jit``): the text answers those without a parse. A
+    jit is spelled with ``jit`` somewhere in the module, and a name the module
+    binds by an import is written in it.
+    """
+
+    def __init__(self, text: str | None) -> None:
+        self._text = text or ""
+
+    @functools.cached_property
+    def _full(self) -> ModuleSummary:
+        from .screen import parse
+
+        tree = parse(self._text)
+        return summarize(tree) if tree is not None else EMPTY
+
+    @property
+    def jitted(self) -> dict[str, JittedSummary]:
+        return self._full.jitted if "jit" in self._text else {}
+
+    @property
+    def imports(self) -> dict[str, tuple[str, str | None, int]]:
+        return self._full.imports
+
+    def jitted_function(self, name: str) -> JittedSummary | None:
+        # Only a top-level ``def name`` or ``name = ...`` can be summarized as jitted.
+        if "jit" not in self._text or name not in self._text or not self._defined_at_top(name):
+            return None
+        return self._full.jitted.get(name)
+
+    def _defined_at_top(self, name: str) -> bool:
+        known = self._top_definitions
+        if name not in known:
+            known[name] = _defined_at_top(self._text, name)
+        return known[name]
+
+    @functools.cached_property
+    def _top_definitions(self) -> dict[str, bool]:
+        return {}
+
+    def reexport(self, name: str) -> tuple[str, str | None, int] | None:
+        if name not in self._text or name not in self._imported:
+            return None
+        return self._full.imports.get(name)
+
+    @functools.cached_property
+    def _imported(self) -> frozenset[str]:
+        """Every name an import statement may bind (any depth, read from the bytes)."""
+        from .project_names import imported_names
+
+        return imported_names(self._text.encode("utf-8", "surrogatepass"))
+
+
+def _defined_at_top(text: str, name: str) -> bool:
+    """Does a line start with ``def name``, ``async def name`` or ``name =`` / ``name:``?"""
+    pattern = re.compile(rf"(?:(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b|{re.escape(name)}[ \t]*[:=])")
+    at = text.find(name)
+    while at >= 0:
+        line = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+        if pattern.match(text, line):
+            return True
+        at = text.find(name, at + len(name))
+    return False
 
 
 def summarize(tree: ast.Module) -> ModuleSummary:
@@ -202,3 +279,8 @@ def _spec(keywords: list[ast.keyword] | None) -> tuple[tuple[int, ...] | None, t
 def _imports(tree: ast.Module) -> dict[str, tuple[str, str | None, int]]:
     """Module-level imports: local name -> (module, attribute or None, relative level)."""
     return import_bindings(tree.body)
+
+
+#: What `Repository.summary` gives: either answers the same questions.
+Summary = ModuleSummary | TextSummary
+

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .project_names import StaticNames
-from .repo_index import JittedSummary, ModuleSummary
+from .repo_index import JittedSummary, Summary
 
 _MAX_HOPS = 8
 
@@ -43,7 +43,7 @@ class Repository(Protocol):
         ``examples/b/train.py``): the importer's own root decides, else none.
         """
 
-    def summary(self, ref: ModuleRef) -> ModuleSummary:
+    def summary(self, ref: ModuleRef) -> Summary:
         """What the module offers others (jitted functions, re-exports)."""
 
     def text(self, ref: ModuleRef) -> str | None:
@@ -69,7 +69,7 @@ class Definition:
     def jitted(self, repo: Repository) -> JittedSummary | None:
         if self.attribute is None:
             return None
-        return repo.summary(self.module).jitted.get(self.attribute)
+        return repo.summary(self.module).jitted_function(self.attribute)
 
 
 def absolute(importer: ModuleRef, module: str, level: int) -> str | None:
@@ -111,9 +111,9 @@ def _follow(
     if ref is None:
         return None
     summary = repo.summary(ref)
-    if attribute in summary.jitted:
+    if summary.jitted_function(attribute) is not None:
         return Definition(ref, attribute)
-    reexport = summary.imports.get(attribute)
+    reexport = summary.reexport(attribute)
     if reexport is not None:
         target = absolute(ref, reexport[0], reexport[2])
         if target is not None:

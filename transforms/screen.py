@@ -20,6 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+#: ASCII identifier characters: a word is whole when none touches it ("" at the text's end).
+_IDENTIFIER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+#: Above this many words, one regex pass beats a find per word.
+_FIND_WORDS_AT_MOST = 24
 STATIC_KEYWORDS = frozenset({"static_argnums", "static_argnames"})
 CONTROL_FLOW = frozenset({"cond", "switch", "fori_loop", "while_loop", "scan"})
 
@@ -36,16 +40,18 @@ _BODY_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 def _own_nodes(stmt: ast.stmt):
     """The nodes of a statement, leaving out the statements nested in its bodies."""
     stack: list[ast.AST] = [stmt]
+    AST = ast.AST
     while stack:
         node = stack.pop()
         yield node
-        for field, value in ast.iter_fields(node):
+        for field in node._fields:
             if node is stmt and field in _BODY_FIELDS:
                 continue
-            if isinstance(value, ast.AST):
+            value = getattr(node, field, None)
+            if isinstance(value, AST):
                 stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(v for v in value if isinstance(v, ast.AST))
+            elif type(value) is list:
+                stack.extend([v for v in value if isinstance(v, AST)])
 
 
 def spelled_name(node: ast.AST) -> str | None:
@@ -199,9 +205,21 @@ class Facts:
         words = sorted(set(words))
         if not words:
             return set()
-        pattern = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, words)) + r")(?![A-Za-z0-9_])")
-        starts = self._line_starts
-        return {bisect.bisect_right(starts, m.start()) for m in pattern.finditer(self.text)}
+        text, starts = self.text, self._line_starts
+        if len(words) > _FIND_WORDS_AT_MOST:
+            pattern = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, words)) + r")(?![A-Za-z0-9_])")
+            return {bisect.bisect_right(starts, m.start()) for m in pattern.finditer(text)}
+        # One str.find pass per word is several times faster than the alternation
+        # regex for a few words (it has no literal prefix to search for).
+        out: set[int] = set()
+        for word in words:
+            at = text.find(word)
+            while at >= 0:
+                end = at + len(word)
+                if (at == 0 or text[at - 1] not in _IDENTIFIER_CHARS) and text[end : end + 1] not in _IDENTIFIER_CHARS:
+                    out.add(bisect.bisect_right(starts, at))
+                at = text.find(word, end)
+        return out
 
     @cached_property
     def static_slots(self) -> dict[str, list[tuple[ast.AST | None, StaticSlots | None]]]:
@@ -242,6 +260,8 @@ class Facts:
             definition = resolve(project.repo, project.ref, module, attribute, level)
             if definition is None:
                 continue
+            if not _declares_static(project.repo, definition.module):
+                continue
             if definition.attribute is None:
                 # A module of the project: its jitted functions may be called as `m.f`.
                 for name, summary in project.repo.summary(definition.module).jitted.items():
@@ -273,7 +293,9 @@ class Facts:
             if definition is None:
                 return None
             definition = module_attribute(project.repo, definition, part)
-        summary = definition.jitted(project.repo) if definition is not None else None
+        if definition is None or not _declares_static(project.repo, definition.module):
+            return []
+        summary = definition.jitted(project.repo)
         return [StaticSlots.of_summary(summary)] if summary is not None else []
 
     @cached_property
@@ -310,6 +332,15 @@ class Facts:
             return []
         nearest = max(depth for depth, _ in visible)
         return [slots for depth, slots in visible if depth == nearest]
+
+    def static_jitted_at(self, name: str, line: int) -> bool:
+        """Is a plain `name` read on `line` possibly jitted with static arguments: bound so
+        by the module, or by a def around the line (a test file jits an ``f`` in every test)?"""
+        entries = self.static_slots.get(name, ())
+        if not entries:
+            return False
+        around = [None, *_defs_around(self, line)]
+        return any(scope in around for scope, _ in entries)
 
     @property
     def static_jitted_names(self) -> frozenset[str]:
@@ -498,6 +529,23 @@ def _written_container(expr: ast.expr | None) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("dict", "list", "set")
 
 
+def _writes_container(facts: Facts, expr: ast.expr) -> bool:
+    """Could `literal_config` read a dict, list or set written out in `expr` (a display, or
+    ``dict(...)``/``list(...)``/``set(...)``, at any depth)?"""
+    for node in ast.walk(expr):
+        if isinstance(node, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
+            return True
+        if isinstance(node, ast.Call) and (
+            spelled_name(node.func) in _CONTAINER_BUILDERS
+            or (isinstance(node.func, ast.Name) and facts.import_table.get(node.func.id, ("",))[0] == "builtins")
+        ):
+            return True
+    return False
+
+
+_CONTAINER_BUILDERS = frozenset({"dict", "list", "set"})
+
+
 def _from_project(facts: Facts, expr: ast.expr) -> bool:
     """A name (or ``module.name``) an import brings in from another module of the project."""
     project = facts.project
@@ -515,7 +563,7 @@ def _from_project(facts: Facts, expr: ast.expr) -> bool:
 
 
 def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
-    from .screen_tracing import name_values
+    from .screen_tracing import name_values, rebound_in_function
 
     if depth > 12:
         return True
@@ -545,6 +593,10 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         values = name_values(facts, expr.id, line)
         if values is None:
             return True  # bindings we cannot list: assume the worst
+        if len(values) > 1 and rebound_in_function(facts, expr.id, line):
+            # A name bound more than once is followed only to a container one of its
+            # bindings writes out (`config_origin`'s REBOUND), never through calls.
+            return any(isinstance(v, ast.AST) and _writes_container(facts, v) for v in values)
         return any(v is True or (v is not False and _may_hold(facts, v, getattr(v, "lineno", line), depth + 1)) for v in values)
     if isinstance(expr, (ast.BinOp, ast.BoolOp, ast.IfExp)):
         return any(_may_hold(facts, e, line, depth + 1) for e in ast.iter_child_nodes(expr) if isinstance(e, ast.expr))
@@ -657,6 +709,13 @@ def mentions_static_jitted(facts: Facts, node: ast.AST) -> bool:
         if isinstance(inner, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in inner.keywords):
             return True
     return False
+
+
+def _declares_static(repo, module) -> bool:
+    """Does another module say ``static_arg`` at all? Without it none of its jits has static
+    arguments the rules can read (`external.external_target` skips the rest), so its
+    jitted functions give the screen nothing to look for."""
+    return "static_arg" in (repo.text(module) or "")
 
 
 def parse(text: str) -> ast.Module | None:

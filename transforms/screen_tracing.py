@@ -336,3 +336,36 @@ def name_values(facts: Facts, name: str, line: int) -> list | None:
             if name in {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}:
                 values.append(True)
     return values
+
+
+def rebound_in_function(facts: Facts, name: str, line: int) -> bool:
+    """Is `name`, read on `line`, bound more than once in the function whose scope holds it,
+    as libcst's scopes count bindings?
+
+    False when not sure: a module-level name, a name a comprehension binds (libcst gives
+    each comprehension its own scope), one deleted or declared global or nonlocal, or a
+    read in a class body inside the function.
+    """
+    tracer = facts.__dict__.get("_traced_params") or TracedParams(facts)
+    facts.__dict__["_traced_params"] = tracer
+    for owner in reversed(_defs_around(facts, line)):
+        bindings = tracer._bindings_of(owner).get(name)
+        if bindings is None:
+            continue
+        if len(bindings) < 2:
+            return False
+        for statement in facts.statements_on({line}):
+            if isinstance(statement, ast.ClassDef) and owner.lineno < statement.lineno <= (owner.end_lineno or 0):
+                return False
+        for node in _function_nodes(owner):
+            if isinstance(node, ast.comprehension) and any(
+                isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.target)
+            ):
+                return False
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Del):
+                return False
+            if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                return False
+        return True
+    return False
+
