@@ -173,3 +173,35 @@ def test_lines_of_words_is_the_same_either_way(path: Path, monkeypatch: pytest.M
     found = facts.lines_of_words(words)
     monkeypatch.setattr(screen, "_FIND_WORDS_AT_MOST", 0)
     assert facts.lines_of_words(words) == found
+
+
+# -- JAX301/JAX404: no route through functools.partial proves a parameter traced ---------
+
+KERNEL = """\
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+
+def kernel(x, block):
+    return jnp.arange(block) + x
+
+
+def run(x):
+    return jax.vmap(partial(kernel, block=8))(x)
+"""
+
+
+def test_a_kernel_whose_size_partial_binds_is_not_seeded() -> None:
+    """The pallas pattern: `tracing` cannot tell what a partial's bound arguments shift."""
+    assert seeds("JAX301", KERNEL) == []
+    assert same_as_whole(KERNEL) == []
+    traced_through_partial = KERNEL.replace("jax.vmap(partial(kernel, block=8))(x)", "jax.jit(partial(kernel, x))(8)")
+    assert seeds("JAX301", traced_through_partial) == []
+    assert same_as_whole(traced_through_partial) == []  # a limit of `tracing` the screen keeps to
+
+
+def test_a_kernel_handed_to_a_transform_directly_is_still_found() -> None:
+    program = KERNEL.replace("jax.vmap(partial(kernel, block=8))(x)", "jax.jit(kernel)(x, 8)")
+    assert seeds("JAX301", program)
+    assert same_as_whole(program) == ["JAX301"]

@@ -24,6 +24,7 @@ from .context import ModuleContext, Options
 from .expected_failure import without_expected_fixes
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .frozen_config import UnhashableStaticArg
+from .gcpause import collector_paused
 from .loop_length import TracedLoopLength
 from .outer_transform import OuterTransformStatic401
 from .repository import Project
@@ -94,6 +95,7 @@ def selected_rules(options: Options) -> list[type[Rule]]:
     return [r for r in rules if not _matches(r.code, options.ignore)]
 
 
+@collector_paused
 def parse(text: str) -> cst.Module:
     try:
         return cst.parse_module(text)

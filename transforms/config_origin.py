@@ -122,7 +122,8 @@ class OriginTracer:
         scope = self.ctx.scope(name)
         if scope is None:
             return NONE
-        assignments = [a for a in scope[name.value] if isinstance(a, Assignment)]
+        # In source order: a scope's bindings are a set, and the message names the first container.
+        assignments = sorted((a for a in scope[name.value] if isinstance(a, Assignment)), key=lambda a: self.ctx.start(a.node))
         literals = [
             tree
             for a in assignments

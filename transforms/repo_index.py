@@ -53,6 +53,9 @@ class ModuleSummary:
     #: Local name -> (module as written, imported attribute or None, relative level).
     imports: dict[str, tuple[str, str | None, int]]
 
+    #: Whether the module may declare static arguments (not known here: it may).
+    declares_static = True
+
     def jitted_function(self, name: str) -> JittedSummary | None:
         return self.jitted.get(name)
 
@@ -75,6 +78,10 @@ class TextSummary:
 
     def __init__(self, text: str | None) -> None:
         self._text = text or ""
+        self._says_jit = "jit" in self._text
+        #: Without ``static_arg`` no jit in it has static arguments a rule can read.
+        self.declares_static = "static_arg" in self._text
+        self._functions: dict[str, JittedSummary | None] = {}
 
     @functools.cached_property
     def _full(self) -> ModuleSummary:
@@ -85,30 +92,22 @@ class TextSummary:
 
     @property
     def jitted(self) -> dict[str, JittedSummary]:
-        return self._full.jitted if "jit" in self._text else {}
+        return self._full.jitted if self._says_jit else {}
 
     @property
     def imports(self) -> dict[str, tuple[str, str | None, int]]:
         return self._full.imports
 
     def jitted_function(self, name: str) -> JittedSummary | None:
-        # Only a top-level ``def name`` or ``name = ...`` can be summarized as jitted.
-        if "jit" not in self._text or name not in self._text or not self._defined_at_top(name):
-            return None
-        return self._full.jitted.get(name)
-
-    def _defined_at_top(self, name: str) -> bool:
-        known = self._top_definitions
+        known = self._functions
         if name not in known:
-            known[name] = _defined_at_top(self._text, name)
+            # Only a top-level ``def name`` or ``name = ...`` can be summarized as jitted.
+            defined = self._says_jit and name in self._text and _defined_at_top(self._text, name)
+            known[name] = self._full.jitted.get(name) if defined else None
         return known[name]
 
-    @functools.cached_property
-    def _top_definitions(self) -> dict[str, bool]:
-        return {}
-
     def reexport(self, name: str) -> tuple[str, str | None, int] | None:
-        if name not in self._text or name not in self._imported:
+        if name not in self._imported:
             return None
         return self._full.imports.get(name)
 

@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from .gcpause import collector_paused
+
 #: ASCII identifier characters: a word is whole when none touches it ("" at the text's end).
 _IDENTIFIER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 #: Above this many words, one regex pass beats a find per word.
@@ -171,14 +173,40 @@ class Facts:
                     continue
                 stmt = body[i]
                 found.append(stmt)
-                for field in _BODY_FIELDS:
-                    children = getattr(stmt, field, None) or []
-                    statements = [c for c in children if isinstance(c, ast.stmt)]
-                    if statements:
-                        bodies.append(statements)
-                    bodies.extend(c.body for c in children if not isinstance(c, ast.stmt) and hasattr(c, "body"))
+                bodies.extend(self._inner_bodies(stmt))
             cache[line] = tuple(sorted(found, key=lambda s: (s.lineno, -(s.end_lineno or s.lineno))))
         return cache[line]
+
+    def _inner_bodies(self, stmt: ast.stmt) -> list[list[ast.stmt]]:
+        """The statement lists nested directly in a statement (bodies, handlers, cases), once each."""
+        cache = self._bodies_of
+        key = id(stmt)
+        if key not in cache:
+            out: list[list[ast.stmt]] = []
+            for field in _BODY_FIELDS:
+                children = getattr(stmt, field, None) or []
+                statements = [c for c in children if isinstance(c, ast.stmt)]
+                if statements:
+                    out.append(statements)
+                out.extend(c.body for c in children if not isinstance(c, ast.stmt) and hasattr(c, "body"))
+            cache[key] = out
+        return cache[key]
+
+    @cached_property
+    def _bodies_of(self) -> dict[int, list[list[ast.stmt]]]:
+        return {}
+
+    def own_calls(self, stmt: ast.stmt) -> list[ast.Call]:
+        """The calls written in a statement itself, not in the statements nested in it (once each)."""
+        cache = self._calls_of
+        key = id(stmt)
+        if key not in cache:
+            cache[key] = [n for n in _own_nodes(stmt) if isinstance(n, ast.Call)]
+        return cache[key]
+
+    @cached_property
+    def _calls_of(self) -> dict[int, list[ast.Call]]:
+        return {}
 
     @cached_property
     def _at_line(self) -> dict[int, tuple[ast.stmt, ...]]:
@@ -605,7 +633,7 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
 
 def calls_on(facts: Facts, lines: set[int] | frozenset[int]) -> list[ast.Call]:
     """Every call written on the statements that hold these lines."""
-    return [n for stmt in facts.statements_on(lines) for n in _own_nodes(stmt) if isinstance(n, ast.Call)]
+    return [call for stmt in facts.statements_on(lines) for call in facts.own_calls(stmt)]
 
 
 def lines_mentioning(facts: Facts, words: Iterable[str]) -> set[int]:
@@ -715,9 +743,10 @@ def _declares_static(repo, module) -> bool:
     """Does another module say ``static_arg`` at all? Without it none of its jits has static
     arguments the rules can read (`external.external_target` skips the rest), so its
     jitted functions give the screen nothing to look for."""
-    return "static_arg" in (repo.text(module) or "")
+    return repo.summary(module).declares_static
 
 
+@collector_paused
 def parse(text: str) -> ast.Module | None:
     """The ast, or None when the stdlib parser cannot read it (libcst will say why).
 

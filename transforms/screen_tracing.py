@@ -227,17 +227,12 @@ class TracedParams:
         while isinstance(holder, (ast.List, ast.Tuple, ast.keyword, ast.Starred)):
             holder = parents.get(holder)
         if isinstance(holder, ast.Call) and holder.func is not node:
-            return spelled_name(holder.func) in TRACING_WORDS - {"partial"} or (
-                spelled_name(holder.func) == "partial" and self._aliased(holder, parents)
-            )
+            # Through ``partial(f, ...)`` `tracing` cannot tell which parameter a later layer
+            # reaches (the bound arguments shift them: `Wrap.traces`), so no such route proves one traced.
+            return spelled_name(holder.func) in TRACING_WORDS - {"partial"}
         if isinstance(parent, (ast.Assign, ast.AnnAssign)):
             return True  # an alias: the new name may be traced anywhere
         return False
-
-    def _aliased(self, call: ast.Call, parents: dict) -> bool:
-        """``g = partial(f, ...)``: the partial is bound to a name, which may be traced."""
-        holder = parents.get(call)
-        return isinstance(holder, (ast.Assign, ast.AnnAssign, ast.Call))
 
 
 _PARAMETER = object()
