@@ -205,3 +205,54 @@ def test_a_kernel_handed_to_a_transform_directly_is_still_found() -> None:
     program = KERNEL.replace("jax.vmap(partial(kernel, block=8))(x)", "jax.jit(kernel)(x, 8)")
     assert seeds("JAX301", program)
     assert same_as_whole(program) == ["JAX301"]
+
+
+def test_a_call_that_unpacks_arguments_is_not_a_jax201_seed() -> None:
+    """`static_calls` binds no call with ``*`` or ``**``: which parameter gets what is hidden."""
+    program = """\
+    import jax
+    from functools import partial
+
+    @partial(jax.jit, static_argnums=1, static_argnames="method")
+    def f(x, cfg=None, method="a"):
+        return x
+
+    def main(x, method):
+        kwds = {} if method is None else {"method": method}
+        return f(x, [1], **kwds), f(x, *[[1, 2]])
+    """
+    assert seeds("JAX201", program) == []
+    assert same_as_whole(program) == []
+    plain = program.replace(", **kwds), f(x, *[[1, 2]])", ")")
+    assert seeds("JAX201", plain)
+    assert same_as_whole(plain) == ["JAX201"]
+
+
+# -- a parameter static on its jit is traced only when fed a tracer or a jax array -------
+
+STATIC_HELPER = """\
+import operator
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+
+@partial(jax.jit, static_argnums=1)
+def pad(x, n):
+    return jnp.concatenate([x, jnp.zeros(n)])
+
+
+def outer(x, n):
+    return pad(x, operator.index(n))
+"""
+
+
+def test_a_static_parameter_fed_a_python_value_is_not_seeded() -> None:
+    assert seeds("JAX404", STATIC_HELPER) == []
+    assert same_as_whole(STATIC_HELPER) == []
+
+
+def test_a_static_parameter_fed_a_tracer_is_still_found() -> None:
+    program = STATIC_HELPER.replace("def outer(x, n):", "@jax.jit\ndef outer(x, n):")
+    assert seeds("JAX404", program)
+    assert same_as_whole(program) == ["JAX404"]

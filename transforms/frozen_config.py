@@ -490,6 +490,8 @@ class UnhashableStaticArg(Rule):
                 where: list = [None]  # an inline jit
             else:
                 where = facts.slots_for_call(call)
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                continue  # `*` or `**` hides where arguments land: `static_calls` binds no such call
             for slot in where:
                 arguments = [*call.args, *(k.value for k in call.keywords)] if slot is None else slot.arguments(call)
                 if any(may_hold_unhashable(facts, call, a) for a in arguments):

@@ -38,7 +38,7 @@ from .screen import (
     _params,
     _static_calls,
     lines_mentioning,
-    plainly_static,
+    qualified_spelling,
     spelled_name,
 )
 
@@ -218,7 +218,8 @@ class TracedParams:
             if argument is None:
                 return False  # its default
             if static_here:
-                return not plainly_static(argument)  # fed an array or a tracer
+                # Static on its jit: traced only when fed a tracer or a jax array (`tracedness`).
+                return self.expression(argument, line, depth + 1) or self._may_be_jax_array(argument, line)
             if not _defs_around(self.facts, line) and not self._lambdas_around(line):
                 return False  # a call at module level runs on concrete values
             return self.expression(argument, line, depth + 1)
@@ -235,6 +236,26 @@ class TracedParams:
         return False
 
 
+    def _may_be_jax_array(self, expr: ast.expr, line: int, depth: int = 0) -> bool:
+        """Could `tracedness.is_array` call it a jax array (a ``jnp``/``jax.random``/``jax.lax``
+        result, a slice of one, or a name bound to one)?"""
+        if depth > 8:
+            return True
+        if isinstance(expr, ast.Call):
+            return (qualified_spelling(self.facts, expr.func) or "").startswith(_JAX_ARRAY_MODULES)
+        if isinstance(expr, ast.Subscript):
+            return self._may_be_jax_array(expr.value, line, depth + 1)
+        if isinstance(expr, ast.Name):
+            values = name_values(self.facts, expr.id, line)
+            if values is None:
+                return True
+            return any(
+                isinstance(v, ast.AST) and self._may_be_jax_array(v, getattr(v, "lineno", line), depth + 1) for v in values
+            )
+        return False
+
+
+_JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")
 _PARAMETER = object()
 _OTHER = object()
 _UNKNOWN = object()
