@@ -256,3 +256,45 @@ def test_a_static_parameter_fed_a_tracer_is_still_found() -> None:
     program = STATIC_HELPER.replace("def outer(x, n):", "@jax.jit\ndef outer(x, n):")
     assert seeds("JAX404", program)
     assert same_as_whole(program) == ["JAX404"]
+
+
+# -- edits computed on a slice land where they belong in the file -------------------------
+
+SLICED_CONFIG = """\
+import functools
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+N = 4
+
+@partial(jax.jit, static_argnums=(0,))
+def f(n, x):
+    return jnp.ones((n,)) * x
+
+def g(n, x):
+    return jnp.zeros((n,)) * x
+
+y = jax.lax.cond(True, f, g, 3, x)
+def step(n):
+    return jnp.ones((n,)) * x
+
+@partial(jax.jit, static_argnames=("cfg",))
+def h(x, cfg):
+    return x * cfg['k']
+
+cfg = dict(k=2, n=3)
+y = h(x, cfg)
+"""
+
+
+def test_a_constructor_frozen_in_a_sliced_module_is_the_one_replaced() -> None:
+    """Found by the property test: the freezer read the file's line numbers against the
+    slice's text, and rewrote ``h(x, cfg)`` into ``h(frozendictfg)``."""
+    from transforms import fix_source
+
+    assert "JAX201" in same_as_whole(SLICED_CONFIG)
+    fixed = fix_source(SLICED_CONFIG, Options(select=frozenset({"JAX201"}))).text
+    assert "cfg = frozendict(k=2, n=3)\ny = h(x, cfg)\n" in fixed
+    assert fixed.replace("from frozendict import frozendict\n", "").replace("frozendict(k=", "dict(k=") == SLICED_CONFIG

@@ -178,11 +178,12 @@ def _builtin_for(kind: str) -> str:
 
 
 def _own_start(ctx: ModuleContext, node: cst.CSTNode) -> int:
-    """Where the node's own text starts, parentheses around it excluded."""
-    position = ctx.span(node).start
+    """Where the node's own text starts, parentheses around it excluded (an offset in the
+    analysed text: `local_span`, not `span`, whose lines are the file's when it was sliced)."""
+    position = ctx.local_span(node).start
     return ctx.lines.offset(position.line, position.column)
 
 
 def _own_end(ctx: ModuleContext, node: cst.CSTNode) -> int:
-    position = ctx.span(node).end
+    position = ctx.local_span(node).end
     return ctx.lines.offset(position.line, position.column)
