@@ -298,3 +298,29 @@ def test_a_constructor_frozen_in_a_sliced_module_is_the_one_replaced() -> None:
     fixed = fix_source(SLICED_CONFIG, Options(select=frozenset({"JAX201"}))).text
     assert "cfg = frozendict(k=2, n=3)\ny = h(x, cfg)\n" in fixed
     assert fixed.replace("from frozendict import frozendict\n", "").replace("frozendict(k=", "dict(k=") == SLICED_CONFIG
+
+
+SLICED_LOOP = """\
+import jax
+import jax.numpy as jnp
+
+def g(n):
+    return jnp.ones((n,))
+
+@jax.jit
+def f(n, x):
+    for _ in range(n):
+        x = x * 2
+    return x
+
+"""
+
+
+def test_a_loop_rewritten_in_a_sliced_module_keeps_what_follows_it() -> None:
+    """Found by the property test: the rewrite took its last line from the file's numbering
+    on the slice's text (`g` is a one-line stub there) and swallowed ``return x``."""
+    from transforms import fix_source
+
+    assert same_as_whole(SLICED_LOOP) == ["JAX301"]
+    fixed = fix_source(SLICED_LOOP, Options()).text
+    assert "    x = jax.lax.fori_loop(0, n, lambda _, x: x * 2, x)\n    return x\n" in fixed

@@ -249,7 +249,7 @@ def _fresh(base: str, used: set[str] | frozenset[str]) -> str:
 
 
 def _indent(ctx: ModuleContext, node: cst.CSTNode) -> str:
-    span = ctx.span(node)
+    span = ctx.local_span(node)  # the analysed text's lines (the file's differ in a slice)
     return ctx.lines.line_text(span.start.line)[: span.start.column]
 
 
@@ -260,4 +260,4 @@ def _line_after(ctx: ModuleContext, offset: int) -> int:
 
 def _after_last_line(ctx: ModuleContext, loop: cst.For) -> int:
     last = loop.body.body[-1]  # type: ignore[union-attr]
-    return ctx.lines.line_start(ctx.span(last).end.line + 1)
+    return ctx.lines.line_start(ctx.local_span(last).end.line + 1)
