@@ -82,3 +82,29 @@ def test_screen_reads_newer_syntax_line_for_line() -> None:
     tree = parse(source)
     assert tree is not None
     assert [n.lineno for n in tree.body] == [1, 4, 5]
+
+
+PADDING = '''def _unrelated_padding(a):
+    b = a + 1
+    c = b * 2
+    return c
+
+
+'''
+
+
+def _padded(text: str) -> str:
+    """The program with an unrelated helper before its first def, decorator or class: the
+    slicer stubs the helper to one line, so every later line moves in the slice."""
+    lines = text.splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if line.startswith(("def ", "@", "class "))), len(lines))
+    return "".join(lines[:at]) + PADDING + "".join(lines[at:])
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: "/".join(p.parts[-3:]))
+def test_narrowed_analysis_equals_whole_module_when_lines_move(path: Path) -> None:
+    """Edits computed on a slice whose lines are not the file's land where the whole-module
+    analysis puts them (two rules once mixed the two numberings and broke the code)."""
+    text = _padded(path.read_text())
+    for options in (Options(), Options(unsafe_fixes=True)):
+        assert as_tuples(check(text, options)) == as_tuples(check(text, options, narrow=False))
