@@ -24,3 +24,6 @@ ARRAY_METHODS = frozenset(
         "squeeze", "std", "sum", "swapaxes", "take", "tolist", "trace", "transpose", "var", "view",
     }
 )
+
+#: Packages whose calls `tracedness.is_array` takes to return a jax array (the screen mirrors it).
+JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")

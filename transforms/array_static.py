@@ -26,7 +26,7 @@ from .jaxapi import JIT
 from .jitted import function_info
 from .passed_elsewhere import local_routes, passed_elsewhere
 from .rule import Rule
-from .screen import Facts, _defs_around, qualified_spelling, spelled_name
+from .screen import Facts, qualified_spelling, spelled_name
 from .staticedit import StaticEditor
 from .tracedness import DEFAULT, call_argument
 from .tracing import JitEntry
@@ -343,7 +343,7 @@ def _jitted_defs(facts: Facts, name: str, call: ast.Call | None = None) -> list[
                 if isinstance(inner, ast.Name):
                     found.extend(facts.defs_by_name.get(inner.id, ()))
     if call is not None:
-        around = [None, *_defs_around(facts, call.lineno)]
+        around = facts.scopes_around(call.lineno)
         found = [node for node in found if facts.scope_of(node) in around]
     return found
 

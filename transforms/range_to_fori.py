@@ -260,4 +260,4 @@ def _line_after(ctx: ModuleContext, offset: int) -> int:
 
 def _after_last_line(ctx: ModuleContext, loop: cst.For) -> int:
     last = loop.body.body[-1]  # type: ignore[union-attr]
-    return ctx.lines.line_start(ctx.local_span(last).end.line + 1)
+    return _line_after(ctx, ctx.end(last))

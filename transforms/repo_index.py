@@ -94,10 +94,6 @@ class TextSummary:
     def jitted(self) -> dict[str, JittedSummary]:
         return self._full.jitted if self._says_jit else {}
 
-    @property
-    def imports(self) -> dict[str, tuple[str, str | None, int]]:
-        return self._full.imports
-
     def jitted_function(self, name: str) -> JittedSummary | None:
         known = self._functions
         if name not in known:

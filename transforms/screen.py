@@ -354,7 +354,7 @@ class Facts:
             if isinstance(root, ast.Name) and root.id in self.imported_names:
                 return []  # an attribute of an imported module: another module's function
             return [slots for _, slots in entries]
-        chain = [None, *_defs_around(self, call.lineno)]
+        chain = self.scopes_around(call.lineno)
         visible = [(chain.index(scope), slots) for scope, slots in entries if scope in chain]
         if not visible:
             return []
@@ -367,8 +367,13 @@ class Facts:
         entries = self.static_slots.get(name, ())
         if not entries:
             return False
-        around = [None, *_defs_around(self, line)]
+        around = self.scopes_around(line)
         return any(scope in around for scope, _ in entries)
+
+    def scopes_around(self, line: int) -> list[ast.AST | None]:
+        """The scopes a plain name read on `line` may be bound in: the module (None), then
+        each def around the line, outermost first (as `scope_of` names them)."""
+        return [None, *_defs_around(self, line)]
 
     @property
     def static_jitted_names(self) -> frozenset[str]:
@@ -715,10 +720,9 @@ _COMPOUND = (
 
 def count_may_be_traced(facts: Facts, call: ast.Call, counts: list[ast.expr]) -> bool:
     """A necessary condition for a traced loop count (see screen_tracing)."""
-    from .screen_tracing import TracedParams
+    from .screen_tracing import traced_params
 
-    tracer = facts.__dict__.setdefault("_traced_params", None) or TracedParams(facts)
-    facts.__dict__["_traced_params"] = tracer
+    tracer = traced_params(facts)
     return any(tracer.expression(count, call.lineno) for count in counts)
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import ast
 
-from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS
+from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
 from .screen import (
     TRACING_WORDS,
     Facts,
@@ -120,19 +120,26 @@ class TracedParams:
         lambdas = self._lambdas_around(line)
         if any(name in _params(lam) for lam in lambdas):
             return True  # a lambda's parameter: the lambda may be handed to a transform
+        found = self.nearest_bindings(name, line)
+        if found is None:
+            return False  # a global, an import or a builtin
+        owner, bindings = found
+        if len(bindings) != 1:
+            return False  # bound more than once: not followed
+        (binding,) = bindings
+        if binding is _PARAMETER:
+            return self.parameter(owner, name, depth)
+        if binding is _OTHER:
+            return False
+        return self.expression(binding, getattr(binding, "lineno", line), depth)
+
+    def nearest_bindings(self, name: str, line: int) -> tuple[FunctionNode, list] | None:
+        """The innermost function around `line` that binds `name`, and its bindings of it."""
         for owner in reversed(_defs_around(self.facts, line)):
             bindings = self._bindings_of(owner).get(name)
-            if bindings is None:
-                continue
-            if len(bindings) != 1:
-                return False  # bound more than once: not followed
-            (binding,) = bindings
-            if binding is _PARAMETER:
-                return self.parameter(owner, name, depth)
-            if binding is _OTHER:
-                return False
-            return self.expression(binding, getattr(binding, "lineno", line), depth)
-        return False  # a global, an import or a builtin
+            if bindings is not None:
+                return owner, bindings
+        return None
 
     def _lambdas_around(self, line: int) -> list[ast.Lambda]:
         return [
@@ -242,7 +249,7 @@ class TracedParams:
         if depth > 8:
             return True
         if isinstance(expr, ast.Call):
-            return (qualified_spelling(self.facts, expr.func) or "").startswith(_JAX_ARRAY_MODULES)
+            return (qualified_spelling(self.facts, expr.func) or "").startswith(JAX_ARRAY_MODULES)
         if isinstance(expr, ast.Subscript):
             return self._may_be_jax_array(expr.value, line, depth + 1)
         if isinstance(expr, ast.Name):
@@ -255,7 +262,6 @@ class TracedParams:
         return False
 
 
-_JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")
 _PARAMETER = object()
 _OTHER = object()
 _UNKNOWN = object()
@@ -329,12 +335,9 @@ def name_values(facts: Facts, name: str, line: int) -> list | None:
     binding that may be anything, e.g. a parameter that is rebound or a loop target), or
     False (an unrebound parameter: whatever callers pass). None: the module binds it
     in a way we do not list (it is then taken to be anything)."""
-    tracer = facts.__dict__.get("_traced_params") or TracedParams(facts)
-    facts.__dict__["_traced_params"] = tracer
-    for owner in reversed(_defs_around(facts, line)):
-        bindings = tracer._bindings_of(owner).get(name)
-        if bindings is None:
-            continue
+    found = traced_params(facts).nearest_bindings(name, line)
+    if found is not None:
+        _, bindings = found
         if bindings == [_PARAMETER]:
             return [False]
         return [True if b is _PARAMETER or b is _OTHER else b for b in bindings]
@@ -362,26 +365,31 @@ def rebound_in_function(facts: Facts, name: str, line: int) -> bool:
     each comprehension its own scope), one deleted or declared global or nonlocal, or a
     read in a class body inside the function.
     """
-    tracer = facts.__dict__.get("_traced_params") or TracedParams(facts)
-    facts.__dict__["_traced_params"] = tracer
-    for owner in reversed(_defs_around(facts, line)):
-        bindings = tracer._bindings_of(owner).get(name)
-        if bindings is None:
-            continue
-        if len(bindings) < 2:
+    found = traced_params(facts).nearest_bindings(name, line)
+    if found is None:
+        return False
+    owner, bindings = found
+    if len(bindings) < 2:
+        return False
+    for statement in facts.statements_on({line}):
+        if isinstance(statement, ast.ClassDef) and owner.lineno < statement.lineno <= (owner.end_lineno or 0):
             return False
-        for statement in facts.statements_on({line}):
-            if isinstance(statement, ast.ClassDef) and owner.lineno < statement.lineno <= (owner.end_lineno or 0):
-                return False
-        for node in _function_nodes(owner):
-            if isinstance(node, ast.comprehension) and any(
-                isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.target)
-            ):
-                return False
-            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Del):
-                return False
-            if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-                return False
-        return True
-    return False
+    for node in _function_nodes(owner):
+        if isinstance(node, ast.comprehension) and any(
+            isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.target)
+        ):
+            return False
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Del):
+            return False
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+    return True
+
+
+def traced_params(facts: Facts) -> TracedParams:
+    """The module's `TracedParams`, built once per `Facts` (its answers are memoized)."""
+    tracer = facts.__dict__.get("_traced_params")
+    if tracer is None:
+        tracer = facts.__dict__["_traced_params"] = TracedParams(facts)
+    return tracer
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS
+from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
 from .constants import assigned_value, single_binding
 from .context import FunctionNode, ModuleContext
 from .jaxapi import JIT, PARTIAL
@@ -266,7 +266,7 @@ class TracedValues:
             return False
         if isinstance(expr, cst.Call):
             qualified = ctx.names.qualified_name(expr.func) or ""
-            return qualified.startswith(("jax.numpy.", "jax.random.", "jax.lax."))
+            return qualified.startswith(JAX_ARRAY_MODULES)
         if isinstance(expr, cst.Subscript):
             return self.is_array(expr.value, _depth + 1)
         if isinstance(expr, cst.Name):
