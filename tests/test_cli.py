@@ -106,10 +106,14 @@ def test_check_json_carries_the_edits(seed_copy: Path) -> None:
 def test_bad_input_is_reported_per_file_and_the_rest_processed(seed_copy: Path) -> None:
     (seed_copy / "examples" / "broken.py").write_text("def f(:\n    static_argnums cond\n")
     (seed_copy / "examples" / "latin.py").write_bytes(b"x = '\xff static_argnums cond'\n")
+    seed = (seed_copy / "examples" / "seed000_cond_static.py").read_text()
+    (seed_copy / "examples" / "continued.py").write_text("\\\n" + seed)  # libcst drops the first line
     result = jaxfix("migrate", "--allow-dirty", "examples", cwd=seed_copy)
     assert result.returncode == 2
     assert "examples/broken.py: error: 1:" in result.stderr and "syntax error" in result.stderr
     assert "examples/latin.py: error: cannot decode as utf-8" in result.stderr
+    assert "examples/continued.py: error: libcst's tree of this file does not give back" in result.stderr
+    assert (seed_copy / "examples" / "continued.py").read_text() == "\\\n" + seed
     assert "partial(run_true, N)" in (seed_copy / "examples" / "seed000_cond_static.py").read_text()
 
 

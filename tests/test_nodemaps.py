@@ -13,7 +13,9 @@ from libcst.metadata import (
     PositionProvider,
 )
 
-from transforms.nodemaps import expression_contexts, offsets, parents
+from transforms import Options, SourceError
+from transforms.context import ModuleContext
+from transforms.nodemaps import code_length, expression_contexts, offsets, parents
 from transforms.textedit import LineIndex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,3 +60,30 @@ def test_maps_equal_libcst_providers(path) -> None:
     assert parents(module) == dict(wrapper.resolve(ParentNodeProvider))
     contexts = {k: v for k, v in wrapper.resolve(ExpressionContextProvider).items() if isinstance(k, cst.Name)}
     assert expression_contexts(module) == contexts
+
+
+#: Texts libcst parses; it gives back the text of some of them exactly, and not of others.
+ROUND_TRIPS = ["", "\n", "\n\n", "# c", "# c\n", "x=1", "x=1\n", "x=1\r\n", "x=1\ry=2",
+               "x=1\n\x0c\ny=2\n", "def f():\n    x=1\n\x0c\n    y=2\n", "x = 1 + \\\n  2\n"]  # fmt: skip
+NOT_REPRODUCED = ["\\\nx=1\n", "# c\n\\\nx=1\n", "  \\\nx=1\n", "\x0cx=1\n", "x=1\n\x0cy=2\n",
+                  "\ufeffx=1\n", "x=1\ry=2\r"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", ROUND_TRIPS + NOT_REPRODUCED)
+def test_code_length_is_the_length_libcst_gives_back(text: str) -> None:
+    module = cst.parse_module(text)
+    assert code_length(module) == len(module.code)
+    assert (module.code == text) == (text in ROUND_TRIPS)
+
+
+@pytest.mark.parametrize("text", NOT_REPRODUCED)
+def test_a_module_libcst_does_not_give_back_is_refused(text: str) -> None:
+    """Offsets into libcst's text would point elsewhere in ours: a fix would edit the wrong code
+    (``f(x, dict(a=1))`` became ``f(xfrozendictct(a=1))`` below a leading ``\\`` line)."""
+    with pytest.raises(SourceError, match="does not give back its exact text"):
+        ModuleContext(text, cst.parse_module(text), Options())
+
+
+@pytest.mark.parametrize("text", ROUND_TRIPS)
+def test_a_module_libcst_gives_back_is_analysed(text: str) -> None:
+    assert ModuleContext(text, cst.parse_module(text), Options()).text == text

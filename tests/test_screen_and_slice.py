@@ -77,6 +77,46 @@ def test_slice_keeps_lines_callers_and_global_writers() -> None:
     assert narrow.findings[0].fix.applicability.value == "unsafe"
 
 
+ATTRIBUTES = '''\
+import jax
+from functools import partial
+
+
+def reshape(a, shape):
+    """Named like the array method the seed's function calls."""
+    return a
+
+
+def caller_by_attribute(x):
+    return x.reshape(2)
+
+
+class Model:
+    def helper(self, n):
+        return n + 1
+
+    def run(self, x):
+        return jax.lax.cond(True, branch, branch, self.helper(3), x)
+
+
+@partial(jax.jit, static_argnums=0)
+def branch(n, x):
+    return x.reshape(-1) * n
+'''
+
+
+def test_an_attribute_brings_in_methods_only() -> None:
+    """``x.reshape`` is never the module's ``def reshape`` (the analyses resolve an attribute
+    only to a method, through ``self``); ``self.helper`` is the method."""
+    tree = parse(ATTRIBUTES)
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "cond")
+    kept = slice_source(ATTRIBUTES, tree, [call], [call]).text.splitlines()
+    assert "def reshape(): pass" in kept and "def caller_by_attribute(): pass" in kept
+    assert "    def helper(self, n):" in kept and "def branch(n, x):" in kept
+    assert as_tuples(check(ATTRIBUTES)) == as_tuples(check(ATTRIBUTES, narrow=False))
+    assert [f.code for f in check(ATTRIBUTES).findings] == ["JAX101"]
+
+
 def test_screen_reads_newer_syntax_line_for_line() -> None:
     source = "def f[T: int](x: T) -> T:\n    return x\n\ntype Alias[K] = dict[K, int]\nclass C[T]:\n    pass\n"
     tree = parse(source)

@@ -324,3 +324,94 @@ def test_a_loop_rewritten_in_a_sliced_module_keeps_what_follows_it() -> None:
     assert same_as_whole(SLICED_LOOP) == ["JAX301"]
     fixed = fix_source(SLICED_LOOP, Options()).text
     assert "    x = jax.lax.fori_loop(0, n, lambda _, x: x * 2, x)\n    return x\n" in fixed
+
+
+# -- JAX201: NumPy's metadata and dtype functions return no array (docs/jax4xx-behaviour.md C) --
+
+METADATA = """\
+import jax
+import numpy as np
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def f(x, spec):
+    return x
+
+def main(x, a):
+    return f(x, np.dtype("float32")), f(x, np.shape(a)), f(x, jnp.finfo(jnp.float32)), f(x, np.ndim(a))
+"""
+
+
+def test_metadata_and_dtypes_in_a_static_slot_are_not_arrays() -> None:
+    """They hash, and jit runs with them static: nothing to report (it was "is an array")."""
+    assert seeds("JAX201", METADATA) == []
+    assert same_as_whole(METADATA) == []
+    arrays = METADATA.replace("np.shape(a)", "np.ones(3)")
+    assert seeds("JAX201", arrays)
+    assert "JAX201" in same_as_whole(arrays)
+
+
+def test_a_config_holding_a_dtype_is_frozen() -> None:
+    """A dtype is a hashable object and a shape plain data: the dict around them can be frozen."""
+    from transforms import fix_source
+
+    program = METADATA.replace("f(x, np.ndim(a))", 'f(x, dict(dtype=np.dtype("float32"), n=np.ndim(a)))')
+    assert same_as_whole(program) == ["JAX201"]
+    fixed = fix_source(program, Options()).text
+    assert 'f(x, frozendict(dtype=np.dtype("float32"), n=np.ndim(a)))' in fixed
+
+
+# -- JAX403: an annotation says "array" by its head, resolved as libcst resolves it ----------
+
+ANNOTATED = """\
+import jax
+from functools import partial
+from typing import Callable
+from jax._src.typing import Array
+
+@partial(jax.jit, static_argnames=["funcs", "w"])
+def f(x, funcs: frozenset[tuple[int, Callable[..., Array]]], w: Array):
+    return x
+"""
+
+
+def test_an_annotation_that_only_mentions_array_is_not_one() -> None:
+    """``frozenset[... Array ...]`` is a frozenset, and jax's internal ``Array`` alias is not
+    one of the names `array_origin` knows: libcst reports neither."""
+    assert seeds("JAX403", ANNOTATED) == []
+    assert same_as_whole(ANNOTATED) == []
+
+
+@pytest.mark.parametrize("head", ["jax.Array", "jaxtyping.Float[jax.Array, 'n']", "np.ndarray"])
+def test_an_annotation_headed_by_an_array_type_is_found(head: str) -> None:
+    program = ANNOTATED.replace("w: Array", f"w: {head}").replace(
+        "import jax\n", "import jax\nimport jaxtyping\nimport numpy as np\n"
+    )
+    assert seeds("JAX403", program)
+    assert same_as_whole(program) == ["JAX403"]
+
+
+# -- a name imported in two places may mean either: the screen follows both ------------------
+
+TWO_IMPORTS = """\
+import jax
+from functools import partial
+
+@partial(jax.jit, static_argnums=1)
+def f(x, w):
+    return x * w
+
+def main(x):
+    import jax.numpy as np
+    return f(x, np.ones(3))
+
+import pandas as np  # the name means something else at module level
+"""
+
+
+def test_a_name_imported_twice_is_followed_to_both_imports() -> None:
+    """Inside `main`, ``np`` is jax.numpy, which the module-level import (the last one)
+    would hide if the screen kept one binding per name."""
+    assert seeds("JAX403", TWO_IMPORTS)
+    assert "JAX403" in same_as_whole(TWO_IMPORTS)

@@ -20,7 +20,7 @@ from . import screen
 from .analysis import Analysis
 from .array_static import ArrayStatic403
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
-from .context import ModuleContext, Options
+from .context import ModuleContext, Options, SourceError
 from .expected_failure import without_expected_fixes
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .frozen_config import UnhashableStaticArg
@@ -73,15 +73,6 @@ RULES: dict[str, type[Rule]] = {
 }
 
 MAX_PASSES = 10
-
-
-class SourceError(Exception):
-    """The text is not a Python module libcst can parse."""
-
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message)
-        self.line = line
-        self.column = column
 
 
 def _matches(code: str, prefixes: frozenset[str]) -> bool:

@@ -25,5 +25,29 @@ ARRAY_METHODS = frozenset(
     }
 )
 
+#: Calls under these prefixes return arrays (or may: ``np.float32(1.0)`` is hashable, but
+#: telling them apart is not worth a wrong guess), except the `METADATA_CALLS`.
+ARRAY_MAKERS = ("jax.numpy.", "numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.device_put")
+
+#: NumPy's and jax.numpy's functions that return array metadata (``shape``: a tuple of ints,
+#: ``ndim``: an int, ...) or a dtype, never an array; every result hashes
+#: (docs/jax4xx-behaviour.md, section C). True: plain data; False: a hashable object.
+METADATA_CALLS = {
+    "shape": True, "ndim": True, "size": True, "issubdtype": True,
+    "dtype": False, "result_type": False, "promote_types": False, "finfo": False, "iinfo": False,
+}  # fmt: skip
+
+
+def metadata_call(qualified: str) -> bool | None:
+    """For ``numpy.shape`` and the like: whether the result is plain data; None for other calls."""
+    module, _, name = qualified.rpartition(".")
+    return METADATA_CALLS.get(name) if module in ("numpy", "jax.numpy") else None
+
+
+def makes_array(qualified: str) -> bool:
+    """A call of the function named `qualified` may return an array (`value_kind`, JAX201's screen)."""
+    return qualified.startswith(ARRAY_MAKERS) and metadata_call(qualified) is None
+
+
 #: Packages whose calls `tracedness.is_array` takes to return a jax array (the screen mirrors it).
 JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")

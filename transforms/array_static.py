@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from .analysis import Analysis
+from .array_members import METADATA_CALLS
 from .concrete_uses import ConcreteUses, Need, read_as_loop_count
 from .constants import NOT_CONSTANT, binding_value, constant_value
 from .context import FunctionNode
@@ -26,7 +27,7 @@ from .jaxapi import JIT
 from .jitted import function_info
 from .passed_elsewhere import local_routes, passed_elsewhere
 from .rule import Rule
-from .screen import Facts, qualified_spelling, spelled_name
+from .screen import Facts, qualified_spellings, spelled_name
 from .staticedit import StaticEditor
 from .tracedness import DEFAULT, call_argument
 from .tracing import JitEntry
@@ -37,11 +38,27 @@ NUMPY_ARRAYS = frozenset(
      "concatenate", "zeros_like", "ones_like", "full_like", "load"}
 )
 #: jax.numpy names that return something hashable (dtypes, metadata), not an array.
-JAX_NOT_ARRAYS = frozenset({"dtype", "finfo", "iinfo", "result_type", "promote_types", "issubdtype", "shape", "ndim", "size"})
+JAX_NOT_ARRAYS = frozenset(METADATA_CALLS)
 #: The counts JAX301 can turn into a traced fori_loop count (an arange size it only reports).
 _REWRITABLE_COUNTS = frozenset({"builtins.range", "jax.lax.scan"})
 _JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")
 ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray", "numpy.ndarray", "chex.Array", "jaxtyping.Array"})
+
+
+def _made_array(qualified: str) -> str | None:
+    """What a call of the function named `qualified` returns, when that is an array:
+    "an array" (jax), "a NumPy array", else None. Shared by `array_origin` and its screen."""
+    module, _, name = qualified.rpartition(".")
+    if qualified.startswith(_JAX_ARRAY_MODULES) and name not in JAX_NOT_ARRAYS:
+        return "an array"
+    if module == "numpy.random" or (module == "numpy" and name in NUMPY_ARRAYS):
+        return "a NumPy array"
+    return None
+
+
+def _array_annotation(qualified: str) -> bool:
+    """An annotation (or a subscripted annotation's head) named `qualified` says "array"."""
+    return qualified in ARRAY_ANNOTATIONS or qualified.startswith("jaxtyping.")
 
 
 def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> str | None:
@@ -50,14 +67,8 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
     if depth > 8:
         return None
     if isinstance(expr, cst.Call):
-        qualified = ctx.names.qualified_name(expr.func) or ""
-        module, _, name = qualified.rpartition(".")
-        shown = f"`{ctx.code(expr.func)}(...)`"
-        if qualified.startswith(_JAX_ARRAY_MODULES) and name not in JAX_NOT_ARRAYS:
-            return f"{shown} returns an array"
-        if module in ("numpy", "numpy.random") and (name in NUMPY_ARRAYS or module == "numpy.random"):
-            return f"{shown} returns a NumPy array"
-        return None
+        made = _made_array(ctx.names.qualified_name(expr.func) or "")
+        return f"`{ctx.code(expr.func)}(...)` returns {made}" if made else None
     if isinstance(expr, cst.Subscript):
         return array_origin(analysis, expr.value, depth + 1)
     if isinstance(expr, cst.BinaryOperation):
@@ -135,8 +146,7 @@ class ArrayStatic:
         if node is not None and node.annotation is not None:
             annotation = node.annotation.annotation
             target = annotation.value if isinstance(annotation, cst.Subscript) else annotation
-            qualified = ctx.names.qualified_name(target) or ""
-            if qualified in ARRAY_ANNOTATIONS or qualified.startswith("jaxtyping."):
+            if _array_annotation(ctx.names.qualified_name(target) or ""):
                 evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
         return evidence, doubts
 
@@ -295,7 +305,7 @@ def _seeds(facts: Facts) -> list[ast.AST]:
     for name in names:
         for node in facts.defs_by_name.get(name, ()):
             annotations = [a.annotation for a in _static_params(facts, name, node) if a.annotation]
-            if any(spelled_name(n) in ("Array", "ndarray") for a in annotations for n in ast.walk(a)):
+            if any(_may_say_array(facts, a) for a in annotations):
                 out.append(node)
     # An inline ``jax.jit(f, static_argnums=...)(x)``: its keyword is on a static line, so the
     # call is among the calls written on the statements there.
@@ -348,6 +358,12 @@ def _jitted_defs(facts: Facts, name: str, call: ast.Call | None = None) -> list[
     return found
 
 
+def _may_say_array(facts: Facts, annotation: ast.expr) -> bool:
+    """The screen's `_array_annotation`: the annotation's head, through the imports."""
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return any(_array_annotation(qualified) for qualified in qualified_spellings(facts, head))
+
+
 def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bool:
     from .screen_tracing import name_values
 
@@ -355,11 +371,7 @@ def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bo
         return True
     if isinstance(expr, ast.Call):
         # `array_origin`'s test on the import's spelling (libcst resolves the same import, or nothing).
-        qualified = qualified_spelling(facts, expr.func) or ""
-        module, _, name = qualified.rpartition(".")
-        if qualified.startswith(_JAX_ARRAY_MODULES):
-            return name not in JAX_NOT_ARRAYS
-        return module == "numpy.random" or (module == "numpy" and name in NUMPY_ARRAYS)
+        return any(_made_array(qualified) for qualified in qualified_spellings(facts, expr.func))
     if isinstance(expr, (ast.Subscript, ast.BinOp)):
         parts = [expr.value] if isinstance(expr, ast.Subscript) else [expr.left, expr.right]
         return any(_may_be_array(facts, p, line, depth + 1) for p in parts)

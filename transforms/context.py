@@ -34,6 +34,23 @@ class Options:
 FunctionNode = cst.FunctionDef | cst.Lambda
 
 
+class SourceError(Exception):
+    """The text is not a Python module libcst can parse (or give back exactly)."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+#: Why a module whose text libcst's tree does not reproduce is left alone.
+NOT_REPRODUCED = (
+    "libcst's tree of this file does not give back its exact text (it drops a line holding only "
+    "`\\` or a form feed before a statement, and lone `\\r` line endings), so positions in it "
+    "would be wrong: left alone"
+)
+
+
 class ModuleContext:
     """A parsed module; `original_line` maps its lines to the file's (see slicing.py)."""
 
@@ -54,7 +71,10 @@ class ModuleContext:
         self.module = module
         self.options = options
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        self._offsets, self._parents = offsets_and_parents(module)
+        self._offsets, self._parents, length = offsets_and_parents(module)
+        if length != len(text):
+            # Every offset would point elsewhere in `text`: an edit would land on the wrong code.
+            raise SourceError(NOT_REPRODUCED)
         # ScopeProvider reads ExpressionContextProvider for Name nodes only; ours
         # computes exactly those values (tested against libcst's) in a third of the time.
         if isinstance(getattr(self.wrapper, "_metadata", None), dict):

@@ -24,6 +24,8 @@ class _OffsetState(CodegenState):
     """Code generation that keeps only a running length, each node's (start, end) and parent."""
 
     offset: int = 0
+    #: The length of the last token written (a trailing newline the module may take back).
+    last: int = 0
     spans: dict = field(default_factory=dict)
     parents: dict = field(default_factory=dict)
     _starts: list = field(default_factory=list)
@@ -35,6 +37,9 @@ class _OffsetState(CodegenState):
 
     def add_token(self, value: str) -> None:
         self.offset += len(value)
+        self.last = len(value)
+        if not self.tokens:
+            self.tokens.append(value)  # Module asks whether any token was written
 
     def before_codegen(self, node: cst.CSTNode) -> None:
         if self._open:
@@ -49,7 +54,8 @@ class _OffsetState(CodegenState):
             self.spans[node] = (start, self.offset)
 
     def pop_trailing_newline(self) -> None:
-        pass  # only the module's own end moves, and nothing asks for it
+        # Only the module's own end moves: no node's span includes the newline taken back.
+        self.offset -= self.last
 
     @contextmanager
     def record_syntactic_position(
@@ -71,12 +77,12 @@ class _OffsetState(CodegenState):
             self.spans[node] = (start, end)
 
 
-def offsets_and_parents(module: cst.Module) -> tuple[dict, dict]:
-    """Every node's syntactic (start, end) offsets in module.code, and every node's parent,
-    from one code generation pass."""
+def offsets_and_parents(module: cst.Module) -> tuple[dict, dict, int]:
+    """Every node's syntactic (start, end) offsets in module.code, every node's parent, and
+    the length of module.code, from one code generation pass."""
     state = _OffsetState(default_indent=module.default_indent, default_newline=module.default_newline)
     module._codegen(state)
-    return state.spans, state.parents
+    return state.spans, state.parents, state.offset
 
 
 def offsets(module: cst.Module) -> dict[cst.CSTNode, tuple[int, int]]:
@@ -85,6 +91,10 @@ def offsets(module: cst.Module) -> dict[cst.CSTNode, tuple[int, int]]:
 
 def parents(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
     return offsets_and_parents(module)[1]
+
+
+def code_length(module: cst.Module) -> int:
+    return offsets_and_parents(module)[2]
 
 
 def expression_contexts(module: cst.Module) -> dict[cst.CSTNode, object]:

@@ -373,7 +373,11 @@ def _seeds(facts: Facts) -> list[ast.AST]:
     if not names:
         return []
     out: list[ast.AST] = []
-    words = set(_WORDS) | {local for local, target in facts.import_targets.items() if target.rsplit(".", 1)[-1] in _WORDS}
+    words = set(_WORDS) | {
+        local
+        for local, targets in facts.import_targets.items()
+        if any(target.rsplit(".", 1)[-1] in _WORDS for target in targets)
+    }
     for node in calls_on(facts, facts.lines_of_words(words)):
         if spelled_name(node.func) not in words or not node.args:
             continue

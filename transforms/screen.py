@@ -16,10 +16,11 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from .array_members import makes_array
 from .gcpause import collector_paused
 
 #: ASCII identifier characters: a word is whole when none touches it ("" at the text's end).
@@ -64,23 +65,26 @@ def spelled_name(node: ast.AST) -> str | None:
     return None
 
 
-def import_bindings(statements: Iterable[ast.AST]) -> dict[str, tuple[str, str | None, int]]:
-    """What the import statements among `statements` bind: local name -> (module as
-    written, imported attribute or None, relative level); star imports bind nothing we can name."""
-    out: dict[str, tuple[str, str | None, int]] = {}
+def import_pairs(statements: Iterable[ast.AST]) -> Iterator[tuple[str, tuple[str, str | None, int]]]:
+    """What the import statements among `statements` bind, in order: (local name, (module
+    as written, imported attribute or None, relative level)); star imports bind nothing we can name."""
     for node in statements:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
-                    out[alias.asname] = (alias.name, None, 0)
+                    yield alias.asname, (alias.name, None, 0)
                 else:
                     top = alias.name.split(".")[0]
-                    out[top] = (top, None, 0)
+                    yield top, (top, None, 0)
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
-                    out[alias.asname or alias.name] = (node.module or "", alias.name, node.level)
-    return out
+                    yield alias.asname or alias.name, (node.module or "", alias.name, node.level)
+
+
+def import_bindings(statements: Iterable[ast.AST]) -> dict[str, tuple[str, str | None, int]]:
+    """local name -> what the last import among `statements` to bind it binds (`import_pairs`)."""
+    return dict(import_pairs(statements))
 
 
 class Facts:
@@ -284,7 +288,9 @@ class Facts:
         from .repository import resolve
 
         out: dict[str, list[StaticSlots | None]] = {}
-        for local, (module, attribute, level) in self.import_table.items():
+        for local, (module, attribute, level) in (
+            (local, binding) for local, bindings in self.import_table.items() for binding in bindings
+        ):
             definition = resolve(project.repo, project.ref, module, attribute, level)
             if definition is None:
                 continue
@@ -315,22 +321,32 @@ class Facts:
             return None
         from .repository import module_attribute, resolve
 
-        module, attribute, level = self.import_table[root.id]
-        definition = resolve(project.repo, project.ref, module, attribute, level)
-        for part in reversed(chain):
-            if definition is None:
-                return None
-            definition = module_attribute(project.repo, definition, part)
-        if definition is None or not _declares_static(project.repo, definition.module):
-            return []
-        summary = definition.jitted(project.repo)
-        return [StaticSlots.of_summary(summary)] if summary is not None else []
+        found: list[StaticSlots | None] | None = None
+        for module, attribute, level in self.import_table[root.id]:
+            definition = resolve(project.repo, project.ref, module, attribute, level)
+            for part in reversed(chain):
+                if definition is None:
+                    break
+                definition = module_attribute(project.repo, definition, part)
+            else:
+                found = found or []
+                if definition is not None and _declares_static(project.repo, definition.module):
+                    summary = definition.jitted(project.repo)
+                    if summary is not None:
+                        found.append(StaticSlots.of_summary(summary))
+        return found
 
     @cached_property
-    def import_table(self) -> dict[str, tuple[str, str | None, int]]:
-        """Every import of the module (any depth): local name -> (module, attribute, level)."""
+    def import_table(self) -> dict[str, list[tuple[str, str | None, int]]]:
+        """Every import of the module (any depth): local name -> each (module, attribute,
+        level) an import binds it to. A name imported in two places (a fallback in
+        ``except ImportError``, a function's own import) may mean either."""
         lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
-        return import_bindings(self.statements_on(lines))
+        out: dict[str, list[tuple[str, str | None, int]]] = {}
+        for local, binding in import_pairs(self.statements_on(lines)):
+            if binding not in out.setdefault(local, []):
+                out[local].append(binding)
+        return out
 
     def scope_of(self, node: ast.AST) -> ast.AST | None:
         """The innermost def around a statement (None at module or class level)."""
@@ -386,13 +402,18 @@ class Facts:
         return frozenset(self.import_table)
 
     @cached_property
-    def import_targets(self) -> dict[str, str]:
-        """Local names bound by absolute imports -> the dotted name they stand for."""
-        return {
-            name: f"{module}.{attribute}" if attribute is not None else module
-            for name, (module, attribute, level) in self.import_table.items()
-            if not level
-        }
+    def import_targets(self) -> dict[str, frozenset[str]]:
+        """Local names bound by absolute imports -> the dotted names they may stand for."""
+        out: dict[str, frozenset[str]] = {}
+        for name, bindings in self.import_table.items():
+            dotted = frozenset(
+                f"{module}.{attribute}" if attribute is not None else module
+                for module, attribute, level in bindings
+                if not level
+            )
+            if dotted:
+                out[name] = dotted
+        return out
 
     @cached_property
     def imported_jax_numpy(self) -> frozenset[str]:
@@ -521,23 +542,21 @@ def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> boo
 
 
 #: config_origin's evidence, by qualified-name prefix: array makers, plain-data loaders.
-_ARRAY_PREFIXES = ("jax.numpy.", "numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.device_put")
 _LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib.load", "tomllib.loads", "toml.load", "toml.loads"})
 _BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
 
 
-def qualified_spelling(facts: Facts, func: ast.expr) -> str | None:
-    """``jnp.ones`` -> ``jax.numpy.ones`` through the module's imports (spelling only)."""
+def qualified_spellings(facts: Facts, func: ast.expr) -> frozenset[str]:
+    """``jnp.ones`` -> {``jax.numpy.ones``} through the module's imports (spelling only):
+    every dotted name libcst's resolution could give (it gives one of them, or none)."""
     parts: list[str] = []
     while isinstance(func, ast.Attribute):
         parts.append(func.attr)
         func = func.value
     if not isinstance(func, ast.Name):
-        return None
-    base = facts.import_targets.get(func.id)
-    if base is None:
-        return None
-    return ".".join([base, *reversed(parts)])
+        return frozenset()
+    tail = "".join(f".{part}" for part in reversed(parts))
+    return frozenset(base + tail for base in facts.import_targets.get(func.id, ()))
 
 
 def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -570,7 +589,10 @@ def _writes_container(facts: Facts, expr: ast.expr) -> bool:
             return True
         if isinstance(node, ast.Call) and (
             spelled_name(node.func) in _CONTAINER_BUILDERS
-            or (isinstance(node.func, ast.Name) and facts.import_table.get(node.func.id, ("",))[0] == "builtins")
+            or (
+                isinstance(node.func, ast.Name)
+                and any(module == "builtins" for module, _, _ in facts.import_table.get(node.func.id, ()))
+            )
         ):
             return True
     return False
@@ -591,8 +613,10 @@ def _from_project(facts: Facts, expr: ast.expr) -> bool:
         return False
     from .repository import resolve
 
-    module, attribute, level = facts.import_table[root.id]
-    return resolve(project.repo, project.ref, module, attribute, level) is not None
+    return any(
+        resolve(project.repo, project.ref, module, attribute, level) is not None
+        for module, attribute, level in facts.import_table[root.id]
+    )
 
 
 def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
@@ -614,10 +638,10 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
             return True
         if spelled_name(func) == "parse_args":
             return True
-        qualified = qualified_spelling(facts, func) or ""
-        if qualified.startswith(_ARRAY_PREFIXES) or qualified in _LOADER_NAMES:
+        qualified = qualified_spellings(facts, func)
+        if any(makes_array(q) or q in _LOADER_NAMES for q in qualified):
             return True
-        if qualified in ("copy.copy", "copy.deepcopy") and expr.args:
+        if qualified & {"copy.copy", "copy.deepcopy"} and expr.args:
             return _may_hold(facts, expr.args[0], line, depth + 1)
         return False
     if isinstance(expr, (ast.Name, ast.Attribute)) and _from_project(facts, expr):

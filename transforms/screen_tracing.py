@@ -38,7 +38,7 @@ from .screen import (
     _params,
     _static_calls,
     lines_mentioning,
-    qualified_spelling,
+    qualified_spellings,
     spelled_name,
 )
 
@@ -249,7 +249,7 @@ class TracedParams:
         if depth > 8:
             return True
         if isinstance(expr, ast.Call):
-            return (qualified_spelling(self.facts, expr.func) or "").startswith(JAX_ARRAY_MODULES)
+            return any(q.startswith(JAX_ARRAY_MODULES) for q in qualified_spellings(self.facts, expr.func))
         if isinstance(expr, ast.Subscript):
             return self._may_be_jax_array(expr.value, line, depth + 1)
         if isinstance(expr, ast.Name):

@@ -39,28 +39,29 @@ from .textedit import split_lines
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-def _facts_of(node: ast.AST, skip: tuple[type, ...] = ()) -> tuple[set[str], bool]:
+def _facts_of(node: ast.AST, skip: tuple[type, ...] = ()) -> tuple[set[str], set[str], bool]:
     """Names and attribute names the node mentions, and whether it has a ``global``.
 
     Statements of the `skip` types directly in a class body are left out: they
     are units of their own.
     """
-    mentions: set[str] = set()
+    names: set[str] = set()
+    attributes: set[str] = set()
     has_global = False
     stack: list[ast.AST] = [node]
     while stack:
         inner = stack.pop()
         if isinstance(inner, ast.Name):
-            mentions.add(inner.id)
+            names.add(inner.id)
         elif isinstance(inner, ast.Attribute):
-            mentions.add(inner.attr)
+            attributes.add(inner.attr)
         elif isinstance(inner, ast.Global):
             has_global = True
         if inner is node and isinstance(node, ast.ClassDef):
             stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, skip))
         else:
             stack.extend(ast.iter_child_nodes(inner))
-    return mentions, has_global
+    return names, attributes, has_global
 
 
 @dataclass(eq=False)
@@ -69,10 +70,13 @@ class _Unit:
     first: int  # first line, decorators included
     last: int
     name: str | None
-    mentions: set[str]
+    names: set[str]
+    attributes: set[str]
     has_global: bool
     children: list[_Unit] = field(default_factory=list)
     kept: bool = False
+    #: What the unit can refer to by name (see `_resolve_references`).
+    references: set[str] = field(default_factory=set)
 
     @property
     def is_def(self) -> bool:
@@ -84,18 +88,34 @@ def _units(body: list[ast.stmt]) -> list[_Unit]:
     for stmt in body:
         first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", []))])
         name = stmt.name if isinstance(stmt, _DEFS) else None
+        last = stmt.end_lineno or stmt.lineno
         if isinstance(stmt, ast.ClassDef):
-            mentions, has_global = _facts_of(stmt, skip=_DEFS)
-            unit = _Unit(stmt, first, stmt.end_lineno or stmt.lineno, name, mentions, has_global)
+            unit = _Unit(stmt, first, last, name, *_facts_of(stmt, skip=_DEFS))
             unit.children = _units(stmt.body)
             for child in unit.children:
                 if child.is_def:
-                    unit.mentions |= child.mentions
+                    unit.names |= child.names
+                    unit.attributes |= child.attributes
         else:
-            mentions, has_global = _facts_of(stmt)
-            unit = _Unit(stmt, first, stmt.end_lineno or stmt.lineno, name, mentions, has_global)
+            unit = _Unit(stmt, first, last, name, *_facts_of(stmt))
         out.append(unit)
     return out
+
+
+def _resolve_references(units: list[_Unit]) -> set[str]:
+    """The names of class members; and set each unit's references: the names it mentions, and the attribute
+    names that name a member of a class.
+
+    The analyses find what an attribute refers to only for ``self.m``, a
+    method of the class (`callables`, `tracing`); ``x.f`` never refers to a
+    module-level ``f``. Counting every attribute as a mention made a module of
+    numpy-named functions (``x.reshape`` and ``def reshape``) keep nearly all
+    of itself.
+    """
+    members = {c.name for u in _walk_units(units) for c in u.children if c.is_def}
+    for unit in _walk_units(units):
+        unit.references = unit.names | (unit.attributes & members)
+    return members
 
 
 def _walk_units(units: list[_Unit]):
@@ -137,8 +157,13 @@ def slice_source(
         # A seed without a place (the module itself): keep everything.
         return Slice(text, tuple(range(1, len(split_lines(text)) + 1)))
     all_units = list(_walk_units(units))
+    members = _resolve_references(units)
     defined = {u.name for u in all_units if u.name} | {n for u in units for n in _targets(u.node)}
-    relevant = {n for s in seeds for n in _facts_of(s)[0]} & defined
+    seed_names = set()
+    for seed in seeds:
+        names, attributes, _ = _facts_of(seed)
+        seed_names |= names | (attributes & members)
+    relevant = seed_names & defined
 
     def holds_seed(unit: _Unit) -> bool:
         return any(unit.first <= a and b <= unit.last for a, b in seed_lines)
@@ -165,7 +190,7 @@ def slice_source(
         for unit in all_units:
             if unit.kept:
                 continue
-            if unit.is_def and (unit.name in relevant or unit.mentions & relevant):
+            if unit.is_def and (unit.name in relevant or unit.references & relevant):
                 unit.kept = True
                 relevant.add(unit.name)  # type: ignore[arg-type]
                 changed = True
@@ -175,8 +200,8 @@ def slice_source(
             # A module-level statement that binds a relevant name brings in what
             # it is built from; one that uses it (``keep(CONFIG)``) brings in the
             # functions it hands it to, when a rule follows values into callees.
-            if _targets(unit.node) & relevant or (follow_callees and unit.mentions & relevant):
-                grown = unit.mentions & defined
+            if _targets(unit.node) & relevant or (follow_callees and unit.references & relevant):
+                grown = unit.references & defined
                 if not grown <= relevant:
                     relevant |= grown
                     changed = True
@@ -200,7 +225,7 @@ def _keep_callees(start: list[_Unit], all_units: list[_Unit]) -> None:
     queue = list(start)
     while queue:
         unit = queue.pop()
-        for name in unit.mentions:
+        for name in unit.references:
             for callee in by_name.get(name, ()):
                 if not callee.kept:
                     callee.kept = True

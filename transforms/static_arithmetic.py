@@ -23,7 +23,7 @@ from .concrete_sinks import Follower
 from .findings import Applicability, Finding
 from .int_static import IntStatic, Kind, Proof
 from .rule import Rule
-from .screen import Facts, calls_on, lines_mentioning, qualified_spelling
+from .screen import Facts, calls_on, lines_mentioning, qualified_spellings
 from .screen_sinks import reaches_sink
 from .staged import in_eager_block, runs_staged
 
@@ -294,10 +294,10 @@ _INT_SPELLINGS = frozenset({"int", "int32", "int64"})
 
 def _jax_numpy(facts: Facts, call: ast.Call, names) -> bool:
     """``jnp.minimum(...)`` / ``jax.numpy.minimum(...)`` / ``minimum`` imported from jax.numpy, one of `names`."""
-    dotted = qualified_spelling(facts, call.func)
-    if dotted is None or not dotted.startswith("jax.numpy."):
-        return False
-    return dotted.rsplit(".", 1)[-1] in names
+    return any(
+        dotted.startswith("jax.numpy.") and dotted.rsplit(".", 1)[-1] in names
+        for dotted in qualified_spellings(facts, call.func)
+    )
 
 
 def _int_astype(call: ast.Call) -> bool:

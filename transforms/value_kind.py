@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from .array_members import makes_array, metadata_call
 from .constants import assigned_value, single_binding
 from .context import ModuleContext
 
@@ -41,10 +42,6 @@ class ValueKind:
     #: Why, for messages: "`w` is bound to `jnp.ones(3)`, an array".
     reason: str = ""
 
-
-#: Calls under these modules return arrays (or may: ``np.float32(1.0)`` is
-#: hashable, but telling them apart is not worth a wrong guess).
-ARRAY_MODULES = ("jax.numpy.", "numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.device_put")
 
 #: Names imported from these packages are functions, classes, dtypes or
 #: scalar constants: hashable objects, never arrays.
@@ -104,7 +101,7 @@ class ValueClassifier:
     def is_array_call(self, call: cst.Call) -> str | None:
         """The qualified name when `call` calls an array-producing API."""
         qualified = self.ctx.names.qualified_name(call.func) or ""
-        return qualified if qualified.startswith(ARRAY_MODULES) else None
+        return qualified if makes_array(qualified) else None
 
     def _classify(self, expr: cst.BaseExpression, depth: int) -> ValueKind:
         ctx = self.ctx
@@ -245,6 +242,9 @@ class ValueClassifier:
         if source is not None:
             return ValueKind(Kind.ARRAY, f"`{code}` is an array")
         qualified = ctx.names.qualified_name(call.func) or ""
+        plain = metadata_call(qualified)
+        if plain is not None:
+            return ValueKind(Kind.PLAIN, "array metadata") if plain else ValueKind(Kind.OBJECT, "a dtype")
         if qualified == "functools.partial":
             return ValueKind(Kind.OBJECT, "a `functools.partial` object")
         if qualified.startswith("builtins.") and qualified.removeprefix("builtins.") in _PLAIN_BUILTINS:

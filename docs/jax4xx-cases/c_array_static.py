@@ -64,3 +64,30 @@ probe("dynamic a, jnp.sum(x, axis=a)", lambda: jax.jit(lambda x, a: jnp.sum(x, a
 probe("dynamic a, x.sum(axis=a)", lambda: jax.jit(lambda x, a: x.sum(axis=a))(jnp.ones((2, 2)), 0))
 probe("dynamic a, jnp.sum(x, a)", lambda: jax.jit(lambda x, a: jnp.sum(x, a))(jnp.ones((2, 2)), 0))
 probe("dynamic d, x.astype(d) with d a dtype", lambda: jax.jit(lambda x, d: x.astype(d))(jnp.ones(2), jnp.float32))
+
+print("-- what NumPy's and jax.numpy's metadata and dtype functions return hashes (JAX201, JAX403 screens)")
+for spelled, thunk in [
+    ("np.shape(a)", lambda: np.shape(np.ones((2, 3)))),
+    ("np.ndim(a)", lambda: np.ndim(np.ones(3))),
+    ("np.size(a)", lambda: np.size(np.ones(3))),
+    ("np.issubdtype(t, np.floating)", lambda: np.issubdtype(np.float32, np.floating)),
+    ("np.dtype('float32')", lambda: np.dtype("float32")),
+    ("np.result_type(f4, i4)", lambda: np.result_type(np.float32, np.int32)),
+    ("np.promote_types('f4', 'i4')", lambda: np.promote_types("f4", "i4")),
+    ("np.finfo(np.float32)", lambda: np.finfo(np.float32)),
+    ("np.iinfo(np.int32)", lambda: np.iinfo(np.int32)),
+    ("jnp.shape(a)", lambda: jnp.shape(jnp.ones((2, 3)))),
+    ("jnp.ndim(a)", lambda: jnp.ndim(jnp.ones(3))),
+    ("jnp.size(a)", lambda: jnp.size(jnp.ones(3))),
+    ("jnp.issubdtype(t, jnp.floating)", lambda: jnp.issubdtype(jnp.float32, jnp.floating)),
+    ("jnp.dtype('float32')", lambda: jnp.dtype("float32")),
+    ("jnp.result_type(jnp.float32)", lambda: jnp.result_type(jnp.float32)),
+    ("jnp.promote_types('f4', 'i4')", lambda: jnp.promote_types("f4", "i4")),
+    ("jnp.finfo(jnp.float32)", lambda: jnp.finfo(jnp.float32)),
+    ("jnp.iinfo(jnp.int32)", lambda: jnp.iinfo(jnp.int32)),
+]:
+    value = thunk()
+    probe(
+        f"{spelled} -> {type(value).__name__}, static",
+        lambda value=value: jax.jit(lambda x, s: x, static_argnums=1)(x, value),
+    )
