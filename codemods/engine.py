@@ -35,6 +35,7 @@ from transforms import (
     selected_rules,
 )
 from transforms.findings import finding_from_dict, finding_to_dict
+from transforms.gcpause import one_file_at_a_time
 from transforms.project_names import StaticNames
 from transforms.repository import ModuleRef, Project
 from transforms.textedit import apply_edits, select_compatible
@@ -164,6 +165,7 @@ def _project(task: Task) -> Project | None:
     return Project(repo, task.ref, by_project.get(task.ref.project, StaticNames()), task.imports_static_jitted)
 
 
+@one_file_at_a_time
 def analyse(task: Task) -> FileResult:
     """Decode, check or fix, and report: the part that runs in worker processes."""
     if _PROJECT is not None:

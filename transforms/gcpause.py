@@ -1,4 +1,4 @@
-"""Parsing with the cyclic garbage collector paused.
+"""Parsing, and each file's analysis, with the cyclic garbage collector paused.
 
 A parse allocates hundreds of thousands of tree nodes and frees nothing, so
 every few hundred allocations CPython's collector runs, and its older
@@ -7,6 +7,17 @@ generations traverse the growing tree again and again: on a 440 KB module
 against 0.71 s for five parses). Trees are acyclic and the parse's
 temporaries are freed by reference counting, so pausing the collector for
 the parse leaves no garbage behind; it resumes as soon as the parse returns.
+
+A file's whole analysis (screen, slice, libcst and its metadata, the rules)
+is the same story at a larger scale: its trees grow until it returns and are
+then freed by reference counting, save a few cycles (a module's `Facts` and
+the tracer memoized on it, libcst's scopes). Pausing the collector for the
+file and then running one collection of the youngest generation, which holds
+exactly what the file allocated and left behind, frees those cycles at once.
+Measured on the corpus with one process: the collector's time fell from
+5.1 s to 1.9 s, peak memory from 369 MB to 351 MB. (Pausing without that
+collection let the cycles pile up past 1.5 GB: they are small in the
+collector's count but hold whole trees.)
 """
 
 from __future__ import annotations
@@ -32,5 +43,23 @@ def collector_paused(parse: Callable[P, R]) -> Callable[P, R]:
             return parse(*args, **kwargs)
         finally:
             gc.enable()
+
+    return paused
+
+
+def one_file_at_a_time(analyse: Callable[P, R]) -> Callable[P, R]:
+    """`analyse` (one file's analysis), run with the collector off, then the garbage it left
+    collected: one pass over the youngest generation, where all of it is."""
+
+    @functools.wraps(analyse)
+    def paused(*args: P.args, **kwargs: P.kwargs) -> R:
+        if not gc.isenabled():
+            return analyse(*args, **kwargs)
+        gc.disable()
+        try:
+            return analyse(*args, **kwargs)
+        finally:
+            gc.enable()
+            gc.collect(0)
 
     return paused
