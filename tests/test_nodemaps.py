@@ -15,13 +15,13 @@ from libcst.metadata import (
 
 from transforms import Options, SourceError
 from transforms.context import ModuleContext
-from transforms.nodemaps import code_length, expression_contexts, offsets, parents
+from transforms.nodemaps import children_of, code_length, expression_contexts, offsets, parents
 from transforms.textedit import LineIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(p for folder in ("transforms", "codemods", "tests", "golden") for p in (ROOT / folder).rglob("*.py"))
 
-ODD = '''\
+ODD = """\
 async def f[T](a, /, b: "list[T]" = [], *args, c, **kw) -> T:
     (x, [y, *z]) = a
     del kw["k"], x
@@ -41,7 +41,7 @@ async def f[T](a, /, b: "list[T]" = [], *args, c, **kw) -> T:
 class C(B, metaclass=M):
     attr: int = 1
     import os.path as osp
-'''
+"""
 
 
 @pytest.mark.parametrize("path", SOURCES[:80] + [None], ids=lambda p: p.name if p else "odd-syntax")
@@ -60,6 +60,7 @@ def test_maps_equal_libcst_providers(path) -> None:
     assert parents(module) == dict(wrapper.resolve(ParentNodeProvider))
     contexts = {k: v for k, v in wrapper.resolve(ExpressionContextProvider).items() if isinstance(k, cst.Name)}
     assert expression_contexts(module) == contexts
+    assert expression_contexts(module, children_of(parents(module))) == contexts
 
 
 #: Texts libcst parses; it gives back the text of some of them exactly, and not of others.
@@ -87,3 +88,65 @@ def test_a_module_libcst_does_not_give_back_is_refused(text: str) -> None:
 @pytest.mark.parametrize("text", ROUND_TRIPS)
 def test_a_module_libcst_gives_back_is_analysed(text: str) -> None:
     assert ModuleContext(text, cst.parse_module(text), Options()).text == text
+
+
+def _scope_shape(mapping, index) -> tuple[list, list]:
+    """The scopes of a module as plain data: each node's scope, by number in the order the
+    nodes come in the text; and each scope's kind, parent, and every assignment and access
+    it records (name, where, and what each one refers to)."""
+
+    def where(node) -> str:
+        return repr(index.get(node, type(node).__name__)) if node is not None else "builtin"
+
+    numbers: dict[int, int] = {}
+    ordered = sorted(mapping.items(), key=lambda item: (where(item[0]), type(item[0]).__name__))
+    for _, scope in ordered:
+        while scope is not None and id(scope) not in numbers:
+            numbers[id(scope)] = len(numbers)
+            scope = scope.parent if scope.parent is not scope else None
+    kinds = {}
+    for _, scope in ordered:
+        while scope is not None and numbers[id(scope)] not in kinds:
+            kinds[numbers[id(scope)]] = (
+                type(scope).__name__,
+                numbers[id(scope.parent)] if scope.parent is not scope else None,
+                sorted(
+                    (
+                        a.name,
+                        where(getattr(a, "node", None)),
+                        type(a).__name__,
+                        sorted(where(r.node) for r in a.references),
+                    )
+                    for a in scope.assignments
+                ),
+                sorted(
+                    (
+                        where(a.node),
+                        a.is_annotation,
+                        a.is_type_hint,
+                        sorted(where(getattr(r, "node", None)) for r in a.referents),
+                    )
+                    for a in scope.accesses
+                ),
+            )
+            scope = scope.parent if scope.parent is not scope else None
+    nodes = [
+        (where(node), type(node).__name__, numbers[id(scope)] if scope is not None else None) for node, scope in ordered
+    ]
+    return nodes, [kinds[n] for n in range(len(kinds))]
+
+
+@pytest.mark.parametrize("path", SOURCES[:40] + [None], ids=lambda p: p.name if p else "odd-syntax")
+def test_scopes_equal_libcst_scope_provider(path) -> None:
+    from libcst.metadata import ScopeProvider
+
+    from transforms.nodemaps import scopes
+
+    text = ODD if path is None else path.read_text()
+    theirs = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+    module = cst.parse_module(text)
+    ours = MetadataWrapper(module, unsafe_skip_copy=True)
+    index = offsets(module)
+    their_index = offsets(theirs.module)
+    mine = scopes(ours, expression_contexts(module, children_of(parents(module))))
+    assert _scope_shape(mine, index) == _scope_shape(theirs.resolve(ScopeProvider), their_index)

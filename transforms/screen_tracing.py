@@ -27,6 +27,7 @@ module (an import that mentions jax) is taken to be one.
 from __future__ import annotations
 
 import ast
+import weakref
 
 from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
 from .screen import (
@@ -51,9 +52,17 @@ _CONVERSIONS = frozenset({"item", "astype", "int", "index", "float", "tolist"})
 
 class TracedParams:
     def __init__(self, facts: Facts) -> None:
-        self.facts = facts
+        # Held weakly: the tracer is memoized on its Facts (`traced_params`), and that cycle
+        # kept the module's whole ast tree alive until the collector traversed it.
+        self._facts = weakref.ref(facts)
         self._params: dict[tuple[int, str], bool] = {}
         self._bindings: dict[int, dict[str, list[ast.AST]]] = {}
+
+    @property
+    def facts(self) -> Facts:
+        facts = self._facts()
+        assert facts is not None, "a TracedParams outlived its Facts"
+        return facts
 
     # -- expressions -------------------------------------------------------------------
     def expression(self, expr: ast.AST, line: int, depth: int = 0) -> bool:
