@@ -38,10 +38,12 @@ from transforms.findings import finding_from_dict, finding_to_dict
 from transforms.gcpause import one_file_at_a_time
 from transforms.project_names import StaticNames
 from transforms.repository import ModuleRef, Project
+from transforms.rule import Haystack
 from transforms.textedit import apply_edits, select_compatible
 
 from . import notebooks
 from .cache import ResultCache
+from .discovery import forget_resolved, resolved
 from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
@@ -143,8 +145,8 @@ class Task:
         return "notebook" if self.path.suffix == ".ipynb" else "python"
 
 
-def _may_match(data: bytes, options: Options, imports_static_jitted: bool) -> bool:
-    return any(rule.may_match_bytes(data, imports_static_jitted) for rule in selected_rules(options))
+def _may_match(data: Haystack, options: Options, imports_static_jitted: bool) -> bool:
+    return any(rule.may_match(data, imports_static_jitted) for rule in selected_rules(options))
 
 
 #: The project, in each worker process (set once per worker: `_worker_init`).
@@ -353,6 +355,7 @@ def run(
     `project_files` are the files imports may lead to (default: `paths`); a fix
     that must change one of them too changes it in the same run.
     """
+    forget_resolved()
     results: dict[int, FileResult] = {}
 
     def done(index: int, result: FileResult) -> None:
@@ -384,14 +387,15 @@ def run(
         ref = by_path.get(keys[index])
         # Only a module of the project imports through it (see `_project`).
         names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
-        if cache is None and names and _may_match(data, options, False):
+        haystack = Haystack(data)
+        if cache is None and names and _may_match(haystack, options, False):
             # Let through without the first pass's test, which only the cache key needs
             # here: the worker runs it (in parallel) when a rule asks.
             admitted, imports_static_jitted = (), None
         else:
             admitted = names.admitted(data)
             imports_static_jitted = bool(admitted)
-            if not _may_match(data, options, imports_static_jitted):
+            if not _may_match(haystack, options, imports_static_jitted):
                 done(index, FileResult(path, stage="filtered"))
                 continue
         task = Task(path, data, options, fix, ref, imports_static_jitted)
@@ -424,7 +428,7 @@ def run(
 
 def _key(path: Path) -> str:
     """How files are matched across the run: their resolved path."""
-    return str(path.resolve()) if path != STDIN else "-"
+    return str(resolved(path)) if path != STDIN else "-"
 
 
 def _static_names(refs: Sequence[ModuleRef], known: dict[str, bytes]) -> dict[str, StaticNames]:

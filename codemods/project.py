@@ -23,6 +23,7 @@ from transforms.project_names import StaticNames
 from transforms.repo_index import Summary, TextSummary
 from transforms.repository import ModuleRef
 
+from .discovery import resolved
 from .sourcefile import InputError, decode, read_bytes
 
 
@@ -39,7 +40,7 @@ def module_refs(files: Iterable[Path]) -> list[ModuleRef]:
     for path in files:
         if path.suffix != ".py":
             continue
-        path = path.resolve()
+        path = resolved(path)
         parts = [] if path.name == "__init__.py" else [path.stem]
         folder = path.parent
         while is_package(folder):

@@ -28,7 +28,7 @@ from .gcpause import collector_paused
 from .loop_length import TracedLoopLength
 from .outer_transform import OuterTransformStatic401
 from .repository import Project
-from .rule import Rule
+from .rule import Haystack, Rule
 from .slicing import slice_source
 from .static_arithmetic import StaticArithmetic402
 from .suppression import is_suppressed, suppressions
@@ -114,7 +114,8 @@ def candidate_rules(text: str, options: Options, project: Project | None = None)
 
 def _prefiltered(text: str, options: Options, project: Project | None) -> list[type[Rule]]:
     imports_static = project is not None and project.may_use_static_jitted(text)
-    return [r for r in selected_rules(options) if r.may_match(text, imports_static)]
+    haystack = Haystack(text)
+    return [r for r in selected_rules(options) if r.may_match(haystack, imports_static)]
 
 
 def _screened(text: str, options: Options, project: Project | None = None) -> tuple[dict[type[Rule], list], object]:

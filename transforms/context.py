@@ -145,12 +145,19 @@ class ModuleContext:
     @cached_property
     def calls(self) -> tuple[cst.Call, ...]:
         """Every call in the module, in source order (from metadata: no extra walk)."""
-        calls = [n for n in self._parents if isinstance(n, cst.Call)]
-        return tuple(sorted(calls, key=self.start))
+        return tuple(sorted(self.nodes_of(cst.Call), key=self.start))
 
     def nodes_of(self, kind: type) -> list:
         """Every node of a type, in no particular order (from metadata: no extra walk)."""
-        return [n for n in self._parents if isinstance(n, kind)]
+        return [n for exact, nodes in self._nodes_by_type.items() if issubclass(exact, kind) for n in nodes]
+
+    @cached_property
+    def _nodes_by_type(self) -> dict[type, list[cst.CSTNode]]:
+        # libcst's node classes are ABCs: isinstance on each node runs ABCMeta's check in Python.
+        out: dict[type, list[cst.CSTNode]] = {}
+        for node in self._parents:
+            out.setdefault(type(node), []).append(node)
+        return out
 
     # -- findings -----------------------------------------------------------
     def finding(

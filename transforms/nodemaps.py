@@ -211,6 +211,40 @@ def scopes(wrapper: MetadataWrapper, contexts: dict[cst.CSTNode, object]) -> Map
     metadata[ExpressionContextProvider] = contexts
     provider = ScopeProvider()
     with provider.resolve(wrapper):
-        provider.visit_Module(wrapper.module)
+        if _ScopeVisitor is None:
+            provider.visit_Module(wrapper.module)
+        else:
+            visitor = _ScopeVisitor(provider)  # what visit_Module does, with our visitor
+            wrapper.module.visit(visitor)
+            visitor.infer_accesses()
     metadata[ScopeProvider] = MappingProxyType(dict(provider._computed))
     return metadata[ScopeProvider]
+
+
+def _scope_visitor() -> type | None:
+    """libcst's ScopeVisitor, its ``on_leave`` testing a node's exact type.
+
+    Its own ``isinstance(node, <18 node classes>)`` runs ABCMeta's Python-level
+    ``__instancecheck__`` once per class for most of the module's nodes: a third
+    of the provider's time. None of those classes has a subclass, so the exact
+    type says the same. None if libcst's internals are not the ones read here.
+    """
+    from libcst.metadata import scope_provider
+
+    visitor = getattr(scope_provider, "ScopeVisitor", None)
+    counted = getattr(scope_provider, "_ASSIGNMENT_LIKE_NODES", None)
+    if visitor is None or not isinstance(counted, tuple) or any(kind.__subclasses__() for kind in counted):
+        return None
+    counted_types = frozenset(counted)
+
+    class ExactTypeScopeVisitor(visitor):
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            self.provider.set_metadata(original_node, self.scope)
+            if type(original_node) in counted_types:
+                self.scope._assignment_count += 1
+            cst.CSTVisitor.on_leave(self, original_node)
+
+    return ExactTypeScopeVisitor
+
+
+_ScopeVisitor = _scope_visitor()

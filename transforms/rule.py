@@ -17,6 +17,22 @@ from .screen import Facts
 STATIC_JITTED = "<a function jitted with static arguments>"
 
 
+class Haystack:
+    """A file's text or bytes, asked whether it holds many substrings: the rules' pre-filters
+    share words ("static_arg", "jax", "jit"), and a word a file lacks costs a whole scan."""
+
+    def __init__(self, content: str | bytes) -> None:
+        self.content = content
+        self._encode = isinstance(content, bytes)
+        self._found: dict[str, bool] = {}
+
+    def __contains__(self, word: str) -> bool:
+        found = self._found.get(word)
+        if found is None:
+            found = self._found[word] = (word.encode() if self._encode else word) in self.content
+        return found
+
+
 class Rule(abc.ABC):
     """A rule's docstring is its documentation (``jaxfix explain CODE``)."""
 
@@ -45,21 +61,19 @@ class Rule(abc.ABC):
         return inspect.cleandoc(cls.__doc__ or "")
 
     @classmethod
-    def may_match(cls, text: str, imports_static_jitted: bool = False) -> bool:
+    def may_match(cls, text: str | bytes | Haystack, imports_static_jitted: bool = False) -> bool:
         """The pre-filter; `imports_static_jitted`: the file may use a function another
-        module jits with static arguments (`project_names.StaticNames.admitted`)."""
+        module jits with static arguments (`project_names.StaticNames.admitted`). Give
+        every rule the same `Haystack` and each substring is searched for once."""
+        haystack = text if isinstance(text, Haystack) else Haystack(text)
         return all(
-            any(s in text for s in group if s != STATIC_JITTED) or (STATIC_JITTED in group and imports_static_jitted)
+            any(s in haystack for s in group if s != STATIC_JITTED) or (STATIC_JITTED in group and imports_static_jitted)
             for group in cls.required
         )
 
     @classmethod
     def may_match_bytes(cls, data: bytes, imports_static_jitted: bool = False) -> bool:
-        return all(
-            any(s.encode() in data for s in group if s != STATIC_JITTED)
-            or (STATIC_JITTED in group and imports_static_jitted)
-            for group in cls.required
-        )
+        return cls.may_match(data, imports_static_jitted)
 
     #: The rule follows values into the functions its seeds' functions call
     #: (so the slice keeps those bodies too).
