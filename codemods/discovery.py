@@ -81,8 +81,8 @@ def _walk(root: Path, suffixes: tuple[str, ...]) -> Iterator[Path]:
 
 
 @functools.lru_cache(maxsize=65536)
-def _resolved_folder(folder: Path) -> Path:
-    return folder.resolve()
+def _resolved_folder(folder: Path, cwd: str) -> Path:
+    return folder.resolve()  # `cwd` is only part of the key: a relative folder depends on it
 
 
 def resolved(path: Path) -> Path:
@@ -91,7 +91,8 @@ def resolved(path: Path) -> Path:
     component with lstat; three per file were a fifth of the main process's time.)"""
     if path.name in ("", ".", "..") or path.is_symlink():
         return path.resolve()
-    return _resolved_folder(path.parent) / path.name
+    folder = path.parent
+    return _resolved_folder(folder, "" if folder.is_absolute() else os.getcwd()) / path.name
 
 
 def forget_resolved() -> None:

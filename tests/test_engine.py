@@ -152,3 +152,44 @@ def test_default_cache_is_the_users_not_the_projects(tmp_path: Path) -> None:
     assert run.returncode == 1
     assert list((env_home / ".cache" / "jaxfix").rglob("*.json"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.py", "home"]
+
+
+def test_resolved_is_path_resolve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each folder resolved once per run must give what resolving every file gives."""
+    from codemods.discovery import forget_resolved, resolved
+
+    real = tmp_path / "real"
+    (real / "pkg").mkdir(parents=True)
+    (real / "pkg" / "a.py").write_text("x = 1\n")
+    (tmp_path / "linked").symlink_to(real, target_is_directory=True)
+    (real / "alias.py").symlink_to(real / "pkg" / "a.py")
+    forget_resolved()
+    for path in [
+        real / "pkg" / "a.py",
+        tmp_path / "linked" / "pkg" / "a.py",  # through a linked folder
+        real / "alias.py",  # a linked file
+        real / "pkg" / ".." / "alias.py",
+        real / "missing.py",
+        Path("."),
+        Path("relative.py"),
+    ]:
+        assert resolved(path) == path.resolve(), path
+    monkeypatch.chdir(real)  # a relative folder means another folder once the working folder changes
+    assert resolved(Path("relative.py")) == real / "relative.py"
+
+
+def test_a_shared_haystack_answers_as_the_text_does() -> None:
+    """The pre-filter searches each word once per file; every rule gets the same answer."""
+    from transforms import RULES
+    from transforms.rule import STATIC_JITTED, Haystack
+
+    for path in BEFORES[:20]:
+        data = path.read_bytes()
+        shared, text = Haystack(data), data.decode()
+        for imports in (False, True):
+            for rule in RULES.values():
+                expected = all(
+                    any(w in text for w in group if w != STATIC_JITTED) or (STATIC_JITTED in group and imports)
+                    for group in rule.required
+                )
+                assert rule.may_match(shared, imports) == rule.may_match(text, imports) == expected
