@@ -415,3 +415,16 @@ def test_a_name_imported_twice_is_followed_to_both_imports() -> None:
     would hide if the screen kept one binding per name."""
     assert seeds("JAX403", TWO_IMPORTS)
     assert "JAX403" in same_as_whole(TWO_IMPORTS)
+
+
+# -- line numbers are Python's: a form feed or a \u2028 in a string ends no line --------------
+
+@pytest.mark.parametrize("odd", ["\u2028", "\x85", "\x0c", "\x1c"])
+def test_lines_are_numbered_as_python_numbers_them(odd: str) -> None:
+    """``str.splitlines`` breaks at these too; the screen then looked for ``static_argnums``
+    one line off from ast's statements, and the fast path lost the finding."""
+    program = (ROOT / "golden" / "JAX101" / "seed000_eager" / "before.py").read_text()
+    program = f'NOTE = "a{odd}b"\n' + program
+    facts = screen.Facts(screen.parse(program), program)
+    assert all("static_arg" in facts.lines[line - 1] for line in facts.static_lines)
+    assert same_as_whole(program) == ["JAX101"]

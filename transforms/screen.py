@@ -23,6 +23,11 @@ from functools import cached_property
 from .array_members import makes_array
 from .gcpause import collector_paused
 
+#: What ends a line for Python's tokenizer (and so for ast's line numbers), and the other
+#: characters `str.splitlines` also breaks at.
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_OTHER_ASCII_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
 #: ASCII identifier characters: a word is whole when none touches it ("" at the text's end).
 _IDENTIFIER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 #: Above this many words, one regex pass beats a find per word.
@@ -140,7 +145,14 @@ class Facts:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.text.splitlines()
+        """The module's lines as Python numbers them. Only ``\\n``, ``\\r\\n`` and ``\\r``
+        end one; ``str.splitlines`` also splits at a form feed, ``\\x85`` or ``\\u2028``
+        (which a string literal may hold), and every later line would then be off by
+        one from ast's numbers. Such texts are rare: they alone pay for the regex."""
+        text = self.text
+        if any(c in text for c in _OTHER_ASCII_BREAKS) or (not text.isascii() and _OTHER_BREAKS.search(text)):
+            return _NEWLINE.split(text)
+        return text.splitlines()
 
     @cached_property
     def static_lines(self) -> frozenset[int]:
@@ -230,7 +242,7 @@ class Facts:
 
     @cached_property
     def _line_starts(self) -> list[int]:
-        return [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", self.text)]
+        return [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
 
     def lines_of_words(self, words: Iterable[str]) -> set[int]:
         """The lines where one of the words appears as a whole identifier (one search of the text)."""
