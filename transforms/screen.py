@@ -331,10 +331,22 @@ class Facts:
             root = root.value
         if not isinstance(root, ast.Name) or root.id not in self.import_table:
             return None
+        key = (root.id, *chain)
+        memo = self._alias_slots
+        if key not in memo:
+            memo[key] = self._module_alias_slots(project, root.id, chain)
+        return memo[key]
+
+    @cached_property
+    def _alias_slots(self) -> dict[tuple[str, ...], list[StaticSlots | None] | None]:
+        return {}
+
+    def _module_alias_slots(self, project, root: str, chain: list[str]) -> list[StaticSlots | None] | None:
+        """`module_alias_slots` for ``root.<chain reversed>``, once per spelling in a module."""
         from .repository import module_attribute, resolve
 
         found: list[StaticSlots | None] | None = None
-        for module, attribute, level in self.import_table[root.id]:
+        for module, attribute, level in self.import_table[root]:
             definition = resolve(project.repo, project.ref, module, attribute, level)
             for part in reversed(chain):
                 if definition is None:
