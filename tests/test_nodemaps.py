@@ -148,5 +148,21 @@ def test_scopes_equal_libcst_scope_provider(path) -> None:
     ours = MetadataWrapper(module, unsafe_skip_copy=True)
     index = offsets(module)
     their_index = offsets(theirs.module)
-    mine = scopes(ours, expression_contexts(module, children_of(parents(module))))
-    assert _scope_shape(mine, index) == _scope_shape(theirs.resolve(ScopeProvider), their_index)
+    children = children_of(parents(module))
+    expected = _scope_shape(theirs.resolve(ScopeProvider), their_index)
+    assert _scope_shape(scopes(ours, expression_contexts(module, children), children), index) == expected
+    again = MetadataWrapper(module, unsafe_skip_copy=True)  # without the children: libcst's own traversal
+    assert _scope_shape(scopes(again, expression_contexts(module, children)), index) == expected
+
+
+@pytest.mark.parametrize("path", SOURCES[:40] + [None], ids=lambda p: p.name if p else "odd-syntax")
+def test_children_come_in_libcst_visit_order(path) -> None:
+    """`nodemaps._visiting` walks the children map where libcst would visit; the order is
+    libcst's except for the node types it names, whose own ``children`` it then reads."""
+    from transforms.nodemaps import _VISITED_OUT_OF_ORDER
+
+    module = cst.parse_module(ODD if path is None else path.read_text())
+    children = children_of(parents(module))
+    for parent, kids in children.items():
+        if type(parent) not in _VISITED_OUT_OF_ORDER:
+            assert kids == list(parent.children), type(parent).__name__

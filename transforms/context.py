@@ -77,7 +77,8 @@ class ModuleContext:
             raise SourceError(NOT_REPRODUCED)
         # ScopeProvider reads ExpressionContextProvider for Name nodes only; ours
         # computes exactly those values (tested against libcst's) in a third of the time.
-        self._scopes = scopes(self.wrapper, expression_contexts(module, children_of(self._parents)))
+        children = children_of(self._parents)
+        self._scopes = scopes(self.wrapper, expression_contexts(module, children), children)
         self.names = NameResolver(self._scopes)
         self.lines = LineIndex(text)
         self.newline = newline_of(text)
