@@ -25,6 +25,10 @@ classes, methods and module-level names that are defined in the module):
 * classes are descended into: a class keeps its header and non-def lines,
   and its methods are sliced like functions.
 
+A unit "names" or "mentions" a name as a bare name, or as an attribute only
+when the name is a class member's: the analyses resolve ``self.m`` to a
+method, never ``x.f`` to a module-level ``f`` (`_resolve_references`).
+
 Equivalence with analysing the whole module is tested on every golden case
 and on the corpus run.
 """
