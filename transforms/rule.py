@@ -71,10 +71,6 @@ class Rule(abc.ABC):
             for group in cls.required
         )
 
-    @classmethod
-    def may_match_bytes(cls, data: bytes, imports_static_jitted: bool = False) -> bool:
-        return cls.may_match(data, imports_static_jitted)
-
     #: The rule follows values into the functions its seeds' functions call
     #: (so the slice keeps those bodies too).
     follows_callees: ClassVar[bool] = False

@@ -300,22 +300,19 @@ class Facts:
         from .repository import resolve
 
         out: dict[str, list[StaticSlots | None]] = {}
-        for local, (module, attribute, level) in (
-            (local, binding) for local, bindings in self.import_table.items() for binding in bindings
-        ):
-            definition = resolve(project.repo, project.ref, module, attribute, level)
-            if definition is None:
-                continue
-            if not _declares_static(project.repo, definition.module):
-                continue
-            if definition.attribute is None:
-                # A module of the project: its jitted functions may be called as `m.f`.
-                for name, summary in project.repo.summary(definition.module).jitted.items():
-                    out.setdefault(name, []).append(StaticSlots.of_summary(summary))
-                continue
-            summary = definition.jitted(project.repo)
-            if summary is not None:
-                out.setdefault(local, []).append(StaticSlots.of_summary(summary))
+        for local, bindings in self.import_table.items():
+            for module, attribute, level in bindings:
+                definition = resolve(project.repo, project.ref, module, attribute, level)
+                if definition is None or not _declares_static(project.repo, definition.module):
+                    continue
+                if definition.attribute is None:
+                    # A module of the project: its jitted functions may be called as `m.f`.
+                    for name, summary in project.repo.summary(definition.module).jitted.items():
+                        out.setdefault(name, []).append(StaticSlots.of_summary(summary))
+                    continue
+                summary = definition.jitted(project.repo)
+                if summary is not None:
+                    out.setdefault(local, []).append(StaticSlots.of_summary(summary))
         return out
 
     def module_alias_slots(self, call: ast.Call) -> list[StaticSlots | None] | None:
@@ -565,7 +562,7 @@ def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> boo
     return _may_hold(facts, argument, call.lineno, 0)
 
 
-#: config_origin's evidence, by qualified-name prefix: array makers, plain-data loaders.
+#: config_origin's plain-data loaders (its array makers: `array_members.makes_array`).
 _LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib.load", "tomllib.loads", "toml.load", "toml.loads"})
 _BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
 

@@ -251,7 +251,6 @@ class TracedParams:
             return True  # an alias: the new name may be traced anywhere
         return False
 
-
     def _may_be_jax_array(self, expr: ast.expr, line: int, depth: int = 0) -> bool:
         """Could `tracedness.is_array` call it a jax array (a ``jnp``/``jax.random``/``jax.lax``
         result, a slice of one, or a name bound to one)?"""

@@ -230,7 +230,7 @@ def _judge_writes(
 def _module_text(path: Path) -> str | None:
     """The text jaxfix analyses, when the file passes the byte pre-filter (None otherwise)."""
     data = path.read_bytes()
-    if not any(rule.may_match_bytes(data) for rule in selected_rules(Options())):
+    if not any(rule.may_match(data) for rule in selected_rules(Options())):
         return None
     try:
         if path.suffix == ".ipynb":
