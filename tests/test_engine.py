@@ -193,3 +193,13 @@ def test_a_shared_haystack_answers_as_the_text_does() -> None:
                     for group in rule.required
                 )
                 assert rule.may_match(shared, imports) == rule.may_match(text, imports) == expected
+                asked: list[bool] = []
+
+                def lazily(answer: bool = imports) -> bool:
+                    asked.append(answer)
+                    return answer
+
+                assert rule.may_match(shared, lazily) == expected
+                # Asked only where a group's own words are all absent.
+                words_decide = all(any(w in text for w in g if w != STATIC_JITTED) for g in rule.required)
+                assert not (asked and words_decide)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from transforms.project_names import module_level_names, search
+from transforms.project_names import imported_names, module_level_names, search
 
 MODEL = b"""\
 import jax
@@ -88,3 +88,20 @@ def test_digest_depends_only_on_the_admitted_names() -> None:
     assert one.admitted(user) == two.admitted(user) == ("step",)
     assert one.digest(one.admitted(user)) == two.digest(two.admitted(user))
     assert one.digest(("step",)) != search([("pkg.moved", MODEL)]).digest(("step",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'PATTERN = re.compile(r"import (.*)")\n',  # jaxlib's build_wheel.py
+        b"# import ...\n",
+        b'"""import .model"""\n',
+    ],
+)
+def test_text_that_only_looks_like_an_import_binds_nothing(text: bytes) -> None:
+    # It once bound the empty name, which the attribute search then found at every
+    # offset without moving on: the pre-filter never returned.
+    names = search([("pkg.model", MODEL)])
+    user = b"import pkg.model as m\n" + text + b"m.step(1, x)\n"
+    assert imported_names(text) == frozenset()
+    assert names.admitted(user) == ("step",)

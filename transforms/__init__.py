@@ -12,6 +12,7 @@ in a rule and it raises rather than returning half-fixed text.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass, replace
 
 import libcst as cst
@@ -113,7 +114,8 @@ def candidate_rules(text: str, options: Options, project: Project | None = None)
 
 
 def _prefiltered(text: str, options: Options, project: Project | None) -> list[type[Rule]]:
-    imports_static = project is not None and project.may_use_static_jitted(text)
+    # Asked only when a rule's own words are absent: the test reads every import of the file.
+    imports_static = functools.cache(lambda: project is not None and project.may_use_static_jitted(text))
     haystack = Haystack(text)
     return [r for r in selected_rules(options) if r.may_match(haystack, imports_static)]
 

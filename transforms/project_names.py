@@ -154,7 +154,9 @@ def _bound_by(statement: bytes) -> set[bytes]:
             out.add(parts[-1])
         elif parts:
             out.add(parts[0].split(b".")[0])
-    return out
+    # Text that only looks like an import (``r"import (.*)"`` in a string) binds no name:
+    # an empty one would be found at every offset.
+    return {name for name in out if _WORD.fullmatch(name)}
 
 
 def _attributes_of(data: bytes, bases: set[bytes]) -> set[str]:

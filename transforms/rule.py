@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import ast
 import inspect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from .analysis import Analysis
@@ -61,13 +61,20 @@ class Rule(abc.ABC):
         return inspect.cleandoc(cls.__doc__ or "")
 
     @classmethod
-    def may_match(cls, text: str | bytes | Haystack, imports_static_jitted: bool = False) -> bool:
+    def may_match(
+        cls, text: str | bytes | Haystack, imports_static_jitted: bool | Callable[[], bool] = False
+    ) -> bool:
         """The pre-filter; `imports_static_jitted`: the file may use a function another
-        module jits with static arguments (`project_names.StaticNames.admitted`). Give
+        module jits with static arguments (`project_names.StaticNames.admitted`), or
+        a function that tells, called only when a group's words are all absent. Give
         every rule the same `Haystack` and each substring is searched for once."""
         haystack = text if isinstance(text, Haystack) else Haystack(text)
         return all(
-            any(s in haystack for s in group if s != STATIC_JITTED) or (STATIC_JITTED in group and imports_static_jitted)
+            any(s in haystack for s in group if s != STATIC_JITTED)
+            or (
+                STATIC_JITTED in group
+                and (imports_static_jitted() if callable(imports_static_jitted) else imports_static_jitted)
+            )
             for group in cls.required
         )
 
