@@ -7,7 +7,8 @@ analysis needs: each top-level function's signature and the static arguments
 its jit declares (decorator, ``g = jax.jit(f, ...)``, ``g = partial(jax.jit,
 ...)(f)``), and the names the module re-exports through its imports (an
 ``__init__.py`` doing ``from .model import step``). It is plain data, cheap
-to build (one stdlib parse), and built at most once per module per process.
+to build (one stdlib parse of the module's top level), and built at most once
+per module per process.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .screen import STATIC_KEYWORDS, import_bindings
+from .toplevel import outline
 
 _JIT = "jax.jit"
 _PARTIAL = "functools.partial"
@@ -85,9 +87,15 @@ class TextSummary:
 
     @functools.cached_property
     def _full(self) -> ModuleSummary:
+        """The summary, parsed from the module's outline: the top level is all it reads,
+        and bodies are most of a module (`toplevel`). The whole text when there is no
+        outline, or (never seen) when the outline does not parse."""
         from .screen import parse
 
-        tree = parse(self._text)
+        reduced = outline(self._text)
+        tree = parse(reduced) if reduced is not None else None
+        if tree is None:
+            tree = parse(self._text)
         return summarize(tree) if tree is not None else EMPTY
 
     @property
