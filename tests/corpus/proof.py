@@ -18,7 +18,8 @@ as a user runs it, in its own processes:
 5. unless ``--no-equivalence``: for every file that passes the byte
    pre-filter, the fast path (screen and slice) finds exactly what the
    whole-module analysis finds (``check(text) == check(text, narrow=False)``),
-   with and without unsafe fixes.
+   with and without unsafe fixes; and for every Python file, its outline
+   gives the import summary its whole text gives (`transforms.toplevel`).
 
 Prints the numbers, every change with its findings, and every problem; exits
 1 when there is a problem. ``tests/corpus/test_corpus.py`` runs it under
@@ -46,7 +47,9 @@ if str(ROOT) not in sys.path:
 
 from codemods import notebooks  # noqa: E402
 from codemods.sourcefile import InputError, decode  # noqa: E402
-from transforms import Options, SourceError, check, selected_rules  # noqa: E402
+from transforms import Options, SourceError, check, screen, selected_rules  # noqa: E402
+from transforms.repo_index import summarize  # noqa: E402
+from transforms.toplevel import outline  # noqa: E402
 
 SOURCES = (".py", ".ipynb")
 #: What a copy leaves out: version control and caches, never analysed anyway.
@@ -249,8 +252,28 @@ def _comparable(text: str, options: Options, narrow: bool):
         return ("crash", f"{type(error).__name__}: {error}")
 
 
+def _outline_problem(path: Path) -> str | None:
+    """What another module's import summary reads from this module's outline, against its whole text."""
+    if path.suffix != ".py":
+        return None
+    try:
+        text = decode(path.read_bytes()).text
+    except (InputError, UnicodeDecodeError, ValueError):
+        return None
+    reduced, whole = outline(text), screen.parse(text)
+    if reduced is None or whole is None:
+        return None
+    tree = screen.parse(reduced)
+    if tree is None or summarize(tree) != summarize(whole):
+        return f"{path}: its outline summarizes differently from its text"
+    return None
+
+
 def equivalence_problem(path: str) -> tuple[bool, str | None]:
     """(passed the pre-filter, a description of any difference)."""
+    outlined = _outline_problem(Path(path))
+    if outlined is not None:
+        return False, outlined
     text = _module_text(Path(path))
     if text is None:
         return False, None
