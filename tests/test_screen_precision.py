@@ -147,8 +147,29 @@ def test_a_name_a_comprehension_also_binds_is_followed_generously() -> None:
 # -- another module's summary, answered from its text when the text settles it ----------
 
 
+NEAR_MISSES = """\
+import jax
+from functools import partial
+
+@partial(jax.jit, static_argnums=0)
+def step2(n, x): ...
+
+@partial(jax.jit, static_argnums=0)
+async def astep(n, x): ...
+
+def _f(n, x): ...
+step_two = jax.jit(_f, static_argnums=0)
+step: int = 3
+step.attr = 1
+def_x = jax.jit(_f)
+stepper = jax.jit(_f, static_argnames="n")
+    step3 = jax.jit(_f)
+"""
+
+
 def _modules() -> list[str]:
-    return [p.read_text() for p in sorted((ROOT / "golden" / "multi").glob("*/before/**/*.py"))]
+    golden = [p.read_text() for p in sorted((ROOT / "golden" / "multi").glob("*/before/**/*.py"))]
+    return [*golden, NEAR_MISSES.replace("    step3", "step3 = 1\nif x:\n    step3")]
 
 
 @pytest.mark.parametrize("index", range(len(_modules())))

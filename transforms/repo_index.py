@@ -125,20 +125,18 @@ class TextSummary:
 
 def _defined_at_top(text: str, name: str) -> bool:
     """Does a line start with ``def name``, ``async def name`` or ``name =`` / ``name:``?"""
-    pattern = _definition(name)
     at = text.find(name)
     while at >= 0:
         line = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
-        if pattern.match(text, line):
+        found = _TOP_DEFINITION.match(text, line)
+        if found is not None and (found.group(1) or found.group(2)) == name:
             return True
         at = text.find(name, at + len(name))
     return False
 
 
-@functools.lru_cache(maxsize=4096)
-def _definition(name: str) -> re.Pattern[str]:
-    # Compiled once per name: re's own cache holds 512 patterns, and a project asks about more names.
-    return re.compile(rf"(?:(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b|{re.escape(name)}[ \t]*[:=])")
+#: One pattern for every name (a pattern per name cost a compilation per name asked about).
+_TOP_DEFINITION = re.compile(r"(?:async[ \t]+)?def[ \t]+(\w+)|(\w+)[ \t]*[:=]")
 
 
 def summarize(tree: ast.Module) -> ModuleSummary:
