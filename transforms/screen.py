@@ -412,9 +412,10 @@ class Facts:
         each def around the line, outermost first (as `scope_of` names them)."""
         return [None, *_defs_around(self, line)]
 
-    @property
+    @cached_property
     def static_jitted_names(self) -> frozenset[str]:
-        """Names (of defs, or assignment targets) that may be jitted with static arguments."""
+        """Names (of defs, or assignment targets) that may be jitted with static arguments
+        (once per module: a module alias brings in every jitted function of its module)."""
         return frozenset(self.static_slots)
 
     @cached_property
