@@ -449,3 +449,29 @@ def test_lines_are_numbered_as_python_numbers_them(odd: str) -> None:
     facts = screen.Facts(screen.parse(program), program)
     assert all("static_arg" in facts.lines[line - 1] for line in facts.static_lines)
     assert same_as_whole(program) == ["JAX101"]
+
+
+# -- the lines that hold a word: found in the text, the same as a scan of every line ----------
+
+_WORDS = ["import", "lax", "jax", "numpy", "def", "static_arg", "cond", "scan", "=", "x"]
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("odd", ["", "\u2028", "\x0c"])
+@pytest.mark.parametrize("last", ["", "\n"])
+@pytest.mark.parametrize("path", sorted((ROOT / "golden").glob("JAX*/*/before.py"))[::12], ids=lambda p: p.parent.name)
+def test_lines_found_in_the_text_are_the_lines_that_hold_the_word(path: Path, ending: str, odd: str, last: str) -> None:
+    body = path.read_text().rstrip("\n") + f'\nNOTE = "a{odd}b"\nsequence = \\\n    [f, g]\nother =(\n    h,)\n'
+    program = body.replace("\n", ending).rstrip(ending) + last.replace("\n", ending)
+    facts = screen.Facts(screen.parse(program), program)
+    numbered = list(enumerate(facts.lines, 1))
+    assert facts._line_starts == [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", program)]
+    for word in _WORDS:
+        assert facts.lines_containing(word) == {i for i, line in numbered if word in line}, word
+    assert facts.static_lines == {i for i, line in numbered if "static_arg" in line}
+    def_line = re.compile(r"^\s*(?:async\s+)?def\s")
+    assert set(facts.defs_by_name) == {
+        n.name for n in ast.walk(facts.tree) if isinstance(n, ast.FunctionDef) and def_line.match(facts.lines[n.lineno - 1])
+    }
+    assert "sequence" not in facts.sequences  # its "= [" spans a line break: the line's own test decides
+    assert facts.sequences.get("other") == {"h"}

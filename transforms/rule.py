@@ -25,11 +25,20 @@ class Haystack:
         self.content = content
         self._encode = isinstance(content, bytes)
         self._found: dict[str, bool] = {}
+        #: Words found absent: a word that contains one is absent too, without a scan
+        #: (no "static_arg", so no "static_argnums").
+        self._absent: list[str] = []
 
     def __contains__(self, word: str) -> bool:
         found = self._found.get(word)
         if found is None:
-            found = self._found[word] = (word.encode() if self._encode else word) in self.content
+            if any(absent in word for absent in self._absent):
+                found = False
+            else:
+                found = (word.encode() if self._encode else word) in self.content
+            self._found[word] = found
+            if not found:
+                self._absent.append(word)
         return found
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -113,7 +114,7 @@ class Facts:
     def lax_aliases(self) -> dict[str, str]:
         """Local names bound by ``from jax.lax import cond as c``: local -> primitive."""
         out: dict[str, str] = {}
-        lines = {i for i, line in enumerate(self.lines, 1) if "lax" in line and "import" in line}
+        lines = self.lines_containing("lax") & self.lines_containing("import")
         for node in self.statements_on(lines):
             if isinstance(node, ast.ImportFrom) and node.module in ("jax.lax", "jax._src.lax.control_flow"):
                 for alias in node.names:
@@ -135,7 +136,7 @@ class Facts:
     @cached_property
     def control_flow_calls(self) -> list[ast.Call]:
         names = CONTROL_FLOW | set(self.lax_aliases)
-        lines = {i for i, line in enumerate(self.lines, 1) if any(n in line for n in names)}
+        lines = set().union(*map(self.lines_containing, names))
         return [
             n
             for stmt in self.statements_on(lines)
@@ -149,15 +150,37 @@ class Facts:
         end one; ``str.splitlines`` also splits at a form feed, ``\\x85`` or ``\\u2028``
         (which a string literal may hold), and every later line would then be off by
         one from ast's numbers. Such texts are rare: they alone pay for the regex."""
+        return self.text.splitlines() if self._plain_breaks else _NEWLINE.split(self.text)
+
+    @cached_property
+    def _plain_breaks(self) -> bool:
+        """No character `str.splitlines` breaks at that Python does not (see `lines`)."""
         text = self.text
-        if any(c in text for c in _OTHER_ASCII_BREAKS) or (not text.isascii() and _OTHER_BREAKS.search(text)):
-            return _NEWLINE.split(text)
-        return text.splitlines()
+        return not (any(c in text for c in _OTHER_ASCII_BREAKS) or (not text.isascii() and _OTHER_BREAKS.search(text)))
+
+    def lines_containing(self, word: str) -> set[int]:
+        """The lines whose text holds `word`: a search of the text, not a scan of every line
+        (the same lines, since a word holds no line break)."""
+        known = self._lines_containing
+        if word not in known:
+            text, starts = self.text, self._line_starts
+            out: set[int] = set()
+            at = text.find(word)
+            while at >= 0:
+                line = bisect.bisect_right(starts, at)
+                out.add(line)
+                at = text.find(word, starts[line]) if line < len(starts) else -1  # on from the next line
+            known[word] = out
+        return known[word]
+
+    @cached_property
+    def _lines_containing(self) -> dict[str, set[int]]:
+        return {}
 
     @cached_property
     def static_lines(self) -> frozenset[int]:
         """Lines whose text mentions static_argnums/static_argnames."""
-        return frozenset(i for i, line in enumerate(self.lines, 1) if "static_arg" in line)
+        return frozenset(self.lines_containing("static_arg"))
 
     def statements_on(self, lines: set[int] | frozenset[int]) -> list[ast.stmt]:
         """Every statement, at any depth, whose own lines hold one of `lines`.
@@ -242,7 +265,14 @@ class Facts:
 
     @cached_property
     def _line_starts(self) -> list[int]:
-        return [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
+        """The offset where each line starts, as Python numbers lines."""
+        text = self.text
+        if not self._plain_breaks:
+            return [0] + [m.end() for m in _NEWLINE.finditer(text)]
+        starts = list(itertools.accumulate(map(len, text.splitlines(keepends=True)), initial=0))
+        if text and not text.endswith(("\n", "\r")):
+            starts.pop()  # the end of a last line with no line break starts no line
+        return starts
 
     def lines_of_words(self, words: Iterable[str]) -> set[int]:
         """The lines where one of the words appears as a whole identifier (one search of the text)."""
@@ -362,7 +392,7 @@ class Facts:
         """Every import of the module (any depth): local name -> each (module, attribute,
         level) an import binds it to. A name imported in two places (a fallback in
         ``except ImportError``, a function's own import) may mean either."""
-        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line}
+        lines = self.lines_containing("import")
         out: dict[str, list[tuple[str, str | None, int]]] = {}
         for local, binding in import_pairs(self.statements_on(lines)):
             if binding not in out.setdefault(local, []):
@@ -440,7 +470,7 @@ class Facts:
     @cached_property
     def imported_jax_numpy(self) -> frozenset[str]:
         """Names bound by imports that mention jax or numpy (array makers)."""
-        lines = {i for i, line in enumerate(self.lines, 1) if "import" in line and ("jax" in line or "numpy" in line)}
+        lines = self.lines_containing("import") & (self.lines_containing("jax") | self.lines_containing("numpy"))
         out: set[str] = set()
         for node in self.statements_on(lines):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -451,7 +481,7 @@ class Facts:
     def defs_by_name(self) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
         """Every def in the module, by name (found from the lines that say ``def``)."""
         pattern = re.compile(r"^\s*(?:async\s+)?def\s")
-        lines = {i for i, line in enumerate(self.lines, 1) if pattern.match(line)}
+        lines = {i for i in self.lines_containing("def") if pattern.match(self.lines[i - 1])}
         out: dict[str, list] = {}
         for node in self.statements_on(lines):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -462,7 +492,9 @@ class Facts:
     def sequences(self) -> dict[str, set[str]]:
         """Names assigned a list or tuple display (``branches = [f, g]``) -> names inside it."""
         opening = re.compile(r"=\s*[\[(]")
-        lines = {i for i, line in enumerate(self.lines, 1) if opening.search(line)}
+        # Where the text matches (a match may run over a line break), then each line's own test.
+        found = {bisect.bisect_right(self._line_starts, m.start()) for m in opening.finditer(self.text)}
+        lines = {i for i in found if opening.search(self.lines[i - 1])}
         out: dict[str, set[str]] = {}
         for node in self.statements_on(lines):
             if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple)):

@@ -116,7 +116,7 @@ class TracedParams:
     def _jax_names(self) -> frozenset[str]:
         names = self.facts.__dict__.get("_jax_names")
         if names is None:
-            lines = {i for i, text in enumerate(self.facts.lines, 1) if "import" in text and "jax" in text}
+            lines = self.facts.lines_containing("import") & self.facts.lines_containing("jax")
             found: set[str] = set()
             for node in self.facts.statements_on(lines):
                 if isinstance(node, (ast.Import, ast.ImportFrom)):
