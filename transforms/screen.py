@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .array_members import makes_array
+from .astwalk import child_nodes
 from .gcpause import collector_paused
 
 #: What ends a line for Python's tokenizer (and so for ast's line numbers), and the other
@@ -48,19 +49,12 @@ _BODY_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 def _own_nodes(stmt: ast.stmt):
     """The nodes of a statement, leaving out the statements nested in its bodies."""
-    stack: list[ast.AST] = [stmt]
-    AST = ast.AST
+    yield stmt
+    stack = child_nodes(stmt, _BODY_FIELDS)
     while stack:
         node = stack.pop()
         yield node
-        for field in node._fields:
-            if node is stmt and field in _BODY_FIELDS:
-                continue
-            value = getattr(node, field, None)
-            if isinstance(value, AST):
-                stack.append(value)
-            elif type(value) is list:
-                stack.extend([v for v in value if isinstance(v, AST)])
+        stack.extend(child_nodes(node))
 
 
 def spelled_name(node: ast.AST) -> str | None:

@@ -30,6 +30,7 @@ import ast
 import weakref
 
 from .array_members import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
+from .astwalk import child_nodes
 from .screen import (
     TRACING_WORDS,
     Facts,
@@ -294,14 +295,14 @@ def _function_nodes(function: FunctionNode):
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
 
 
 def _parents(statement: ast.stmt) -> dict:
     """Parent of each of the statement's own nodes."""
     out: dict = {}
     for node in _own_nodes(statement):
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             out[child] = node
     out.setdefault(statement, None)
     return out

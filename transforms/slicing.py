@@ -38,6 +38,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from .astwalk import child_nodes
 from .textedit import split_lines
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -52,19 +53,22 @@ def _facts_of(node: ast.AST, skip: tuple[type, ...] = ()) -> tuple[set[str], set
     names: set[str] = set()
     attributes: set[str] = set()
     has_global = False
-    stack: list[ast.AST] = [node]
+    if isinstance(node, ast.ClassDef):
+        stack = [c for c in child_nodes(node) if not isinstance(c, skip)]
+    else:
+        stack = [node]
+    Name, Attribute, Global = ast.Name, ast.Attribute, ast.Global
     while stack:
         inner = stack.pop()
-        if isinstance(inner, ast.Name):
-            names.add(inner.id)
-        elif isinstance(inner, ast.Attribute):
-            attributes.add(inner.attr)
-        elif isinstance(inner, ast.Global):
+        kind = type(inner)
+        if kind is Name:
+            names.add(inner.id)  # type: ignore[attr-defined]
+            continue  # nothing inside but its context
+        if kind is Attribute:
+            attributes.add(inner.attr)  # type: ignore[attr-defined]
+        elif kind is Global:
             has_global = True
-        if inner is node and isinstance(node, ast.ClassDef):
-            stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, skip))
-        else:
-            stack.extend(ast.iter_child_nodes(inner))
+        stack.extend(child_nodes(inner))
     return names, attributes, has_global
 
 

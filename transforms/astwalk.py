@@ -1,0 +1,26 @@
+"""One step of a walk over the stdlib ast, for the screens and the slicer.
+
+They walk every statement they look at, so the step is theirs rather than
+`ast.iter_child_nodes` (a generator per node, and every expression context).
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+def child_nodes(node: ast.AST, skip: tuple[str, ...] = ()) -> list[ast.AST]:
+    """`ast.iter_child_nodes` as a list, less the fields in `skip` and the expression
+    contexts (``Load``, ``Store``, ``Del``: shared leaves no question is about; read
+    ``node.ctx``). The screens walk every statement they look at: this is their step."""
+    out: list[ast.AST] = []
+    AST = ast.AST
+    for field in node._fields:
+        if field == "ctx" or field in skip:
+            continue
+        value = getattr(node, field, None)
+        if isinstance(value, AST):
+            out.append(value)
+        elif type(value) is list:
+            out.extend([v for v in value if isinstance(v, AST)])
+    return out
