@@ -154,6 +154,9 @@ def _source_spans(raw: str) -> dict[int, tuple[int, int]]:
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+#: A scan in C: JSON's indentation is most of a notebook's characters.
+_WHITESPACE = re.compile(r"[ \t\r\n]*")
+_DECODER = json.JSONDecoder()
 
 
 class _Scanner:
@@ -164,8 +167,7 @@ class _Scanner:
         self.i = 0
 
     def ws(self) -> None:
-        while self.i < len(self.s) and self.s[self.i] in " \t\r\n":
-            self.i += 1
+        self.i = _WHITESPACE.match(self.s, self.i).end()  # type: ignore[union-attr]
 
     def string(self) -> str:
         match = _STRING.match(self.s, self.i)
@@ -176,32 +178,8 @@ class _Scanner:
 
     def skip_value(self) -> None:
         self.ws()
-        ch = self.s[self.i]
-        if ch == '"':
-            self.string()
-        elif ch in "{[":
-            close = "}" if ch == "{" else "]"
-            self.i += 1
-            self.ws()
-            if self.s[self.i] == close:
-                self.i += 1
-                return
-            while True:
-                if ch == "{":
-                    self.ws()
-                    self.string()
-                    self.ws()
-                    self.i += 1  # ':'
-                self.skip_value()
-                self.ws()
-                if self.s[self.i] == ",":
-                    self.i += 1
-                    continue
-                self.i += 1  # close
-                return
-        else:
-            while self.i < len(self.s) and self.s[self.i] not in ",]} \t\r\n":
-                self.i += 1
+        # json's own scanner (in C) finds where the value ends; json.loads already accepted it.
+        self.i = _DECODER.raw_decode(self.s, self.i)[1]
 
     def members(self):
         """Iterate an object's keys, leaving the position at each value."""

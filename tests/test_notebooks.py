@@ -111,3 +111,26 @@ def test_reader_finds_every_code_cell_source() -> None:
     raw = nb.raw
     for cell in nb.cells:
         assert json.loads(raw[cell.span[0] : cell.span[1]]) in (cell.source, cell.source.splitlines(True))
+
+
+def test_sources_are_found_past_outputs_of_every_shape() -> None:
+    """The scan skips whatever precedes a cell's source: outputs with nested objects,
+    escapes, unicode, numbers and literals, at every indentation json writes."""
+    outputs = [
+        {"output_type": "stream", "name": "stdout", "text": ["a \"quoted\" \\ line\n", "é ✓ \t tab\n"]},
+        {"output_type": "execute_result", "data": {"text/plain": ["[1, 2]"], "image/png": "iVBORw0KGgo="},
+         "metadata": {"nested": {"deep": [1.5e-3, -2, True, False, None, {}, []]}}, "execution_count": 3},
+    ]
+    cells = [
+        {"cell_type": "code", "execution_count": 3, "metadata": {"tags": ["x"]}, "outputs": outputs,
+         "source": ["x = {'a': [1, 2]}  # \"}]\n", "y = 2"]},
+        {"cell_type": "markdown", "metadata": {}, "source": "# title"},
+        {"outputs": [], "source": "z = 3\n", "cell_type": "code", "metadata": {}, "execution_count": None},
+    ]
+    for indent in (None, 1, 2, 4):
+        for escapes in (False, True):
+            nb = read(notebook(cells, indent=indent, html_escapes=escapes))
+            assert [c.number for c in nb.cells] == [1, 3]
+            for cell in nb.cells:
+                value = json.loads(nb.raw[cell.span[0] : cell.span[1]])
+                assert ("".join(value) if isinstance(value, list) else value) == cell.source
