@@ -16,6 +16,7 @@ reached through an import, so only definitions at column 0 count.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import re
@@ -42,8 +43,11 @@ def module_level_names(data: bytes) -> set[str]:
     takes), or, in a decorator, the function the decorator is on.
     """
     out: set[str] = set()
+    tops: list[int] | None = None
     for match in re.finditer(rb"static_arg", data):
-        statement = _last_statement_start(data, match.start())
+        if tops is None:
+            tops = [m.start() for m in _STATEMENT_AT_TOP.finditer(data)]
+        statement = _last_statement_start(data, match.start(), tops)
         if data.startswith(b"@", statement):
             decorated = _next_statement_start(data, match.end(), skip=b"@")
             defined = _DEF_AT_TOP.match(data, decorated) if decorated is not None else None
@@ -56,12 +60,12 @@ def module_level_names(data: bytes) -> set[str]:
     return out
 
 
-def _last_statement_start(data: bytes, before: int) -> int:
-    """Offset of the last line at or before `before` that starts a top-level statement."""
+def _last_statement_start(data: bytes, before: int, tops: list[int]) -> int:
+    """Offset of the last line at or before `before` that starts a top-level statement
+    (0 when none does); `tops` holds every such line's offset, in order."""
     line = data.rfind(b"\n", 0, before) + 1
-    while line > 0 and not _STATEMENT_AT_TOP.match(data, line):
-        line = data.rfind(b"\n", 0, line - 1) + 1
-    return line
+    index = bisect.bisect_right(tops, line) - 1
+    return tops[index] if index >= 0 else 0
 
 
 def _next_statement_start(data: bytes, after: int, skip: bytes) -> int | None:
