@@ -9,15 +9,16 @@ the whole of it was most of the cost of following imports across a project.
 `outline` keeps every top-level simple statement and decorator as it is
 written, each top-level ``def`` and ``class`` header with ``...`` for its body,
 and blanks every other line, newlines kept, so line numbers do not move.
-Logical lines are found with one tokenizing regex, which knows what Python's
-tokenizer knows about where a line may end: strings (a prefix never changes
-where one ends), comments, brackets and backslash continuations.
+Statements are found as Python's tokenizer finds logical lines: one scan
+blanks every string and comment (jumping from one to the next; a string's
+prefix never changes where it ends), then a line that starts at column 0
+starts a statement unless a bracket is still open there or the line before
+ends with a backslash.
 
-When the text holds something the regex does not model (a quote that opens
+When the text holds something the scan does not model (a quote that opens
 no string it can close, a form feed or a lone carriage return, which move
-columns or lines, a NUL byte, a byte-order mark, a closing bracket that
-closes nothing), `outline` returns None and the caller parses the whole
-text. A text Python cannot parse may have an outline that parses: the
+columns or lines, a NUL byte, a byte-order mark, brackets that do not
+balance), `outline` returns None and the caller parses the whole text. A text Python cannot parse may have an outline that parses: the
 summary then reads the top-level statements as written.
 """
 
