@@ -807,11 +807,14 @@ def mentions_static_jitted(facts: Facts, node: ast.AST) -> bool:
     names = facts.static_jitted_names
     if isinstance(node, ast.Name) and names & facts.sequences.get(node.id, set()):
         return True
-    for inner in ast.walk(node):
+    stack = [node]
+    while stack:
+        inner = stack.pop()
         if spelled_name(inner) in names:
             return True
         if isinstance(inner, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in inner.keywords):
             return True
+        stack.extend(child_nodes(inner))
     return False
 
 
