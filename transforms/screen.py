@@ -152,7 +152,7 @@ class Facts:
         text = self.text
         return not (any(c in text for c in _OTHER_ASCII_BREAKS) or (not text.isascii() and _OTHER_BREAKS.search(text)))
 
-    def lines_containing(self, word: str) -> set[int]:
+    def lines_containing(self, word: str) -> frozenset[int]:
         """The lines whose text holds `word`: a search of the text, not a scan of every line
         (the same lines, since a word holds no line break)."""
         known = self._lines_containing
@@ -164,17 +164,17 @@ class Facts:
                 line = bisect.bisect_right(starts, at)
                 out.add(line)
                 at = text.find(word, starts[line]) if line < len(starts) else -1  # on from the next line
-            known[word] = out
+            known[word] = frozenset(out)
         return known[word]
 
     @cached_property
-    def _lines_containing(self) -> dict[str, set[int]]:
+    def _lines_containing(self) -> dict[str, frozenset[int]]:
         return {}
 
     @cached_property
     def static_lines(self) -> frozenset[int]:
         """Lines whose text mentions static_argnums/static_argnames."""
-        return frozenset(self.lines_containing("static_arg"))
+        return self.lines_containing("static_arg")
 
     def statements_on(self, lines: set[int] | frozenset[int]) -> list[ast.stmt]:
         """Every statement, at any depth, whose own lines hold one of `lines`.
