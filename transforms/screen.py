@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import bisect
-import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -24,12 +23,10 @@ from functools import cached_property
 from .array_members import makes_array
 from .astwalk import child_nodes
 from .gcpause import collector_paused
+from .textedit import line_starts, plain_breaks
 
-#: What ends a line for Python's tokenizer (and so for ast's line numbers), and the other
-#: characters `str.splitlines` also breaks at.
+#: What ends a line for Python's tokenizer (and so for ast's line numbers).
 _NEWLINE = re.compile(r"\r\n|\r|\n")
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-_OTHER_ASCII_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
 #: ASCII identifier characters: a word is whole when none touches it ("" at the text's end).
 _IDENTIFIER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 #: Above this many words, one regex pass beats a find per word.
@@ -144,13 +141,7 @@ class Facts:
         end one; ``str.splitlines`` also splits at a form feed, ``\\x85`` or ``\\u2028``
         (which a string literal may hold), and every later line would then be off by
         one from ast's numbers. Such texts are rare: they alone pay for the regex."""
-        return self.text.splitlines() if self._plain_breaks else _NEWLINE.split(self.text)
-
-    @cached_property
-    def _plain_breaks(self) -> bool:
-        """No character `str.splitlines` breaks at that Python does not (see `lines`)."""
-        text = self.text
-        return not (any(c in text for c in _OTHER_ASCII_BREAKS) or (not text.isascii() and _OTHER_BREAKS.search(text)))
+        return self.text.splitlines() if plain_breaks(self.text) else _NEWLINE.split(self.text)
 
     def lines_containing(self, word: str) -> frozenset[int]:
         """The lines whose text holds `word`: a search of the text, not a scan of every line
@@ -259,14 +250,7 @@ class Facts:
 
     @cached_property
     def _line_starts(self) -> list[int]:
-        """The offset where each line starts, as Python numbers lines."""
-        text = self.text
-        if not self._plain_breaks:
-            return [0] + [m.end() for m in _NEWLINE.finditer(text)]
-        starts = list(itertools.accumulate(map(len, text.splitlines(keepends=True)), initial=0))
-        if text and not text.endswith(("\n", "\r")):
-            starts.pop()  # the end of a last line with no line break starts no line
-        return starts
+        return line_starts(self.text)
 
     def lines_of_words(self, words: Iterable[str]) -> set[int]:
         """The lines where one of the words appears as a whole identifier (one search of the text)."""

@@ -7,12 +7,33 @@ characters str.splitlines() treats as breaks), so positions agree with libcst's.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 
 from .findings import Edit, Fix, Position
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+#: The characters other than "\r" and "\n" that str.splitlines() breaks at.
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_OTHER_ASCII_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
+
+
+def plain_breaks(text: str) -> bool:
+    """Does str.splitlines() break the text where Python does? (No form feed, ``\\x85``,
+    ``\\u2028`` and the like, which a string literal may hold.)"""
+    return not (any(c in text for c in _OTHER_ASCII_BREAKS) or (not text.isascii() and _OTHER_BREAKS.search(text)))
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset where each line starts, as Python numbers lines. Summed from
+    str.splitlines() when it breaks where Python does (most texts: no regex match per line)."""
+    if not plain_breaks(text):
+        return [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    starts = list(itertools.accumulate(map(len, text.splitlines(keepends=True)), initial=0))
+    if text and not text.endswith(("\n", "\r")):
+        starts.pop()  # the end of a last line with no line break starts no line
+    return starts
 
 
 class LineIndex:
@@ -20,7 +41,7 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+        self._starts = line_starts(text)
 
     def offset(self, line: int, column: int) -> int:
         return self._starts[line - 1] + column
