@@ -230,9 +230,8 @@ def _judge_writes(
 # -- the fast path equals the whole-module analysis -----------------------------------------
 
 
-def _module_text(path: Path) -> str | None:
+def _module_text(path: Path, data: bytes) -> str | None:
     """The text jaxfix analyses, when the file passes the byte pre-filter (None otherwise)."""
-    data = path.read_bytes()
     if not any(rule.may_match(data) for rule in selected_rules(Options())):
         return None
     try:
@@ -252,12 +251,12 @@ def _comparable(text: str, options: Options, narrow: bool):
         return ("crash", f"{type(error).__name__}: {error}")
 
 
-def _outline_problem(path: Path) -> str | None:
+def _outline_problem(path: Path, data: bytes) -> str | None:
     """What another module's import summary reads from this module's outline, against its whole text."""
     if path.suffix != ".py":
         return None
     try:
-        text = decode(path.read_bytes()).text
+        text = decode(data).text
     except (InputError, UnicodeDecodeError, ValueError):
         return None
     reduced, whole = outline(text), screen.parse(text)
@@ -271,10 +270,11 @@ def _outline_problem(path: Path) -> str | None:
 
 def equivalence_problem(path: str) -> tuple[bool, str | None]:
     """(passed the pre-filter, a description of any difference)."""
-    outlined = _outline_problem(Path(path))
+    data = Path(path).read_bytes()
+    outlined = _outline_problem(Path(path), data)
     if outlined is not None:
         return False, outlined
-    text = _module_text(Path(path))
+    text = _module_text(Path(path), data)
     if text is None:
         return False, None
     for unsafe in (False, True):
