@@ -20,7 +20,7 @@ class BuildPyWithGoldenExamples(build_py):
         spec = importlib.util.spec_from_file_location("golden_examples", HERE / "codemods" / "golden_examples.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        target = Path(self.build_lib) / "codemods" / module.INDEX_NAME
+        target = Path(self.build_lib) / "jaxfix" / "codemods" / module.INDEX_NAME
         target.parent.mkdir(parents=True, exist_ok=True)
         module.write_index(HERE / "golden", target)
 

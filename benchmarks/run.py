@@ -60,7 +60,7 @@ def median_of(runs: list[Timing]) -> Timing:
 
 def count_files(folder: Path) -> int:
     sys.path.insert(0, str(ROOT))
-    from codemods.discovery import discover
+    from jaxfix.codemods.discovery import discover
 
     return len(discover([folder]))
 
@@ -74,7 +74,7 @@ def main() -> int:
     folder = args.folder.resolve()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     jobs = ["-j", str(args.jobs)] if args.jobs else []
-    jaxfix = [sys.executable, "-m", "codemods", "check", *jobs]
+    jaxfix = [sys.executable, "-m", "jaxfix", "check", *jobs]
     results: list[Timing] = []
     scratch = Path(tempfile.mkdtemp(prefix="jaxfix-bench-"))
     try:

@@ -1,4 +1,4 @@
-"""``python -m codemods`` runs the jaxfix command."""
+"""``python -m jaxfix.codemods`` runs the jaxfix command (``python -m jaxfix`` does too)."""
 
 from .cli import main
 

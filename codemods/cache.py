@@ -18,8 +18,8 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
-import transforms
-from transforms import Options
+from jaxfix import transforms
+from jaxfix.transforms import Options
 
 from . import notebooks
 

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.syntax import Syntax
 from rich.table import Table
 
-from transforms import RULES, check_source
+from jaxfix.transforms import RULES, check_source
 
 from . import config, engine, golden_examples, interactive, triage_report
 from .discovery import discover

@@ -29,7 +29,7 @@ from typing import ClassVar
 import libcst as cst
 from libcst.codemod import CodemodCommand, CodemodContext, SkipFile
 
-from transforms import RULES, Options, SourceError, fix_source
+from jaxfix.transforms import RULES, Options, SourceError, fix_source
 
 from . import engine
 from .discovery import discover

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from transforms import RULES, Options
+from jaxfix.transforms import RULES, Options
 
 from .report.diff import display_path
 

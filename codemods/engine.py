@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from transforms import (
+from jaxfix.transforms import (
     Applicability,
     Edit,
     Finding,
@@ -34,12 +34,12 @@ from transforms import (
     project_names,
     selected_rules,
 )
-from transforms.findings import finding_from_dict, finding_to_dict
-from transforms.gcpause import one_file_at_a_time
-from transforms.project_names import StaticNames
-from transforms.repository import ModuleRef, Project
-from transforms.rule import Haystack
-from transforms.textedit import apply_edits, select_compatible
+from jaxfix.transforms.findings import finding_from_dict, finding_to_dict
+from jaxfix.transforms.gcpause import one_file_at_a_time
+from jaxfix.transforms.project_names import StaticNames
+from jaxfix.transforms.repository import ModuleRef, Project
+from jaxfix.transforms.rule import Haystack
+from jaxfix.transforms.textedit import apply_edits, select_compatible
 
 from . import notebooks
 from .cache import ResultCache

@@ -19,8 +19,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.syntax import Syntax
 
-from transforms import RULES, Applicability, Edit, Finding, Options, check_source
-from transforms.textedit import apply_edits
+from jaxfix.transforms import RULES, Applicability, Edit, Finding, Options, check_source
+from jaxfix.transforms.textedit import apply_edits
 
 from . import engine
 from .report.diff import display_path, unified_diff

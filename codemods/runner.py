@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from transforms import Options
+from jaxfix.transforms import Options
 
 from . import engine
 from .cache import ResultCache

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from transforms import Options
+from jaxfix.transforms import Options
 
 ROOT = Path(__file__).resolve().parent.parent / "golden"
 

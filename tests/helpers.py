@@ -40,7 +40,7 @@ def env(**extra: str) -> dict[str, str]:
 
 def jaxfix(*args: str, cwd: Path, stdin: str | None = None, **extra_env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "codemods", *args],
+        [sys.executable, "-m", "jaxfix", *args],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -19,7 +19,7 @@ GOLDEN = ROOT / "golden"
 def jaxfix(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "JAX_PLATFORMS": "cpu", "COLUMNS": "200"}
     return subprocess.run(
-        [sys.executable, "-m", "codemods", *args],
+        [sys.executable, "-m", "jaxfix", *args],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from codemods import config
-from transforms import Options
+from jaxfix.codemods import config
+from jaxfix.transforms import Options
 
 from .helpers import BRANCHES, call, jaxfix
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from transforms import Options, check, check_source, fix_source
+from jaxfix.transforms import Options, check, check_source, fix_source
 
 
 def findings(src: str, code: str = "JAX301") -> list:

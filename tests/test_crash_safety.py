@@ -26,8 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from codemods.discovery import discover
-from codemods.writer import write_atomic
+from jaxfix.codemods.discovery import discover
+from jaxfix.codemods.writer import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -51,7 +51,7 @@ def _migrate(folder: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAXFIX_")}
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.Popen(
-        [sys.executable, "-m", "codemods", "migrate", "--no-cache", "--allow-dirty", "--unsafe-fixes", "."],
+        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-dirty", "--unsafe-fixes", "."],
         cwd=folder,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from codemods import engine
-from codemods.cache import ResultCache
-from codemods.discovery import discover
-from transforms import Options
+from jaxfix.codemods import engine
+from jaxfix.codemods.cache import ResultCache
+from jaxfix.codemods.discovery import discover
+from jaxfix.transforms import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORES = sorted((ROOT / "golden").glob("*/*/before.py"))
@@ -107,7 +107,7 @@ def test_discovery_without_git(tmp_path: Path) -> None:
 
 def jaxfix(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "codemods", *args],
+        [sys.executable, "-m", "jaxfix", *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -142,7 +142,7 @@ def test_default_cache_is_the_users_not_the_projects(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text(SEED)
     env_home = tmp_path / "home"
     run = subprocess.run(
-        [sys.executable, "-m", "codemods", "check", "a.py"],
+        [sys.executable, "-m", "jaxfix", "check", "a.py"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -156,7 +156,7 @@ def test_default_cache_is_the_users_not_the_projects(tmp_path: Path) -> None:
 
 def test_resolved_is_path_resolve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each folder resolved once per run must give what resolving every file gives."""
-    from codemods.discovery import forget_resolved, resolved
+    from jaxfix.codemods.discovery import forget_resolved, resolved
 
     real = tmp_path / "real"
     (real / "pkg").mkdir(parents=True)
@@ -180,8 +180,8 @@ def test_resolved_is_path_resolve(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 def test_a_shared_haystack_answers_as_the_text_does() -> None:
     """The pre-filter searches each word once per file; every rule gets the same answer."""
-    from transforms import RULES
-    from transforms.rule import STATIC_JITTED, Haystack
+    from jaxfix.transforms import RULES
+    from jaxfix.transforms.rule import STATIC_JITTED, Haystack
 
     for path in BEFORES[:20]:
         data = path.read_bytes()

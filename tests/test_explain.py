@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from codemods import golden_examples
-from transforms import RULES
+from jaxfix.codemods import golden_examples
+from jaxfix.transforms import RULES
 
 from .goldencases import all_cases
 from .helpers import GOLDEN, ROOT, jaxfix
@@ -108,7 +108,7 @@ def installed_wheel(tmp_path_factory) -> Path:
 
 def test_installed_wheel_carries_the_examples_and_explain_shows_them(installed_wheel: Path, tmp_path: Path) -> None:
     assert not (installed_wheel / "golden").exists()
-    assert (installed_wheel / "codemods" / golden_examples.INDEX_NAME).is_file()
+    assert (installed_wheel / "jaxfix" / "codemods" / golden_examples.INDEX_NAME).is_file()
     environment = {**os.environ, "PYTHONPATH": str(installed_wheel), "COLUMNS": "200"}
     where = subprocess.run(
         [sys.executable, "-c", "import codemods, transforms; print(codemods.__file__); print(transforms.__file__)"],
@@ -116,7 +116,7 @@ def test_installed_wheel_carries_the_examples_and_explain_shows_them(installed_w
     )
     assert all(line.startswith(str(installed_wheel)) for line in where.stdout.split()), where.stdout + where.stderr
     result = subprocess.run(
-        [sys.executable, "-m", "codemods", "explain", "JAX102"],
+        [sys.executable, "-m", "jaxfix", "explain", "JAX102"],
         cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr

@@ -9,8 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from codemods.report.github import escape_data, escape_property
-from transforms import Options, fix_source
+from jaxfix.codemods.report.github import escape_data, escape_property
+from jaxfix.transforms import Options, fix_source
 
 from .helpers import BRANCHES, GOLDEN, call, jaxfix
 

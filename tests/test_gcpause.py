@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from transforms import Options, check, screen
-from transforms.gcpause import collector_paused, one_file_at_a_time
+from jaxfix.transforms import Options, check, screen
+from jaxfix.transforms.gcpause import collector_paused, one_file_at_a_time
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Programs whose screen builds the tracer (`screen_tracing.TracedParams`): loops and jits.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codemods.review.github_api import GitHubClient, GitHubError
+from jaxfix.codemods.review.github_api import GitHubClient, GitHubError
 
 from .fake_github import FakeGitHub
 

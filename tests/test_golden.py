@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from transforms import check_source, fix_source
+from jaxfix.transforms import check_source, fix_source
 
 from .goldencases import Case, all_cases, run_python
 
@@ -56,7 +56,7 @@ def test_after_prints_what_reference_prints(case: Case) -> None:
 
 
 def test_every_rule_has_golden_cases() -> None:
-    from transforms import RULES
+    from jaxfix.transforms import RULES
 
     covered = {c.folder.parent.name for c in CASES}
     assert set(RULES) <= covered, f"rules without golden cases: {sorted(set(RULES) - covered)}"

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from codemods import engine
-from codemods.discovery import discover
-from transforms import Options
+from jaxfix.codemods import engine
+from jaxfix.codemods.discovery import discover
+from jaxfix.transforms import Options
 
 ROOT = Path(__file__).resolve().parent.parent / "golden" / "multi"
 

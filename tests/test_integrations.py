@@ -15,7 +15,7 @@ import pytest
 import typer.main
 import yaml
 
-from codemods.cli import app
+from jaxfix.codemods.cli import app
 
 from .fake_github import FakeGitHub
 from .helpers import (

@@ -9,9 +9,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from codemods import engine
-from codemods.interactive import Answer, Offer, choose
-from transforms import (
+from jaxfix.codemods import engine
+from jaxfix.codemods.interactive import Answer, Offer, choose
+from jaxfix.transforms import (
     Applicability,
     Edit,
     Finding,
@@ -33,7 +33,7 @@ def spawn(cwd: Path, *args: str, term: str = "dumb") -> pexpect.spawn:
     environment.pop("NO_COLOR", None)
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "codemods", "diff", "--interactive", *args],
+        ["-m", "jaxfix", "diff", "--interactive", *args],
         cwd=str(cwd),
         env=environment,
         encoding="utf-8",

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from transforms import RULES, Applicability, Options, check_source, fix_source
+from jaxfix.transforms import RULES, Applicability, Options, check_source, fix_source
 
 HEAD = """\
 from functools import partial

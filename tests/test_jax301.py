@@ -12,14 +12,14 @@ import textwrap
 import libcst as cst
 import pytest
 
-from transforms import Options, check_source, fix_source
-from transforms.analysis import Analysis
-from transforms.context import ModuleContext
-from transforms.jitted import function_info
-from transforms.loop_count import find_sites, traced_counts, without_conversions
-from transforms.purity import is_pure
-from transforms.static_count import int_value
-from transforms.tracedness import Taint
+from jaxfix.transforms import Options, check_source, fix_source
+from jaxfix.transforms.analysis import Analysis
+from jaxfix.transforms.context import ModuleContext
+from jaxfix.transforms.jitted import function_info
+from jaxfix.transforms.loop_count import find_sites, traced_counts, without_conversions
+from jaxfix.transforms.purity import is_pure
+from jaxfix.transforms.static_count import int_value
+from jaxfix.transforms.tracedness import Taint
 
 
 def analysis_of(src: str) -> Analysis:
@@ -529,7 +529,7 @@ def test_suppression_and_select() -> None:
 
 
 def test_documentation_names_the_fix_order() -> None:
-    from transforms import RULES
+    from jaxfix.transforms import RULES
 
     doc = RULES["JAX301"].documentation()
     assert RULES["JAX301"].name == "traced-loop-length"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from transforms import Options, check_source
+from jaxfix.transforms import Options, check_source
 
 
 def codes(src: str, prefix: str = "JAX40") -> list[tuple[str, int]]:

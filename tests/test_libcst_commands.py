@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from codemods import commands
-from transforms import RULES
+from jaxfix.codemods import commands
+from jaxfix.transforms import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -50,7 +50,7 @@ def test_every_rule_has_a_command():
 
 def test_the_shipped_yaml_lists_codemods():
     config = yaml.safe_load((ROOT / ".libcst.codemod.yaml").read_text())
-    assert "codemods" in config["modules"]
+    assert "jaxfix.codemods" in config["modules"]
     assert config["repo_root"] == "."
 
 
@@ -73,7 +73,7 @@ def test_libcst_tool_rewrites_as_migrate(tmp_path, code):
     )
     assert tool.returncode == 0, tool.stderr
     migrate = subprocess.run(
-        [sys.executable, "-m", "codemods", "migrate", "--no-cache", "--select", code, *flags, str(by_jaxfix)],
+        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--select", code, *flags, str(by_jaxfix)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -96,7 +96,7 @@ def test_external_spelling_and_every_rule_at_once(tmp_path):
     original = _texts(one)
     shutil.copytree(one, every)
     shutil.copytree(one, migrated)
-    for command, folder in (("codemods.commands.JAX301", one), ("codemods.commands.AllRules", every)):
+    for command, folder in (("jaxfix.codemods.commands.JAX301", one), ("jaxfix.codemods.commands.AllRules", every)):
         done = subprocess.run(
             [sys.executable, "-m", "libcst.tool", "codemod", "--no-format", "--hide-progress", "-x", command, str(folder)],
             cwd=tmp_path,
@@ -106,7 +106,7 @@ def test_external_spelling_and_every_rule_at_once(tmp_path):
         )
         assert done.returncode == 0, done.stderr
     subprocess.run(
-        [sys.executable, "-m", "codemods", "migrate", "--no-cache", str(migrated)],
+        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", str(migrated)],
         cwd=ROOT,
         capture_output=True,
         env=_env(),
@@ -120,9 +120,41 @@ def test_without_a_file_the_command_fixes_the_module_alone():
     import libcst as cst
     from libcst.codemod import CodemodContext
 
-    from transforms import Options, fix_source
+    from jaxfix.transforms import Options, fix_source
 
     before = (GOLDEN / "JAX101" / "method_self" / "before.py").read_text()
     command = commands.StaticOperandToBranch(CodemodContext(), unsafe_fixes=True)
     after = command.transform_module(cst.parse_module(before)).code
     assert after == fix_source(before, Options(select=frozenset({"JAX101"}), unsafe_fixes=True)).text != before
+
+
+def test_a_users_own_transforms_and_codemods_modules_do_not_clash(tmp_path):
+    """Many ML repositories have a transforms.py: jaxfix's packages are jaxfix.transforms and
+    jaxfix.codemods, so both the user's modules and the LibCST route keep working beside them."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "transforms.py").write_text("RULES = 'the user\\'s own'\n")
+    (project / "codemods.py").write_text("NAME = 'the user\\'s codemods'\n")
+    (project / ".libcst.codemod.yaml").write_text(
+        "generated_code_marker: '@generated'\nformatter: ['black', '-']\nblacklist_patterns: []\n"
+        "modules:\n- 'jaxfix.codemods'\nrepo_root: '.'\n"
+    )
+    before = (GOLDEN / "JAX101" / "seed000_eager" / "before.py").read_text()
+    (project / "model.py").write_text(before)
+    done = subprocess.run(
+        [sys.executable, "-m", "libcst.tool", "codemod", "--no-format", "--hide-progress", "commands.StaticOperandToBranch", "model.py"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=_env(),
+    )
+    assert done.returncode == 0, done.stderr
+    assert (project / "model.py").read_text() == (GOLDEN / "JAX101" / "seed000_eager" / "after.py").read_text()
+    mine = subprocess.run(
+        [sys.executable, "-c", "import transforms, codemods, jaxfix.transforms; print(transforms.RULES, codemods.NAME)"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=_env(),
+    )
+    assert mine.stdout == "the user's own the user's codemods\n", mine.stderr

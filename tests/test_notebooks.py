@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from codemods import engine
-from codemods.notebooks import read
-from transforms import Options
+from jaxfix.codemods import engine
+from jaxfix.codemods.notebooks import read
+from jaxfix.transforms import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 

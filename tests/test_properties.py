@@ -22,7 +22,7 @@ import libcst as cst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from transforms import Options, SourceError, check, fix_source
+from jaxfix.transforms import Options, SourceError, check, fix_source
 
 settings.register_profile(
     "jaxfix",

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from codemods import engine
-from codemods.cache import ResultCache
-from codemods.discovery import discover
-from codemods.project import FileRepository, module_refs, project_root
-from codemods.runner import project_files_of
-from transforms import Options
-from transforms.repo_index import summarize
-from transforms.repository import ModuleRef, absolute, resolve
+from jaxfix.codemods import engine
+from jaxfix.codemods.cache import ResultCache
+from jaxfix.codemods.discovery import discover
+from jaxfix.codemods.project import FileRepository, module_refs, project_root
+from jaxfix.codemods.runner import project_files_of
+from jaxfix.transforms import Options
+from jaxfix.transforms.repo_index import summarize
+from jaxfix.transforms.repository import ModuleRef, absolute, resolve
 
 BRANCHES = """\
 from functools import partial

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codemods.review.changed_lines import changed_lines, merge_base
+from jaxfix.codemods.review.changed_lines import changed_lines, merge_base
 
 from .fake_github import FakeGitHub
 from .helpers import BRANCHES, GOLDEN, call, commit_all, git, init_repo, jaxfix

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from codemods.review.changed_lines import parse_diff, unquote_path
-from codemods.review.pull_review import (
+from jaxfix.codemods.review.changed_lines import parse_diff, unquote_path
+from jaxfix.codemods.review.pull_review import (
     build_review,
     not_yet_posted,
     posted_fingerprints,
 )
-from codemods.review.suggestions import DIFF, NOTE, SUGGESTION, comment_for, fence_for
-from transforms import (
+from jaxfix.codemods.review.suggestions import DIFF, NOTE, SUGGESTION, comment_for, fence_for
+from jaxfix.transforms import (
     Applicability,
     Edit,
     Finding,
@@ -21,7 +21,7 @@ from transforms import (
     Span,
     check_source,
 )
-from transforms.textedit import apply_edits
+from jaxfix.transforms.textedit import apply_edits
 
 from .helpers import BRANCHES, GOLDEN, call
 

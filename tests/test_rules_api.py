@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import textwrap
 
-from transforms import Options, check_source, fix_source
-from transforms.findings import Applicability, Edit, Fix
-from transforms.suppression import suppressions
-from transforms.textedit import LineIndex, apply_edits, select_compatible
+from jaxfix.transforms import Options, check_source, fix_source
+from jaxfix.transforms.findings import Applicability, Edit, Fix
+from jaxfix.transforms.suppression import suppressions
+from jaxfix.transforms.textedit import LineIndex, apply_edits, select_compatible
 
 BRANCHES = """\
 from functools import partial

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from transforms import RULES, Options, check, screen
-from transforms.repo_index import TextSummary, summarize
+from jaxfix.transforms import RULES, Options, check, screen
+from jaxfix.transforms.repo_index import TextSummary, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -313,7 +313,7 @@ y = h(x, cfg)
 def test_a_constructor_frozen_in_a_sliced_module_is_the_one_replaced() -> None:
     """Found by the property test: the freezer read the file's line numbers against the
     slice's text, and rewrote ``h(x, cfg)`` into ``h(frozendictfg)``."""
-    from transforms import fix_source
+    from jaxfix.transforms import fix_source
 
     assert "JAX201" in same_as_whole(SLICED_CONFIG)
     fixed = fix_source(SLICED_CONFIG, Options(select=frozenset({"JAX201"}))).text
@@ -340,7 +340,7 @@ def f(n, x):
 def test_a_loop_rewritten_in_a_sliced_module_keeps_what_follows_it() -> None:
     """Found by the property test: the rewrite took its last line from the file's numbering
     on the slice's text (`g` is a one-line stub there) and swallowed ``return x``."""
-    from transforms import fix_source
+    from jaxfix.transforms import fix_source
 
     assert same_as_whole(SLICED_LOOP) == ["JAX301"]
     fixed = fix_source(SLICED_LOOP, Options()).text
@@ -375,7 +375,7 @@ def test_metadata_and_dtypes_in_a_static_slot_are_not_arrays() -> None:
 
 def test_a_config_holding_a_dtype_is_frozen() -> None:
     """A dtype is a hashable object and a shape plain data: the dict around them can be frozen."""
-    from transforms import fix_source
+    from jaxfix.transforms import fix_source
 
     program = METADATA.replace("f(x, np.ndim(a))", 'f(x, dict(dtype=np.dtype("float32"), n=np.ndim(a)))')
     assert same_as_whole(program) == ["JAX201"]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from codemods import engine
-from codemods.sourcefile import InputError, decode, read
-from codemods.writer import write_atomic
-from transforms import Options
+from jaxfix.codemods import engine
+from jaxfix.codemods.sourcefile import InputError, decode, read
+from jaxfix.codemods.writer import write_atomic
+from jaxfix.transforms import Options
 
 SEED = (Path(__file__).resolve().parent.parent / "golden" / "JAX101" / "seed000_eager" / "before.py").read_text()
 FIXED = (Path(__file__).resolve().parent.parent / "golden" / "JAX101" / "seed000_eager" / "after.py").read_text()

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from transforms.repo_index import summarize
-from transforms.screen import parse
-from transforms.toplevel import outline
+from jaxfix.transforms.repo_index import summarize
+from jaxfix.transforms.screen import parse
+from jaxfix.transforms.toplevel import outline
 
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")  # generated programs call literals
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from codemods.triage import frames, origins, recognise, user_frames
-from codemods.triage_report import explain_traceback
+from jaxfix.codemods.triage import frames, origins, recognise, user_frames
+from jaxfix.codemods.triage_report import explain_traceback
 
 from .goldencases import ROOT, run_python
 
@@ -172,7 +172,7 @@ def test_file_without_a_rewrite_says_why(tmp_path: Path) -> None:
 @pytest.mark.parametrize("how", ["file", "stdin"])
 def test_command_line(how: str, tmp_path: Path) -> None:
     text = _stderr("JAX402/issue4449_add_size")
-    args = [sys.executable, "-m", "codemods", "explain", "--traceback"]
+    args = [sys.executable, "-m", "jaxfix", "explain", "--traceback"]
     if how == "file":
         pasted = tmp_path / "error.txt"
         pasted.write_text(text)

@@ -8,7 +8,7 @@ the command early or smuggle in another one.
 
 from __future__ import annotations
 
-from transforms import RULES, Applicability, Finding
+from jaxfix.transforms import RULES, Applicability, Finding
 
 from ..engine import FileResult, RunResult
 from .diff import display_path

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json as _json
 from pathlib import Path
 
-from transforms import RULES, Finding
-from transforms.textedit import LineIndex
+from jaxfix.transforms import RULES, Finding
+from jaxfix.transforms.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
 from .diff import display_path

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 
-from transforms import Applicability, Finding
-from transforms.textedit import LineIndex
+from jaxfix.transforms import Applicability, Finding
+from jaxfix.transforms.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
 from .diff import display_path

@@ -12,8 +12,8 @@ import json
 import urllib.parse
 from pathlib import Path
 
-from transforms import RULES, Edit, Finding
-from transforms.textedit import LineIndex
+from jaxfix.transforms import RULES, Edit, Finding
+from jaxfix.transforms.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
 from ..version import version

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from transforms import Applicability, Finding
+from jaxfix.transforms import Applicability, Finding
 
 from ..engine import FileResult, RunResult
 from .diff import display_path

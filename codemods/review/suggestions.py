@@ -21,8 +21,8 @@ import shlex
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from transforms import RULES, Applicability, Edit, Finding
-from transforms.textedit import LineIndex, apply_edits
+from jaxfix.transforms import RULES, Applicability, Edit, Finding
+from jaxfix.transforms.textedit import LineIndex, apply_edits
 
 from ..report.diff import unified_diff
 

@@ -45,11 +45,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from codemods import notebooks  # noqa: E402
-from codemods.sourcefile import InputError, decode  # noqa: E402
-from transforms import Options, SourceError, check, screen, selected_rules  # noqa: E402
-from transforms.repo_index import summarize  # noqa: E402
-from transforms.toplevel import outline  # noqa: E402
+from jaxfix.codemods import notebooks  # noqa: E402
+from jaxfix.codemods.sourcefile import InputError, decode  # noqa: E402
+from jaxfix.transforms import Options, SourceError, check, screen, selected_rules  # noqa: E402
+from jaxfix.transforms.repo_index import summarize  # noqa: E402
+from jaxfix.transforms.toplevel import outline  # noqa: E402
 
 SOURCES = (".py", ".ipynb")
 #: What a copy leaves out: version control and caches, never analysed anyway.
@@ -88,7 +88,7 @@ def _env() -> dict[str, str]:
 def jaxfix(args: list[str], cwd: Path, proof: Proof, step: str) -> subprocess.CompletedProcess[str]:
     """One jaxfix command; a traceback or an unknown exit code is a problem."""
     done = subprocess.run(
-        [sys.executable, "-m", "codemods", *args], cwd=cwd, capture_output=True, text=True, env=_env()
+        [sys.executable, "-m", "jaxfix", *args], cwd=cwd, capture_output=True, text=True, env=_env()
     )
     if done.returncode not in (0, 1, 2) or "Traceback (most recent call last)" in done.stdout + done.stderr:
         proof.problems.append(f"{step}: crashed (exit {done.returncode}):\n{done.stderr[-4000:]}")

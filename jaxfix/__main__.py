@@ -1,0 +1,5 @@
+"""``python -m jaxfix`` runs the jaxfix command."""
+
+from jaxfix.codemods.cli import main
+
+main()
