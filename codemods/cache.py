@@ -10,6 +10,7 @@ written atomically; a corrupt or unreadable entry is a miss.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -43,14 +44,17 @@ def tool_fingerprint() -> str:
 
 
 def options_fingerprint(options: Options) -> str:
-    fields = {
-        "select": sorted(options.select) if options.select is not None else None,
-        "ignore": sorted(options.ignore),
-        "unsafe_fixes": options.unsafe_fixes,
-        "frozen_mapping": options.frozen_mapping,
-        "target_version": list(options.target_version),
-        "extra": {k: repr(v) for k, v in sorted(options.extra.items())},
-    }
+    """Every option, so that a new one can never be forgotten here (each changes results)."""
+    fields = {}
+    for item in dataclasses.fields(options):
+        value = getattr(options, item.name)
+        if isinstance(value, (set, frozenset)):
+            value = sorted(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        elif isinstance(value, dict):
+            value = {k: repr(v) for k, v in sorted(value.items())}
+        fields[item.name] = value
     return json.dumps(fields, sort_keys=True)
 
 

@@ -92,6 +92,14 @@ FrozenMapping = Annotated[
     Optional[str],
     typer.Option("--frozen-mapping", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."),
 ]
+ExpectedErrors = Annotated[
+    bool,
+    typer.Option(
+        "--show-expected-errors",
+        help="Also report findings in code that expects their error (pytest.raises, assertRaises); "
+        "by default they are counted, not reported.",
+    ),
+]
 TargetVersion = Annotated[Optional[str], typer.Option("--target-version", help="Oldest Python to support: py311, 3.12, ...")]
 
 
@@ -106,6 +114,7 @@ def _flags(
     exclude: list[str] | None = None,
     frozen_mapping: str | None = None,
     target_version: str | None = None,
+    expected_errors: bool = False,
 ) -> config.Settings:
     """The settings given on the command line (None where a flag was not given)."""
 
@@ -132,6 +141,7 @@ def _flags(
         unsafe_fixes=unsafe,
         frozen_mapping=frozen_mapping,
         target_version=target,
+        expected_errors=expected_errors or None,
     )
 
 
@@ -216,13 +226,14 @@ def check(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    expected_errors: ExpectedErrors = False,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Report findings; change nothing."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
     run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
     _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
     _print_errors(run)
@@ -258,13 +269,14 @@ def diff(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    expected_errors: ExpectedErrors = False,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if interactive_mode:
         _diff_interactive(plan, settings)
@@ -340,13 +352,14 @@ def migrate(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    expected_errors: ExpectedErrors = False,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if paths == [engine.STDIN]:
         run = _run(plan, fix=True, write=False, run=settings)
@@ -422,6 +435,7 @@ def review(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    expected_errors: ExpectedErrors = False,
 ) -> None:
     """Review the lines a branch changed since --base, as pull-request suggestions."""
     err = _console(stderr=True)
@@ -432,7 +446,7 @@ def review(
         except review_post.PostError as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
-    plan = _plan(paths or [Path(".")], _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths or [Path(".")], _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
     try:
         result = review_collect.collect(plan, base, Path.cwd())
     except GitError as error:

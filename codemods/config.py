@@ -62,6 +62,8 @@ class Settings:
     unsafe_fixes: bool | None = None
     frozen_mapping: str | None = None
     target_version: tuple[int, int] | None = None
+    #: Report findings in code that expects their error (a flag only: no key in the file).
+    expected_errors: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,7 @@ def resolve(config: FileConfig, flags: Settings) -> Resolved:
         unsafe_fixes=bool(pick("unsafe_fixes")),
         frozen_mapping=pick("frozen_mapping") or defaults.frozen_mapping,
         target_version=pick("target_version") or defaults.target_version,
+        expected_errors=bool(flags.expected_errors),
     )
     if flags.exclude is not None:
         return Resolved(options, flags.exclude, Path.cwd(), config.path)

@@ -76,6 +76,8 @@ class FileResult:
     deps: tuple[tuple[str, str], ...] = ()
     #: fix: edits the applied fixes make in other files (Edit.file set).
     remote: tuple = ()
+    #: Findings in code that expects their error (a test watching it fail): counted, not reported.
+    expected: int = 0
 
     @property
     def analysed_text(self) -> str:
@@ -114,6 +116,11 @@ class RunResult:
     @property
     def changed(self) -> list[FileResult]:
         return [f for f in self.files if f.changed]
+
+    @property
+    def expected(self) -> int:
+        """Findings set apart in code that expects their error, over every file."""
+        return sum(f.expected for f in self.files)
 
     def count(self, stage: str) -> int:
         return sum(1 for f in self.files if f.stage == stage)
@@ -195,10 +202,17 @@ def _analyse_text(task: Task, text: str, encoding: str, cells=()) -> FileResult:
             result = fix_source(text, task.options, project=project)
             stage = "parsed" if result.parsed else "screened"
             return replace(
-                base, fixed=result.text, findings=result.findings, applied=result.applied, stage=stage, remote=result.remote
+                base,
+                fixed=result.text,
+                findings=result.findings,
+                applied=result.applied,
+                stage=stage,
+                remote=result.remote,
+                expected=len(result.expected),
             )
         checked = check(text, task.options, project=project)
-        return replace(base, findings=tuple(checked.findings), stage="parsed" if checked.parsed else "screened")
+        stage = "parsed" if checked.parsed else "screened"
+        return replace(base, findings=tuple(checked.findings), stage=stage, expected=len(checked.expected))
     except SourceError as error:
         where = f"{_where(base, error.line)}:{error.column}: " if error.line else ""
         return replace(base, error=f"{where}{error}", stage="error")
@@ -239,6 +253,7 @@ def _to_entry(result: FileResult) -> dict:
         "module": result.module,
         "deps": [list(d) for d in result.deps],
         "remote": [[e.start, e.end, e.content, e.file] for e in result.remote],
+        "expected": result.expected,
     }
 
 
@@ -256,6 +271,7 @@ def _from_entry(path: Path, original: str, entry: dict) -> FileResult:
         module=entry["module"],
         deps=tuple(tuple(d) for d in entry["deps"]),  # type: ignore[misc]
         remote=tuple(Edit(*e) for e in entry["remote"]),
+        expected=int(entry.get("expected", 0)),
     )
 
 

@@ -149,3 +149,32 @@ def test_rules_and_explain(seed_copy: Path) -> None:
     explained = jaxfix("explain", "jax101", cwd=seed_copy)
     assert explained.returncode == 0 and "Non-hashable static arguments" in explained.stdout
     assert jaxfix("explain", "JAX999", cwd=seed_copy).returncode == 2
+
+
+EXPECTS_THE_ERROR = '''\
+import jax
+import pytest
+from jax import lax
+
+
+def test_scan_needs_static_length():
+    @jax.jit
+    def f(n):
+        return lax.scan(lambda c, _: (c, None), 0, None, length=n.item())[0]
+
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        f(3)
+'''
+
+
+def test_a_test_that_expects_the_error_is_counted_not_reported(tmp_path):
+    """Issue 17.4: jax's own tests call the pitfalls on purpose; `check` must not fail on them."""
+    (tmp_path / "test_scan.py").write_text(EXPECTS_THE_ERROR)
+    quiet = jaxfix("check", "--no-cache", "test_scan.py", cwd=tmp_path)
+    assert quiet.returncode == 0, quiet.stdout + quiet.stderr
+    assert "JAX301" not in quiet.stdout
+    assert "Skipped 1 in code that expects the error" in quiet.stdout
+    shown = jaxfix("check", "--no-cache", "--show-expected-errors", "--output-format", "json", "test_scan.py", cwd=tmp_path)
+    assert shown.returncode == 1
+    (finding,) = json.loads(shown.stdout)["findings"]
+    assert finding["code"] == "JAX301" and finding["fix"] is None and "expects this error" in finding["message"]

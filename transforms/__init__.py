@@ -22,7 +22,7 @@ from .analysis import Analysis
 from .array_static import ArrayStatic403
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
 from .context import ModuleContext, Options, SourceError
-from .expected_failure import without_expected_fixes
+from .expected_failure import split_expected
 from .findings import Applicability, Edit, Finding, Fix, Position, Span
 from .frozen_config import UnhashableStaticArg
 from .gcpause import collector_paused
@@ -129,6 +129,8 @@ def _screened(text: str, options: Options, project: Project | None = None) -> tu
     if tree is None:
         return {r: [] for r in rules}, None  # libcst will report the syntax error
     facts = screen.Facts(tree, text, project)
+    if facts.respells_api_names:
+        return {r: [tree] for r in rules}, tree  # the whole module: the screens match names as spelled
     seeded = {r: r.seeds(facts) for r in rules}
     return {r: s for r, s in seeded.items() if s}, tree
 
@@ -138,6 +140,9 @@ class CheckResult:
     findings: list[Finding]
     #: libcst ran (the pre-filter and the screen let the file through).
     parsed: bool
+    #: Findings in code that expects their error (a test watching it fail): not reported
+    #: unless `Options.expected_errors`, only counted.
+    expected: tuple[Finding, ...] = ()
 
 
 def check(
@@ -179,10 +184,12 @@ def check(
         for f in rule().check(analysis)
         if not is_suppressed(silenced, f.line, f.code)
     ]
-    findings = without_expected_fixes(context, findings, analysis.traces.routes)
+    findings, expected = split_expected(
+        context, findings, analysis.traces.routes, keep_expected=options.expected_errors
+    )
     if piece is not None and analysed != text:
         findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
-    return CheckResult(sorted(findings, key=Finding.sort_key), True)
+    return CheckResult(sorted(findings, key=Finding.sort_key), True, tuple(sorted(expected, key=Finding.sort_key)))
 
 
 def check_source(text: str, options: Options | None = None) -> list[Finding]:
@@ -217,6 +224,8 @@ class FixResult:
     parsed: bool = False
     #: Edits the applied fixes make in other files of the project (Edit.file set).
     remote: tuple[Edit, ...] = ()
+    #: Findings set apart in code that expects their error (see `CheckResult.expected`).
+    expected: tuple[Finding, ...] = ()
 
     def __iter__(self):
         """Unpacks as (text, findings), the shape DESIGN.md gives fix_source."""
@@ -251,7 +260,7 @@ def fix_source(text: str, options: Options | None = None, *, project: Project | 
             left = tuple(
                 f for f in result.findings if not (f.fix and allowed(f.fix, options) and f.fix.edits and set(f.fix.edits) <= taken)
             )
-            return FixResult(text, left, tuple(applied), parsed, tuple(remote))
+            return FixResult(text, left, tuple(applied), parsed, tuple(remote), result.expected)
         chosen = select_compatible([f.fix for f in fixable])  # type: ignore[misc]
         chosen_ids = {id(fix) for fix in chosen}
         edits = [e for fix in chosen for e in fix.edits]

@@ -28,6 +28,9 @@ class Options:
     unsafe_fixes: bool = False
     frozen_mapping: str = "auto"
     target_version: tuple[int, int] = (3, 11)
+    #: Report findings in code that expects their error (``pytest.raises``, ``assertRaises``, a
+    #: ``try`` catching it); by default they are only counted (`CheckResult.expected`).
+    expected_errors: bool = False
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 

@@ -17,13 +17,13 @@ every call in the module passes a static value for each parameter made static.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 import libcst as cst
 
 from .analysis import Analysis
 from .branches import Branch
 from .findings import Applicability, Edit, Finding
+from .identifiers import Names
 from .importers import calls_elsewhere, exported_name, here, jitted_name, uses_elsewhere
 from .jaxapi import PARTIAL
 from .jitted import MethodKind, function_info
@@ -53,7 +53,7 @@ class EnclosingJit:
         fn = first.function
         entry: JitEntry = first.entry  # type: ignore[assignment]
         fname = fn.name.value if isinstance(fn, cst.FunctionDef) else "the enclosing function"
-        params = list(dict.fromkeys(v.param for v in traced.values()))
+        params = tuple(dict.fromkeys(v.param for v in traced.values()))
         names = ", ".join(f"`{p}`" for p in params)
         head = (
             f"`{ctx.code(anchor)}` must be static for `{callee}`, but {first.reason}; binding it into the "
@@ -159,7 +159,7 @@ class EnclosingJit:
         )
 
     # -- the callers of the enclosing function -------------------------------------
-    def _callers_pass_static(self, fn, entry: JitEntry, params: Sequence[str]) -> str | None:
+    def _callers_pass_static(self, fn, entry: JitEntry, params: Names) -> str | None:
         """None when every call, in this module and in the project's others, passes
         static values; else why not."""
         ctx = self.ctx
@@ -217,7 +217,7 @@ class EnclosingJit:
         return None
 
 
-def _passes_static(analysis, info, call: cst.Call, bound_self: bool, params: Sequence[str]) -> str | None:
+def _passes_static(analysis, info, call: cst.Call, bound_self: bool, params: Names) -> str | None:
     """None when `call` (in `analysis`'s module) passes a static value for each of `params`."""
     ctx = analysis.ctx
     if any(a.star for a in call.args):

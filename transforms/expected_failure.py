@@ -4,7 +4,8 @@ Test suites call the pitfalls on purpose: ``with self.assertRaisesRegex(
 ConcretizationTypeError, ...): f(3, 1.)`` checks JAX's error message (jax's
 own tests do, in api_test, lax_numpy_test, lax_control_flow_test). The
 finding is real there, but a rewrite would make the call succeed and the
-test fail, so such code is reported, never rewritten. A node expects a
+test fail, so such code is set apart and counted, never reported as a
+finding by default, and never rewritten. A node expects a
 failure when it sits in the body of a ``with`` over ``assertRaises*`` or
 ``pytest.raises``, inside the arguments of such a call
 (``self.assertRaises(TypeError, lambda: f(3., 3))``), or in the body of a
@@ -14,9 +15,10 @@ other tracer conversion errors, ``TypeError``); a bare ``except`` or
 
 Two guards use this: `expected_failure` for a rule that knows the call a
 rewrite would change (JAX301 follows a loop's function to its calls), and
-`without_expected_fixes`, applied to every rule's findings, for a fix whose
-own edits land in such code (JAX101 rebinding the cond a test expects to
-fail, JAX201 freezing the dict a test passes to see the hashing error).
+`split_expected`, applied to every rule's findings: a finding in such code,
+or whose fix's edits land there (JAX101 rebinding the cond a test expects
+to fail, JAX201 freezing the dict a test passes to see the hashing error),
+is set apart and counted, not reported.
 """
 
 from __future__ import annotations
@@ -142,51 +144,65 @@ def _only_imports(text: str) -> bool:
     return bool(body) and all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in body)
 
 
-def without_expected_fixes(
-    ctx: ModuleContext, findings: list[Finding], routes_of: Callable[[FunctionNode], Iterable[Route] | None] | None = None
-) -> list[Finding]:
-    """The findings, with no fix that changes code run under an expected exception.
+def split_expected(
+    ctx: ModuleContext,
+    findings: list[Finding],
+    routes_of: Callable[[FunctionNode], Iterable[Route] | None] | None = None,
+    *,
+    keep_expected: bool = False,
+) -> tuple[list[Finding], list[Finding]]:
+    """(the findings to report, the findings in code that expects their error).
 
-    A fix is withdrawn when its finding sits in such code (the call a test
-    expects to fail), one of its edits lands there, or a function around the
-    finding is called or handed on from there (`routes_of`: a jitted ``f``
-    defined above ``with self.assertRaises(...): f()``); and so is every fix
-    sharing a behaviour-changing edit with a withdrawn one (one frozen dict
-    serves both a test's failing call and an ordinary call; a shared added
-    import does not count). Edits are offsets in ctx's text, spans are the
-    file's (before a slice's findings move back).
+    A finding is in such code when it sits there (the call a test expects to
+    fail), one of its fix's edits lands there, or a function around it is
+    called or handed on from there (`routes_of`: a jitted ``f`` defined above
+    ``with self.assertRaises(...): f()``). Those are not findings: the test
+    wants the error, and reporting it fails every pre-merge check on a test
+    suite (issue 17.4). With `keep_expected` they are reported, without a fix.
+    A fix sharing a behaviour-changing edit with such a finding is withdrawn
+    too (one frozen dict serves both a test's failing call and an ordinary
+    call; a shared added import does not count), and its finding stays, saying
+    why. Edits are offsets in ctx's text, spans are the file's (before a
+    slice's findings move back).
     """
-    regions = _regions(ctx) if any(f.fix is not None for f in findings) else []
+    regions = _regions(ctx) if findings else []
     if not regions:
-        return findings
+        return findings, []
     why: dict[int, _Region] = {}
     for i, finding in enumerate(findings):
-        if finding.fix is None:
-            continue
         hit = next((r for r in regions if r.holds_span(finding.span)), None)
-        hit = hit or next((r for r in regions for e in finding.fix.edits if r.holds_edit(e)), None)
+        if finding.fix is not None:
+            hit = hit or next((r for r in regions for e in finding.fix.edits if r.holds_edit(e)), None)
         hit = hit or (_run_from(ctx, regions, finding.span, routes_of) if routes_of is not None else None)
         if hit is not None:
             why[i] = hit
     shared = {e: i for i in why for e in _behaviour(findings[i])}
+    withdrawn: dict[int, _Region] = {}
     for i, finding in enumerate(findings):
         if i not in why and finding.fix is not None:
             j = next((shared[e] for e in _behaviour(finding) if e in shared), None)
             if j is not None:
-                why[i] = why[j]
-    out: list[Finding] = []
+                withdrawn[i] = why[j]
+    kept: list[Finding] = []
+    expected: list[Finding] = []
     for i, finding in enumerate(findings):
-        region = why.get(i)
+        region = why.get(i) or withdrawn.get(i)
         if region is None:
-            out.append(finding)
+            kept.append(finding)
             continue
-        message = (
-            f"{finding.message}; not rewritten: the rewrite would change code run inside "
-            f"{_expecting(ctx, region.expecting)}: the code expects this error, "
-            "and a rewrite would make that test fail"
-        )
-        out.append(replace(finding, message=message, fix=None, notes=()))  # the notes describe the fix
-    return out
+        message = finding.message
+        if "expects this error" not in message:  # a rule that knows the test may have said so
+            message = (
+                f"{message}; not rewritten: the rewrite would change code run inside "
+                f"{_expecting(ctx, region.expecting)}: the code expects this error, "
+                "and a rewrite would make that test fail"
+            )
+        reported = replace(finding, message=message, fix=None, notes=() if finding.fix else finding.notes)
+        if i not in why or keep_expected:
+            kept.append(reported)
+        else:
+            expected.append(reported)
+    return kept, expected
 
 
 def _expecting(ctx: ModuleContext, node: cst.Call | cst.ExceptHandler) -> str:

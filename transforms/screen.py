@@ -23,6 +23,7 @@ from functools import cached_property
 from .array_members import makes_array
 from .astwalk import child_nodes
 from .gcpause import collector_paused
+from . import identifiers
 from .textedit import line_starts, plain_breaks
 
 #: What ends a line for Python's tokenizer (and so for ast's line numbers).
@@ -32,6 +33,16 @@ _IDENTIFIER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 #: Above this many words, one regex pass beats a find per word.
 _FIND_WORDS_AT_MOST = 24
 STATIC_KEYWORDS = frozenset({"static_argnums", "static_argnames"})
+#: Packages whose functions the screens recognise by name (see `Facts.respells_api_names`).
+_SPELLED_PACKAGES = frozenset({"jax", "jaxlib", "functools", "flax", "equinox", "haiku", "optax", "numpyro", "diffrax"})
+#: Submodules of those packages: importing one under an alias keeps its functions' names.
+_MODULE_NAMES = frozenset(
+    {
+        "numpy", "lax", "random", "nn", "scipy", "tree", "tree_util", "debug", "sharding", "experimental",
+        "dtypes", "image", "ops", "profiler", "stages", "export", "errors", "linen", "struct", "core",
+        "training", "serialization", "nnx", "typing", "api_util", "util", "config", "distributed",
+    }
+)  # fmt: skip
 CONTROL_FLOW = frozenset({"cond", "switch", "fori_loop", "while_loop", "scan"})
 
 
@@ -112,6 +123,24 @@ class Facts:
                     if alias.name in CONTROL_FLOW:
                         out[alias.asname or alias.name] = alias.name
         return out
+
+    @cached_property
+    def respells_api_names(self) -> bool:
+        """Some import binds a JAX or functools function under another name
+        (``from jax import vmap as batch``, ``from functools import partial as p``).
+
+        The screens recognise functions by their own names, so such a module is
+        left whole to the analysis, which resolves every name through its imports
+        (issue 17.3). Aliasing a module (``from jax import numpy as jnp``) keeps
+        the names of the functions called through it, so it does not count.
+        """
+        for node in self.statements_on(self.lines_containing("import")):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                if node.module.split(".")[0] not in _SPELLED_PACKAGES:
+                    continue
+                if any(a.asname not in (None, a.name) and a.name not in _MODULE_NAMES for a in node.names):
+                    return True
+        return False
 
     def control_flow_name(self, call: ast.Call) -> str | None:
         """'cond', 'switch', ... when the call is spelled like a lax primitive."""
@@ -254,7 +283,7 @@ class Facts:
 
     def lines_of_words(self, words: Iterable[str]) -> set[int]:
         """The lines where one of the words appears as a whole identifier (one search of the text)."""
-        words = sorted(set(words))
+        words = sorted(set(identifiers.names(words)))
         if not words:
             return set()
         text, starts = self.text, self._line_starts

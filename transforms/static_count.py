@@ -117,7 +117,7 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     if unsupported is not None:
         return unsupported
     partial = analysis.imports.spell(PARTIAL, jit.node) if jit.jit.call is None else None
-    edit = StaticEditor(ctx).add(jit.jit, jit.node, info.signature, param, partial)
+    edit = StaticEditor(ctx).add(jit.jit, jit.node, info.signature, (param,), partial)
     if isinstance(edit, str):
         return edit
     strips = [e for count in counts for e in conversion_edits(ctx, count, astype=False)]

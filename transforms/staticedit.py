@@ -12,7 +12,6 @@ share it): that is a refusal, returned as a reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -21,6 +20,8 @@ from .calledit import remove_args
 from .constants import NOT_CONSTANT, constant_value
 from .context import ModuleContext
 from .findings import Edit
+from . import identifiers
+from .identifiers import Names
 from .imports import Spelling
 from .jitted import JitWrapper
 from .staticspec import Kind, Signature, StaticSpec
@@ -78,10 +79,11 @@ class StaticEditor:
         wrapper: JitWrapper,
         jit_node: cst.CSTNode,
         sig: Signature,
-        params: Sequence[str],
+        params: Names,
         partial: Spelling | None,
     ) -> SpecEdit | str:
         """Edits making `params` static; a reason string when that cannot be done in place."""
+        params = identifiers.names(params)
         spec = wrapper.spec
         if spec is None:
             return "its static arguments cannot be read"
@@ -90,7 +92,7 @@ class StaticEditor:
             if p is None or p.kind in (Kind.VAR_POSITIONAL, Kind.VAR_KEYWORD):
                 return f"`{param}` is not a plain parameter"
         declared = spec.declared_static(sig)
-        params = [p for p in dict.fromkeys(params) if p not in declared]
+        params = tuple(p for p in dict.fromkeys(params) if p not in declared)
         if not params:
             return SpecEdit((), "already static")
         if wrapper.call is None:
@@ -144,7 +146,7 @@ class StaticEditor:
             return Edit(at, at, text)
         return ctx.replace(arg.value, _new_value(ctx, arg, _element_texts(ctx, arg.value), add))
 
-    def _wrap_bare(self, jit_node: cst.CSTNode, params: Sequence[str], partial: Spelling | None) -> SpecEdit | str:
+    def _wrap_bare(self, jit_node: cst.CSTNode, params: Names, partial: Spelling | None) -> SpecEdit | str:
         """``@jax.jit`` becomes ``@partial(jax.jit, static_argnames=("N",))``."""
         if not isinstance(jit_node, cst.Decorator):
             return "the jit is not a decorator we can extend"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 from libcst.metadata import Assignment
 
+from . import identifiers
 from .constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
 from .context import FunctionNode, ModuleContext
 from .jaxapi import CALLS_NOW, JIT, NEUTRAL_DECORATORS, PARTIAL, TRANSFORMS
@@ -302,7 +303,7 @@ class TraceIndex:
 
     def handed_to(self, transforms: Iterable[str]) -> frozenset[FunctionNode]:
         """Every function the module hands to one of these transforms, as decorator or argument."""
-        names = frozenset(transforms)
+        names = frozenset(identifiers.names(transforms))
         ctx = self.ctx
         found: set[FunctionNode] = set()
         for call in ctx.calls:

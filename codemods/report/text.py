@@ -45,9 +45,19 @@ def summary(run: RunResult, *, applied: bool) -> str:
         parts.append(f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''}{extra}.")
     elif not applied:
         parts.append("No findings.")
+    if run.expected:
+        parts.append(expected_note(run.expected))
     if run.errors:
         parts.append(f"{len(run.errors)} file{'s' if len(run.errors) != 1 else ''} could not be checked.")
     return " ".join(parts)
+
+
+def expected_note(count: int) -> str:
+    """The summary's word on findings skipped in code that expects their error."""
+    return (
+        f"Skipped {count} in code that expects the error (pytest.raises, assertRaises, a try catching it); "
+        "--show-expected-errors lists them."
+    )
 
 
 def counts_by_rule(findings: Iterable[Finding]) -> Counter[str]:
