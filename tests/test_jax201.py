@@ -321,9 +321,12 @@ def test_arrays_are_refused_with_the_options(setup: str, said: str) -> None:
     assert any("each new wrapper traces and compiles again" in n for n in finding.notes)
 
 
-def test_an_array_given_directly_is_refused() -> None:
-    (finding,) = findings(module(call="f(jnp.ones(2), jnp.arange(3))"))
-    assert finding.fix is None and "is an array" in finding.message
+def test_an_array_given_directly_is_jax403s_alone() -> None:
+    """One bug, one finding (issue 17.5): JAX201 owns containers, JAX403 an array in a static slot."""
+    src = module(call="f(jnp.ones(2), jnp.arange(3))")
+    assert findings(src) == []
+    (finding,) = check_source(src)
+    assert finding.code == "JAX403" and "passes `jnp.arange(3)`" in finding.message
 
 
 def test_functions_and_library_objects_are_hashable_leaves() -> None:

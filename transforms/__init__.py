@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
-from . import screen
+from . import fix_guard, screen
 from .analysis import Analysis
 from .array_static import ArrayStatic403
 from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
@@ -189,7 +189,33 @@ def check(
     )
     if piece is not None and analysed != text:
         findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
+    findings = _guarded(text, findings, fix_guard.builtins_of(options.target_version))
     return CheckResult(sorted(findings, key=Finding.sort_key), True, tuple(sorted(expected, key=Finding.sort_key)))
+
+
+def _guarded(text: str, findings: list[Finding], always_bound: frozenset[str]) -> list[Finding]:
+    """Every fix held to `fix_guard`: one whose program does not compile, or reads a name
+    that nothing binds where it lands, becomes a report saying so."""
+    if not any(f.fix is not None for f in findings):
+        return findings
+    before = fix_guard.unbound_reads(text, always_bound)
+    out = []
+    for finding in findings:
+        if finding.fix is None:
+            out.append(finding)
+            continue
+        fixed = apply_edits(text, [e for e in finding.fix.edits if not e.file])
+        unbound = fix_guard.new_unbound_reads(before, fixed, always_bound)
+        if unbound == []:
+            out.append(finding)
+            continue
+        why = (
+            "the rewritten module would not compile"
+            if unbound is None
+            else f"the rewrite would read {', '.join(f'`{n}`' for n in unbound)} where no such name is bound"
+        )
+        out.append(replace(finding, message=f"{finding.message}; not rewritten: {why}", fix=None, notes=()))
+    return out
 
 
 def check_source(text: str, options: Options | None = None) -> list[Finding]:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import libcst as cst
+from libcst.metadata import ClassScope
 
 from .analysis import Analysis
 from .binding import Operand, Plan, plan_known, plan_opaque
@@ -82,26 +83,30 @@ class BranchBindings:
 
     # -- cond / switch -------------------------------------------------------
     def _branch_exprs(self, call: cst.Call, primitive: str):
-        """(callable expressions, operand args), or None when the call is not one we can read."""
+        """(callable expressions, operand args, the table's name when `switch` reads its
+        branches from a named tuple or list), or None when the call is not one we can read."""
         args = list(call.args)
         head = 3 if primitive == "cond" else 2
         if len(args) < head or any(a.keyword is not None or a.star for a in args[:head]):
             return None
         operands = args[head:]
         if primitive == "cond":
-            return [args[1].value, args[2].value], operands
+            return [args[1].value, args[2].value], operands, None
         branches = args[1].value
+        table = None
         if isinstance(branches, cst.Name):
             target = single_binding(self.ctx, branches)
             value = assigned_value(self.ctx, target) if isinstance(target, cst.Name) else None
-            if not isinstance(value, (cst.List, cst.Tuple)) or self._used_elsewhere(branches):
+            if not isinstance(value, (cst.List, cst.Tuple)):
                 return None
-            branches = value
+            if isinstance(value, cst.List) and self._used_elsewhere(branches):
+                return None  # a list other code may change before this call
+            table, branches = branches, value
         if not isinstance(branches, (cst.List, cst.Tuple)):
             return None
         if any(not isinstance(e, cst.Element) for e in branches.elements):
             return None
-        return [e.value for e in branches.elements], operands
+        return [e.value for e in branches.elements], operands, table
 
     def _used_elsewhere(self, use: cst.Name) -> bool:
         scope = self.ctx.scope(use)
@@ -113,7 +118,7 @@ class BranchBindings:
         parsed = self._branch_exprs(call, primitive)
         if parsed is None:
             return
-        exprs, operand_args = parsed
+        exprs, operand_args, table = parsed
         spelled = ctx.code(call.func)
         if any(a.star or a.keyword is not None for a in operand_args):
             yield from self._unpacked_operands(exprs, spelled)
@@ -141,7 +146,7 @@ class BranchBindings:
             return
         bindings: Bindings | Finding | None = None
         if broken:
-            bindings = self._bindings(call, branches, operand_args, to_bind)
+            bindings = self._bindings(call, branches, operand_args, to_bind, table)
             if isinstance(bindings, Finding):
                 yield bindings
                 return
@@ -150,7 +155,7 @@ class BranchBindings:
             yield self.enclosing.finding(call, spelled, branches, traced, bindings, unsure)
             return
         assert bindings is not None
-        yield self._jax101(call, spelled, branches, operand_args, to_bind, bindings, unsure)
+        yield self._jax101(call, spelled, branches, operand_args, to_bind, bindings, unsure, table)
 
     def _unpacked_operands(self, exprs, spelled: str) -> Iterator[Finding]:
         """Operands given with `*`: report when a visible branch has a static slot they may fill."""
@@ -174,47 +179,102 @@ class BranchBindings:
                 )
                 return
 
-    def _bindings(self, call: cst.Call, branches: list[Branch], operand_args, to_bind: list[int]) -> Bindings | Finding:
-        """Rebind every branch so the operands in `to_bind` leave the operand list."""
+    def _bindings(
+        self, call: cst.Call, branches: list[Branch], operand_args, to_bind: list[int], table: cst.Name | None = None
+    ) -> Bindings | Finding:
+        """Rebind every branch so the operands in `to_bind` leave the operand list.
+
+        Branches read from a named table are rebound at the call, never in the
+        table: the values bound are the call's own operands, which may exist only
+        there (a loop variable), and other code may read the table as it is.
+        """
         ctx = self.ctx
         values = {Operand(j): value_of(ctx, Operand(j), operand_args[j].value) for j in to_bind}
         dynamic = [Operand(j) for j in range(len(operand_args)) if j not in to_bind]
         spelling = _LazySpelling(self.analysis, call)
+        if table is not None:
+            return self._table_bindings(call, branches, operand_args, to_bind, table, values, dynamic, spelling)
         edits: list[Edit] = []
         texts: list[str] = []
         for branch in branches:
             if not to_bind and branch.pitfall != "misbound":
                 texts.append(ctx.code(branch.use.expr))
                 continue
-            if branch.known and branch.intended is None:
-                return ctx.finding(
-                    "JAX101",
-                    branch.use.expr,
-                    f"`{ctx.code(branch.use.callee)}` does not take the operands this call passes it, "
-                    "so no rewrite of the call can be checked against its signature",
-                )
-            plan = self._plan(branch, values, dynamic, spelling)
-            if plan is None:
-                return ctx.finding(
-                    "JAX101",
-                    branch.use.expr,
-                    f"no binding form keeps the static parameters of `{ctx.code(branch.use.callee)}` static here",
-                )
+            plan = self._checked_plan(branch, values, dynamic, spelling)
+            if isinstance(plan, Finding):
+                return plan
             texts.append(plan.text)
             if plan.text != ctx.code(branch.use.expr):
                 edits.append(ctx.replace(branch.use.expr, plan.text))
+        return self._finish(call, operand_args, to_bind, edits, texts, spelling)
+
+    def _checked_plan(self, branch: Branch, values, dynamic, spelling: _LazySpelling, callee: str | None = None):
+        """The branch's plan, or the report saying why it has none."""
+        ctx = self.ctx
+        if branch.known and branch.intended is None:
+            return ctx.finding(
+                "JAX101",
+                branch.use.expr,
+                f"`{ctx.code(branch.use.callee)}` does not take the operands this call passes it, "
+                "so no rewrite of the call can be checked against its signature",
+            )
+        plan = self._plan(branch, values, dynamic, spelling, callee)
+        if plan is None:
+            return ctx.finding(
+                "JAX101",
+                branch.use.expr,
+                f"no binding form keeps the static parameters of `{ctx.code(branch.use.callee)}` static here",
+            )
+        return plan
+
+    def _table_bindings(self, call, branches, operand_args, to_bind, table: cst.Name, values, dynamic, spelling):
+        """``switch(i, TABLE, x, k)``: ``[partial(f, k=k) for f in TABLE]`` when every branch binds
+        alike, else the table's entries rebound one by one (``TABLE[0]``, ...), all at the call."""
+        ctx = self.ctx
+        name = table.value
+        if any(b.use.partial is not None for b in branches):
+            return ctx.finding(
+                "JAX101",
+                branches[0].use.expr,
+                f"the branches in `{name}` bind arguments of their own, so rebinding them at this call "
+                "cannot be checked; bind the static values into the table's entries by hand",
+            )
+        taken = set(re.findall(r"[A-Za-z_]\w*", ctx.code(call)))
+        variable = next(v for v in ("branch", "branch_fn", "fn", "branch_") if v not in taken)
+        uniform: set[str] = set()
+        indexed: list[str] = []
+        for i, branch in enumerate(branches):
+            plan = self._checked_plan(branch, values, dynamic, spelling, variable)
+            if isinstance(plan, Finding):
+                return plan
+            uniform.add(plan.text)
+            indexed_plan = self._checked_plan(branch, values, dynamic, spelling, f"{name}[{i}]")
+            if isinstance(indexed_plan, Finding):
+                return indexed_plan
+            indexed.append(indexed_plan.text)
+        in_class_body = isinstance(ctx.scope(call), ClassScope)  # a comprehension there cannot read the class's names
+        if len(uniform) == 1 and not in_class_body:
+            (text,) = uniform
+            replacement = f"[{text} for {variable} in {name}]"
+        else:
+            replacement = "(" + ", ".join(indexed) + ("," if len(indexed) == 1 else "") + ")"
+        edits = [ctx.replace(table, replacement)]
+        return self._finish(call, operand_args, to_bind, edits, [replacement] * len(branches), spelling)
+
+    def _finish(self, call, operand_args, to_bind, edits: list[Edit], texts: list[str], spelling: _LazySpelling) -> Bindings:
         used = spelling.used(texts)
         if used is not None and used.edit is not None:
             edits.append(used.edit)
         head = len(call.args) - len(operand_args)
-        edits.extend(remove_args(ctx, call, [head + j for j in to_bind]))
+        edits.extend(remove_args(self.ctx, call, [head + j for j in to_bind]))
         return Bindings(tuple(edits), tuple(texts), used.added if used is not None else None)
 
-    def _plan(self, branch: Branch, values, dynamic, spelling: _LazySpelling) -> Plan | None:
-        """A replacement for one branch; a branch that is already a partial keeps its spelling."""
+    def _plan(self, branch: Branch, values, dynamic, spelling: _LazySpelling, callee: str | None = None) -> Plan | None:
+        """A replacement for one branch; a branch that is already a partial keeps its spelling.
+        `callee`: how the replacement names the branch's function (default: as written)."""
         ctx = self.ctx
         use = branch.use
-        callee = ctx.code(use.callee)
+        callee = callee or ctx.code(use.callee)
         if use.partial is not None:
             partial_name = ctx.code(use.partial.func)
         else:
@@ -245,7 +305,7 @@ class BranchBindings:
             names,
         )
 
-    def _jax101(self, call, spelled, branches, operand_args, to_bind, bindings: Bindings, unsure) -> Finding:
+    def _jax101(self, call, spelled, branches, operand_args, to_bind, bindings: Bindings, unsure, table=None) -> Finding:
         ctx = self.ctx
         broken = next(b for b in branches if b.pitfall)
         new_text = bindings.texts[branches.index(broken)]
@@ -256,7 +316,7 @@ class BranchBindings:
             notes.append(f"unsafe: {unsure[0].reason}; if it is a tracer, binding fails the same way")
         return ctx.finding(
             "JAX101",
-            broken.use.expr,
+            table if table is not None else broken.use.expr,  # the table's entry may be far from this call
             self.message(broken, [ctx.code(operand_args[j].value) for j in to_bind], spelled, new_text),
             bindings.edits,
             Applicability.UNSAFE if unsure else Applicability.SAFE,

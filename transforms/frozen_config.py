@@ -131,6 +131,11 @@ class FrozenConfigs:
                 sites.setdefault(origin.node, []).append((slot, origin))  # type: ignore[arg-type]
             elif origin.kind is OriginKind.RUNTIME:
                 yield self._runtime(slot, origin)
+            elif origin.kind is OriginKind.ARRAY:
+                # One bug, one finding (issue 17.5): an array itself in a static slot is
+                # JAX403's (or JAX301's for a loop count, JAX402's for jnp arithmetic on
+                # static ints); JAX201 owns containers, arrays inside them included.
+                continue
             elif origin.kind is not OriginKind.NONE:
                 yield self._unfixable(slot, origin)
             elif self.ctx.repo is not None:

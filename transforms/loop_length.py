@@ -83,10 +83,11 @@ class LoopLengths:
         groups: dict[tuple[FunctionNode, str], list[Count]] = {}
         for count in counts:
             groups.setdefault((count.source.function, count.source.param), []).append(count)
-        return [self._finding(c, groups[(c.source.function, c.source.param)]) for c in counts]
+        found = (self._finding(c, groups[(c.source.function, c.source.param)]) for c in counts)
+        return [f for f in found if f is not None]
 
     # -- choosing the fix ----------------------------------------------------
-    def _finding(self, count: Count, group: list[Count]) -> Finding:
+    def _finding(self, count: Count, group: list[Count]) -> Finding | None:
         source = count.source
         expecting = self._expected_failure(count)
         if expecting is not None:
@@ -104,6 +105,11 @@ class LoopLengths:
             static_refusal = plan
         rewrite = self._rewrite(count, group)
         if isinstance(rewrite, str):
+            if source.taint is Taint.FED and source.via is None:
+                # One bug, one finding (issue 17.5): a static parameter that a call hands an
+                # array is JAX403's, one it hands a tracer JAX404's; JAX301 speaks for
+                # those only when it can fix them (a vmap feeding it stays JAX301's).
+                return None
             return self._report(count, rewrite, static_refusal)
         return self.ctx.finding(
             "JAX301",
