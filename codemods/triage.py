@@ -6,13 +6,15 @@ old wording; the message can span many lines, with a traceback inside it for
 frozen containers, so the *last* ``TypeError:`` line after the prefix is the
 one read), the ConcretizationTypeError family, and the neighbouring shape and
 slice errors. The user's frames are the ``File "…", line N, in f`` lines (and
-IPython's ``File path:N, in f``) of the traceback that ends in the message,
-leaving out the Python library, site-packages and JAX itself.
+IPython's ``File path:N, in f`` and ``Cell In[3], line 5``) of the traceback
+that ends in the message, leaving out the Python library, site-packages and
+JAX itself. A paste quoted with ``> `` or indented is read as printed (`unquoted`).
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
 _HASH = re.compile(
@@ -25,7 +27,7 @@ _HASH_OLD = re.compile(
     r"is non-hashable\."
 )
 _ERROR_WAS = re.compile(r"The error was:")
-_LAST_TYPEERROR = re.compile(r"^TypeError: (.*)$", re.MULTILINE)
+_LAST_TYPEERROR = re.compile(r"^\s*TypeError: (.*)$", re.MULTILINE)
 _CONCRETE = re.compile(r"Abstract tracer value encountered where concrete value is expected[^\n]*")
 _INDEX = re.compile(r"The __index__\(\) method was called on traced array[^\n]*")
 _BOOL = re.compile(r"Attempted boolean conversion of traced array[^\n]*")
@@ -33,8 +35,18 @@ _SHAPES = re.compile(r"Shapes must be 1D sequences of concrete values of integer
 _SLICE = re.compile(r"Slice entries must be static integers[^\n]*")
 
 _FRAME = re.compile(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<function>\S+)', re.MULTILINE)
-_IPYTHON_FRAME = re.compile(r"^\s*File (?P<path>[^\s:]+\.py):(?P<line>\d+), in (?P<function>\w+)", re.MULTILINE)
-_TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.MULTILINE)
+#: IPython 8 and Jupyter: ``File /path/prog.py:20, in f(x)``, or ``File ~/prog.py:20`` at module level.
+_IPYTHON_FRAME = re.compile(
+    r"^\s*File (?P<path>[^\s:]+\.pyw?):(?P<line>\d+)(?:, in (?P<function>[\w<>.]+))?", re.MULTILINE
+)
+#: A notebook cell's frame: ``Cell In[3], line 5, in f()``, or ``Cell In[3], line 5``.
+_CELL_FRAME = re.compile(
+    r"^\s*(?:File )?(?P<path>Cell In\s?\[\d*\]|Input In \[\d*\]), line (?P<line>\d+)(?:, in (?P<function>[\w<>.]+))?",
+    re.MULTILINE,
+)
+_TRACEBACK = re.compile(r"^\s*Traceback \(most recent call last\):", re.MULTILINE)
+#: E-mail and Markdown quoting: ``> `` (repeated for nested quotes) before each line.
+_QUOTED = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 #: A ConcretizationTypeError names the lines whose operations made the value a tracer.
 _ORIGIN = re.compile(r"^\s*from line (?P<path>.+?):(?P<line>\d+)(?::\d+)? \((?P<function>[^)]*)\)\s*$", re.MULTILINE)
 _LIBRARY = re.compile(r"(^<)|([\\/](site|dist)-packages[\\/])|([\\/]lib[\\/]python\d[\d.]*[\\/])|([\\/]jax[\\/]_src[\\/])")
@@ -66,6 +78,24 @@ class Frame:
     path: str
     line: int
     function: str
+
+    @property
+    def in_notebook_cell(self) -> bool:
+        """A Jupyter cell (``Cell In[3]``): no file on disk holds it."""
+        return self.path.startswith(("Cell In", "Input In"))
+
+
+def unquoted(text: str) -> str:
+    """The traceback as Python printed it, from a paste: quoting (``> ``) and a common indent removed.
+
+    Issues and chats quote tracebacks, or indent them as code blocks; the
+    quoting is removed when most lines carry it (a lone ``>`` in a message stays).
+    """
+    lines = text.splitlines()
+    written = [line for line in lines if line.strip()]
+    if written and sum(1 for line in written if _QUOTED.match(line)) * 5 >= len(written) * 3:
+        lines = [_QUOTED.sub("", line, count=1) for line in lines]
+    return textwrap.dedent("\n".join(lines))
 
 
 def recognise(text: str) -> Pitfall | None:
@@ -198,9 +228,9 @@ def frames(text: str, before: int | None = None) -> list[Frame]:
     starts = [m.start() for m in _TRACEBACK.finditer(head)]
     block = head[starts[-1] :] if starts else head
     found: list[tuple[int, Frame]] = []
-    for pattern in (_FRAME, _IPYTHON_FRAME):
+    for pattern in (_FRAME, _IPYTHON_FRAME, _CELL_FRAME):
         for m in pattern.finditer(block):
-            found.append((m.start(), Frame(m.group("path"), int(m.group("line")), m.group("function"))))
+            found.append((m.start(), Frame(m.group("path"), int(m.group("line")), m.group("function") or "<module>")))
     return [f for _, f in sorted(found, key=lambda item: item[0])]
 
 

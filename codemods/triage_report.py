@@ -12,6 +12,7 @@ try. Exit codes: 0 the pitfall was recognised (with or without a rewrite),
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,7 +23,7 @@ from jaxfix.transforms.textedit import LineIndex, apply_edits
 from . import config
 from .report.diff import display_path, unified_diff
 from .sourcefile import InputError, read
-from .triage import Frame, Pitfall, frames, origins, recognise, user_frames
+from .triage import Frame, Pitfall, frames, origins, recognise, unquoted, user_frames
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Located:
 
 def explain_traceback(text: str, base: Path | None = None) -> tuple[list[str], int]:
     """The report's lines, and the exit code."""
+    text = unquoted(text)
     pitfall = recognise(text)
     if pitfall is None:
         return [
@@ -63,7 +65,7 @@ def explain_traceback(text: str, base: Path | None = None) -> tuple[list[str], i
         if at_line:
             out.append(f"Your code: {display_path(found.path)}:{frame.line}, in {frame.function}")
             out.append(f"    {LineIndex(found.text).line_text(frame.line).strip()}")
-            for line in sorted(lines - {frame.line}):
+            for line in sorted(_origin_lines(found, made_at) - {frame.line}):
                 out.append(f"    the value became a tracer on line {line}: {LineIndex(found.text).line_text(line).strip()}")
             for finding in at_line:
                 out.extend(_finding_lines(found, finding))
@@ -99,7 +101,12 @@ def _options(pitfall: Pitfall) -> list[str]:
 
 
 def _locate(frame: Frame, base: Path | None) -> Located | str:
-    given = Path(frame.path)
+    if frame.in_notebook_cell:
+        return (
+            f"{frame.path}, line {frame.line} is a notebook cell, and the traceback does not say which notebook: "
+            "run `jaxfix check NOTEBOOK.ipynb` on it"
+        )
+    given = Path(frame.path).expanduser()
     candidates = [given] if given.is_absolute() else [Path.cwd() / given, *([base / given] if base else [])]
     if base is not None:
         candidates.append(base / given.name)
@@ -127,12 +134,39 @@ def _options_for(path: Path) -> Options:
 
 
 def _lines_to_check(found: Located, made_at: list[Frame]) -> set[int]:
-    """The frame's line, and the lines of the same file the message says made the value a tracer."""
-    lines = {found.frame.line}
-    for origin in made_at:
-        if origin.path == found.frame.path or _same_file(Path(origin.path), found.path):
-            lines.add(origin.line)
-    return lines
+    """The frame's line, and the lines of the same file the message says made the value a tracer,
+    each grown to the whole statement holding it (a finding may sit on another line of a call
+    that spans several, issue 17.7)."""
+    lines = {found.frame.line} | _origin_lines(found, made_at)
+    statements = _statement_lines(found.text)
+    return {other for line in lines for other in statements.get(line, (line,))}
+
+
+def _origin_lines(found: Located, made_at: list[Frame]) -> set[int]:
+    """The lines of this file the message says made the value a tracer."""
+    return {o.line for o in made_at if o.path == found.frame.path or _same_file(Path(o.path), found.path)}
+
+
+def _statement_lines(text: str) -> dict[int, tuple[int, ...]]:
+    """line -> every line of the innermost statement holding it (a compound statement's header only)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    spans: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt):
+            last = node.end_lineno or node.lineno
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                last = max(node.lineno, body[0].lineno - 1)  # the header: `for ... in f(\n x):`
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+            spans.append((first, last))
+    out: dict[int, tuple[int, ...]] = {}
+    for first, last in sorted(spans, key=lambda s: s[1] - s[0], reverse=True):  # inner statements win
+        for line in range(first, last + 1):
+            out[line] = tuple(range(first, last + 1))
+    return out
 
 
 def _same_file(given: Path, path: Path) -> bool:

@@ -8,6 +8,7 @@ command-line forms (a file, `-` for stdin) are run as subprocesses once.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -182,3 +183,91 @@ def test_command_line(how: str, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Pitfall: a tracer used as a shape")
     assert ": JAX402 " in proc.stdout and "+    count = arr.size + 1" in proc.stdout
+
+
+MULTILINE_COND = textwrap.dedent(
+    """\
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+
+    @partial(jax.jit, static_argnames=["N"])
+    def run_true(N, x):
+        return jnp.ones((N,)) * x
+
+
+    @partial(jax.jit, static_argnames=["N"])
+    def run_false(N, x):
+        return jnp.zeros((N,)) * x
+
+
+    answer = jax.lax.cond(
+        True,
+        run_true,
+        run_false,
+        3,
+        1.0,
+    )
+    print(answer)
+    """
+)
+
+
+def test_a_finding_on_another_line_of_the_frames_statement_is_found(tmp_path: Path) -> None:
+    """Issue 17.7: the frame names the call's first line, the finding is on the branch's line below it."""
+    program = tmp_path / "multiline.py"
+    program.write_text(MULTILINE_COND)
+    text = run_python(program).stderr
+    (frame,) = user_frames(frames(text, recognise(text).position))  # type: ignore[union-attr]
+    report = "\n".join(explain_traceback(text)[0])
+    finding_line = MULTILINE_COND.splitlines().index("    run_true,") + 1
+    assert frame.line != finding_line  # the premise: Python points elsewhere in the statement
+    assert f"multiline.py:{finding_line}:5: JAX101" in report, report
+    assert "No rule finds this pitfall at that line" not in report
+
+
+def _ipython(text: str, program: Path) -> str:
+    """The same error as IPython 8 prints it: `File PATH:LINE, in f` frames, no quotes."""
+    out = []
+    for line in text.splitlines():
+        m = re.match(r'\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<fn>\S+)', line)
+        out.append(f"File {m['path']}:{m['line']}, in {m['fn']}()" if m else line)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("shape", ["ipython", "quoted", "indented", "quoted_ipython"])
+def test_every_traceback_shape_people_paste(tmp_path: Path, shape: str) -> None:
+    """IPython's frames, a paste quoted with `> ` in an issue, or indented as a code block (issue 17.7)."""
+    program = tmp_path / "multiline.py"
+    program.write_text(MULTILINE_COND)
+    text = run_python(program).stderr
+    if "ipython" in shape:
+        text = _ipython(text, program)
+    if "quoted" in shape:
+        text = "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
+    if shape == "indented":
+        text = textwrap.indent(text, "    ")
+    lines, exit_code = explain_traceback(text)
+    report = "\n".join(lines)
+    assert exit_code == 0 and lines[0] == "Pitfall: a tracer reached a static argument", report
+    assert "No frame of your code" not in report
+    assert ": JAX101 " in report and "Fix (safe)" in report, report
+
+
+def test_a_notebook_cell_frame_is_named() -> None:
+    text = (
+        "---------------------------------------------------------------------------\n"
+        "ValueError                                Traceback (most recent call last)\n"
+        "Cell In[3], line 5\n"
+        "      3 N = 3\n"
+        "----> 5 answer = jax.lax.cond(True, run_true, run_false, N, x)\n"
+        "ValueError: Non-hashable static arguments are not supported. An error occurred while trying to hash an "
+        "object of type <class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'>, JitTracer(~int32[]). "
+        "The error was:\nTypeError: unhashable type: 'DynamicJaxprTracer'\n"
+    )
+    lines, exit_code = explain_traceback(text)
+    report = "\n".join(lines)
+    assert exit_code == 0 and "No frame of your code" not in report
+    assert "Cell In[3], line 5 is a notebook cell" in report, report
