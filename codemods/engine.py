@@ -31,15 +31,15 @@ from jaxfix.transforms import (
     SourceError,
     check,
     fix_source,
-    project_names,
     selected_rules,
 )
-from jaxfix.transforms.findings import finding_from_dict, finding_to_dict
-from jaxfix.transforms.gcpause import one_file_at_a_time
-from jaxfix.transforms.project_names import StaticNames
-from jaxfix.transforms.repository import ModuleRef, Project
-from jaxfix.transforms.rule import Haystack
-from jaxfix.transforms.textedit import apply_edits, select_compatible
+from jaxfix.transforms.core.findings import finding_from_dict, finding_to_dict
+from jaxfix.transforms.core.gcpause import one_file_at_a_time
+from jaxfix.transforms.core.rule import Haystack
+from jaxfix.transforms.core.textedit import apply_edits, select_compatible
+from jaxfix.transforms.project import static_names as project_names
+from jaxfix.transforms.project.repository import ModuleRef, Project
+from jaxfix.transforms.project.static_names import StaticNames
 
 from . import notebooks
 from .cache import ResultCache

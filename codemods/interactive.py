@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.syntax import Syntax
 
 from jaxfix.transforms import RULES, Applicability, Edit, Finding, Options, check_source
-from jaxfix.transforms.textedit import apply_edits
+from jaxfix.transforms.core.textedit import apply_edits
 
 from . import engine
 from .report.diff import display_path, unified_diff

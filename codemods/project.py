@@ -19,9 +19,9 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from jaxfix.transforms.project_names import StaticNames
-from jaxfix.transforms.repo_index import Summary, TextSummary
-from jaxfix.transforms.repository import ModuleRef
+from jaxfix.transforms.project.repo_index import Summary, TextSummary
+from jaxfix.transforms.project.repository import ModuleRef
+from jaxfix.transforms.project.static_names import StaticNames
 
 from .discovery import resolved
 from .sourcefile import InputError, decode, read_bytes
@@ -149,8 +149,8 @@ class FileRepository:
     def analysis(self, ref: ModuleRef, options):
         """The module parsed with libcst (once per process and options), for following values into it."""
         from jaxfix.transforms import SourceError, parse
-        from jaxfix.transforms.analysis import Analysis
-        from jaxfix.transforms.context import ModuleContext
+        from jaxfix.transforms.semantics.analysis import Analysis
+        from jaxfix.transforms.semantics.module import ModuleContext
 
         memo = self._analyses
         key = (ref.path, options)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxfix.transforms import Applicability, Finding, Options, SourceError, check_source
-from jaxfix.transforms.textedit import LineIndex, apply_edits
+from jaxfix.transforms.core.textedit import LineIndex, apply_edits
 
 from . import config
 from .report.diff import display_path, unified_diff

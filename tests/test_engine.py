@@ -181,7 +181,7 @@ def test_resolved_is_path_resolve(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 def test_a_shared_haystack_answers_as_the_text_does() -> None:
     """The pre-filter searches each word once per file; every rule gets the same answer."""
     from jaxfix.transforms import RULES
-    from jaxfix.transforms.rule import STATIC_JITTED, Haystack
+    from jaxfix.transforms.core.rule import STATIC_JITTED, Haystack
 
     for path in BEFORES[:20]:
         data = path.read_bytes()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from jaxfix.transforms import Applicability, Edit, Finding, Fix, Position, Span, _guarded
-from jaxfix.transforms.fix_guard import builtins_of, new_unbound_reads, unbound_reads
+from jaxfix.transforms.core.fix_guard import builtins_of, new_unbound_reads, unbound_reads
 
 BUILTINS = builtins_of((3, 11))
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from jaxfix.transforms import Options, check, screen
-from jaxfix.transforms.gcpause import collector_paused, one_file_at_a_time
+from jaxfix.transforms import Options, check
+from jaxfix.transforms.core.gcpause import collector_paused, one_file_at_a_time
+from jaxfix.transforms.core import stdlib_ast
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Programs whose screen builds the tracer (`screen_tracing.TracedParams`): loops and jits.
@@ -64,14 +65,14 @@ def test_the_screen_tree_is_freed_without_the_collector(path: Path, monkeypatch:
     """`TracedParams` is memoized on its `Facts` and holds it weakly: with a strong reference
     the pair was a cycle that kept the module's whole ast tree alive until a collection."""
     trees: list[weakref.ref] = []
-    parse = screen.parse
+    parse = stdlib_ast.parse
 
     def recording(text: str):
         tree = parse(text)
         trees.append(weakref.ref(tree))
         return tree
 
-    monkeypatch.setattr(screen, "parse", recording)
+    monkeypatch.setattr(stdlib_ast, "parse", recording)
     gc.disable()
     try:
         check(path.read_text(), Options())

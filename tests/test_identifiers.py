@@ -6,9 +6,9 @@ import libcst as cst
 import pytest
 
 from jaxfix.transforms import Options
-from jaxfix.transforms.context import ModuleContext
-from jaxfix.transforms.identifiers import names
-from jaxfix.transforms.staticedit import StaticEditor
+from jaxfix.transforms.core.identifiers import names
+from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.semantics.module import ModuleContext
 
 
 def test_names_refuses_a_lone_string():

@@ -13,13 +13,13 @@ import libcst as cst
 import pytest
 
 from jaxfix.transforms import Options, check_source, fix_source
-from jaxfix.transforms.analysis import Analysis
-from jaxfix.transforms.context import ModuleContext
-from jaxfix.transforms.jitted import function_info
-from jaxfix.transforms.loop_count import find_sites, traced_counts, without_conversions
-from jaxfix.transforms.purity import is_pure
-from jaxfix.transforms.static_count import int_value
-from jaxfix.transforms.tracedness import Taint
+from jaxfix.transforms.rules.jax301_traced_loop_length.static_count import int_value
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.loop_counts import find_sites, traced_counts, without_conversions
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.purity import is_pure
+from jaxfix.transforms.semantics.traced_values import Taint
 
 
 def analysis_of(src: str) -> Analysis:

@@ -14,9 +14,9 @@ from libcst.metadata import (
 )
 
 from jaxfix.transforms import Options, SourceError
-from jaxfix.transforms.context import ModuleContext
-from jaxfix.transforms.nodemaps import children_of, code_length, expression_contexts, offsets, parents
-from jaxfix.transforms.textedit import LineIndex
+from jaxfix.transforms.core.nodemaps import children_of, code_length, expression_contexts, offsets, parents
+from jaxfix.transforms.core.textedit import LineIndex
+from jaxfix.transforms.semantics.module import ModuleContext
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(p for folder in ("transforms", "codemods", "tests", "golden") for p in (ROOT / folder).rglob("*.py"))
@@ -140,7 +140,7 @@ def _scope_shape(mapping, index) -> tuple[list, list]:
 def test_scopes_equal_libcst_scope_provider(path) -> None:
     from libcst.metadata import ScopeProvider
 
-    from jaxfix.transforms.nodemaps import scopes
+    from jaxfix.transforms.core.nodemaps import scopes
 
     text = ODD if path is None else path.read_text()
     theirs = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
@@ -159,7 +159,7 @@ def test_scopes_equal_libcst_scope_provider(path) -> None:
 def test_children_come_in_libcst_visit_order(path) -> None:
     """`nodemaps._visiting` walks the children map where libcst would visit; the order is
     libcst's except for the node types it names, whose own ``children`` it then reads."""
-    from jaxfix.transforms.nodemaps import _VISITED_OUT_OF_ORDER
+    from jaxfix.transforms.core.nodemaps import _VISITED_OUT_OF_ORDER
 
     module = cst.parse_module(ODD if path is None else path.read_text())
     children = children_of(parents(module))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaxfix.transforms.project_names import imported_names, module_level_names, search
+from jaxfix.transforms.project.static_names import imported_names, module_level_names, search
 
 MODEL = b"""\
 import jax

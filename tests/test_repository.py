@@ -15,8 +15,8 @@ from jaxfix.codemods.discovery import discover
 from jaxfix.codemods.project import FileRepository, module_refs, project_root
 from jaxfix.codemods.runner import project_files_of
 from jaxfix.transforms import Options
-from jaxfix.transforms.repo_index import summarize
-from jaxfix.transforms.repository import ModuleRef, absolute, resolve
+from jaxfix.transforms.project.repo_index import summarize
+from jaxfix.transforms.project.repository import ModuleRef, absolute, resolve
 
 BRANCHES = """\
 from functools import partial

@@ -21,7 +21,7 @@ from jaxfix.transforms import (
     Span,
     check_source,
 )
-from jaxfix.transforms.textedit import apply_edits
+from jaxfix.transforms.core.textedit import apply_edits
 
 from .helpers import BRANCHES, GOLDEN, call
 

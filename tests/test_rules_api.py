@@ -5,9 +5,9 @@ from __future__ import annotations
 import textwrap
 
 from jaxfix.transforms import Options, check_source, fix_source
-from jaxfix.transforms.findings import Applicability, Edit, Fix
-from jaxfix.transforms.suppression import suppressions
-from jaxfix.transforms.textedit import LineIndex, apply_edits, select_compatible
+from jaxfix.transforms.core.findings import Applicability, Edit, Fix
+from jaxfix.transforms.core.suppression import suppressions
+from jaxfix.transforms.core.textedit import LineIndex, apply_edits, select_compatible
 
 BRANCHES = """\
 from functools import partial

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from jaxfix.transforms import Options, check
-from jaxfix.transforms.screen import parse
-from jaxfix.transforms.slicing import slice_source
+from jaxfix.transforms.core.stdlib_ast import parse
+from jaxfix.transforms.gate.slicing import slice_source
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = sorted((ROOT / "golden").glob("*/*/*.py")) + sorted((ROOT / "examples").glob("*.py"))

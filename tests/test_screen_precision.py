@@ -15,15 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from jaxfix.transforms import RULES, Options, check, screen
-from jaxfix.transforms.repo_index import TextSummary, summarize
+from jaxfix.transforms import RULES, Options, check
+from jaxfix.transforms.core import stdlib_ast
+from jaxfix.transforms.gate import screen
+from jaxfix.transforms.project.repo_index import TextSummary, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def seeds(rule: str, text: str) -> list[ast.AST]:
     text = textwrap.dedent(text)
-    return RULES[rule].seeds(screen.Facts(screen.parse(text), text))
+    return RULES[rule].seeds(screen.Facts(stdlib_ast.parse(text), text))
 
 
 def same_as_whole(text: str) -> list[str]:
@@ -189,7 +191,7 @@ def test_text_summary_answers_what_the_parsed_summary_answers(index: int) -> Non
 @pytest.mark.parametrize("path", sorted((ROOT / "golden").glob("JAX*/*/before.py"))[:40], ids=lambda p: p.parent.name)
 def test_lines_of_words_is_the_same_either_way(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = path.read_text() + "\nrange_ = xrange(n)  # arange\n"
-    facts = screen.Facts(screen.parse(text), text)
+    facts = screen.Facts(stdlib_ast.parse(text), text)
     words = ["range", "arange", "jit", "x", "n", "cond", "static_argnums", "f"]
     found = facts.lines_of_words(words)
     monkeypatch.setattr(screen, "_FIND_WORDS_AT_MOST", 0)
@@ -445,7 +447,7 @@ def test_lines_are_numbered_as_python_numbers_them(odd: str) -> None:
     one line off from ast's statements, and the fast path lost the finding."""
     program = (ROOT / "golden" / "JAX101" / "seed000_eager" / "before.py").read_text()
     program = f'NOTE = "a{odd}b"\n' + program
-    facts = screen.Facts(screen.parse(program), program)
+    facts = screen.Facts(stdlib_ast.parse(program), program)
     assert all("static_arg" in facts.lines[line - 1] for line in facts.static_lines)
     assert same_as_whole(program) == ["JAX101"]
 
@@ -462,7 +464,7 @@ _WORDS = ["import", "lax", "jax", "numpy", "def", "static_arg", "cond", "scan", 
 def test_lines_found_in_the_text_are_the_lines_that_hold_the_word(path: Path, ending: str, odd: str, last: str) -> None:
     body = path.read_text().rstrip("\n") + f'\nNOTE = "a{odd}b"\nsequence = \\\n    [f, g]\nother =(\n    h,)\n'
     program = body.replace("\n", ending).rstrip(ending) + last.replace("\n", ending)
-    facts = screen.Facts(screen.parse(program), program)
+    facts = screen.Facts(stdlib_ast.parse(program), program)
     numbered = list(enumerate(facts.lines, 1))
     assert facts._line_starts == [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", program)]
     for word in _WORDS:

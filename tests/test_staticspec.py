@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from jaxfix.transforms.staticspec import BindError, Signature, StaticSpec, bind_call
+from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 
 
 def sig(src: str) -> Signature:

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jaxfix.transforms.repo_index import summarize
-from jaxfix.transforms.screen import parse
-from jaxfix.transforms.toplevel import outline
+from jaxfix.transforms.core.stdlib_ast import parse
+from jaxfix.transforms.project.outline import outline
+from jaxfix.transforms.project.repo_index import summarize
 
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")  # generated programs call literals
 

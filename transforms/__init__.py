@@ -17,24 +17,20 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
-from . import fix_guard, screen
-from .analysis import Analysis
-from .array_static import ArrayStatic403
-from .cond_static import BranchJitIntoEnclosingJit, StaticOperandToBranch
-from .context import ModuleContext, Options, SourceError
-from .expected_failure import split_expected
-from .findings import Applicability, Edit, Finding, Fix, Position, Span
-from .frozen_config import UnhashableStaticArg
-from .gcpause import collector_paused
-from .loop_length import TracedLoopLength
-from .outer_transform import OuterTransformStatic401
-from .repository import Project
-from .rule import Haystack, Rule
-from .slicing import slice_source
-from .static_arithmetic import StaticArithmetic402
-from .suppression import is_suppressed, suppressions
-from .textedit import LineIndex, apply_edits, select_compatible
-from .traced_to_static import TracedToStatic404
+from jaxfix.transforms.core import fix_guard, stdlib_ast
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, Fix, Position, Span
+from jaxfix.transforms.core.gcpause import collector_paused
+from jaxfix.transforms.core.options import Options, SourceError
+from jaxfix.transforms.core.rule import Haystack, Rule
+from jaxfix.transforms.core.suppression import is_suppressed, suppressions
+from jaxfix.transforms.core.textedit import LineIndex, apply_edits, select_compatible
+from jaxfix.transforms.gate import screen
+from jaxfix.transforms.gate.slicing import slice_source
+from jaxfix.transforms.project.repository import Project
+from jaxfix.transforms.rules import ALL_RULES
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.expected_errors import split_expected
+from jaxfix.transforms.semantics.module import ModuleContext
 
 __all__ = [
     "RULES",
@@ -56,22 +52,7 @@ __all__ = [
 ]
 
 #: Every rule, by code, in code order.
-RULES: dict[str, type[Rule]] = {
-    rule.code: rule
-    for rule in sorted(
-        [
-            StaticOperandToBranch,
-            BranchJitIntoEnclosingJit,
-            UnhashableStaticArg,
-            TracedLoopLength,
-            OuterTransformStatic401,
-            StaticArithmetic402,
-            ArrayStatic403,
-            TracedToStatic404,
-        ],
-        key=lambda r: r.code,
-    )
-}
+RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(ALL_RULES, key=lambda r: r.code)}
 
 MAX_PASSES = 10
 
@@ -125,7 +106,7 @@ def _screened(text: str, options: Options, project: Project | None = None) -> tu
     rules = _prefiltered(text, options, project)
     if not rules:
         return {}, None
-    tree = screen.parse(text)
+    tree = stdlib_ast.parse(text)
     if tree is None:
         return {r: [] for r in rules}, None  # libcst will report the syntax error
     facts = screen.Facts(tree, text, project)

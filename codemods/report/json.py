@@ -6,7 +6,7 @@ import json as _json
 from pathlib import Path
 
 from jaxfix.transforms import RULES, Finding
-from jaxfix.transforms.textedit import LineIndex
+from jaxfix.transforms.core.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
 from .diff import display_path

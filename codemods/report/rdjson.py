@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from jaxfix.transforms import Applicability, Finding
-from jaxfix.transforms.textedit import LineIndex
+from jaxfix.transforms.core.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
 from .diff import display_path

@@ -13,7 +13,7 @@ import urllib.parse
 from pathlib import Path
 
 from jaxfix.transforms import RULES, Edit, Finding
-from jaxfix.transforms.textedit import LineIndex
+from jaxfix.transforms.core.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
 from ..version import version

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxfix.transforms import RULES, Applicability, Edit, Finding
-from jaxfix.transforms.textedit import LineIndex, apply_edits
+from jaxfix.transforms.core.textedit import LineIndex, apply_edits
 
 from ..report.diff import unified_diff
 

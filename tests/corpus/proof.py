@@ -47,9 +47,10 @@ if str(ROOT) not in sys.path:
 
 from jaxfix.codemods import notebooks  # noqa: E402
 from jaxfix.codemods.sourcefile import InputError, decode  # noqa: E402
-from jaxfix.transforms import Options, SourceError, check, screen, selected_rules  # noqa: E402
-from jaxfix.transforms.repo_index import summarize  # noqa: E402
-from jaxfix.transforms.toplevel import outline  # noqa: E402
+from jaxfix.transforms import Options, SourceError, check, selected_rules  # noqa: E402
+from jaxfix.transforms.core import stdlib_ast
+from jaxfix.transforms.project.outline import outline  # noqa: E402
+from jaxfix.transforms.project.repo_index import summarize  # noqa: E402
 
 SOURCES = (".py", ".ipynb")
 #: What a copy leaves out: version control and caches, never analysed anyway.
@@ -259,10 +260,10 @@ def _outline_problem(path: Path, data: bytes) -> str | None:
         text = decode(data).text
     except (InputError, UnicodeDecodeError, ValueError):
         return None
-    reduced, whole = outline(text), screen.parse(text)
+    reduced, whole = outline(text), stdlib_ast.parse(text)
     if reduced is None or whole is None:
         return None
-    tree = screen.parse(reduced)
+    tree = stdlib_ast.parse(reduced)
     if tree is None or summarize(tree) != summarize(whole):
         return f"{path}: its outline summarizes differently from its text"
     return None

@@ -1,0 +1,132 @@
+"""JAX201's screen: can an argument in a static slot hold a dict, list, set or other unhashable value?
+
+A necessary condition, generous on purpose: a container written out, a
+builder call, a loader, an array maker, a name bound to one of those, a
+value from another module of the project (JAX201 follows it there).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxfix.transforms.gate.screen import Facts, plainly_hashable, qualified_spellings, spelled_name
+from jaxfix.transforms.gate.screen_tracing import name_values, rebound_in_function
+from jaxfix.transforms.semantics.array_api import makes_array
+
+
+def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> bool:
+    """Could JAX201 find this argument to be a container, an array or a run-time config?
+
+    Mirrors `config_origin`, generously: displays and comprehensions;
+    calls that build or load data (builtins, ``json``/``yaml``/``toml``,
+    ``parse_args``, numpy or jax constructors, a function of this module);
+    names followed to what every binding of them in the function around the
+    call, or at module level, is given. A parameter the function never
+    rebinds, an attribute, a subscript, another module's function: nothing
+    says they are containers, and JAX201 reports nothing for them.
+    """
+    return _may_hold(facts, argument, call.lineno, 0)
+
+
+#: config_origin's plain-data loaders (its array makers: `array_members.makes_array`).
+_LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib.load", "tomllib.loads", "toml.load", "toml.loads"})
+_BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
+
+
+def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """An undecorated function whose every return writes out a dict, list or set."""
+    if function.decorator_list:
+        return False
+    returns: list[ast.Return] = []
+    stack: list[ast.AST] = [*function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            returns.append(node)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+    return bool(returns) and all(_written_container(r.value) for r in returns)
+
+
+def _written_container(expr: ast.expr | None) -> bool:
+    """A dict, list or set written out: a display, or ``dict(...)``/``list(...)``/``set(...)``."""
+    if isinstance(expr, (ast.Dict, ast.List, ast.Set)):
+        return True
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("dict", "list", "set")
+
+
+def _writes_container(facts: Facts, expr: ast.expr) -> bool:
+    """Could `literal_config` read a dict, list or set written out in `expr` (a display, or
+    ``dict(...)``/``list(...)``/``set(...)``, at any depth)?"""
+    for node in ast.walk(expr):
+        if isinstance(node, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
+            return True
+        if isinstance(node, ast.Call) and (
+            spelled_name(node.func) in _CONTAINER_BUILDERS
+            or (
+                isinstance(node.func, ast.Name)
+                and any(module == "builtins" for module, _, _ in facts.import_table.get(node.func.id, ()))
+            )
+        ):
+            return True
+    return False
+
+
+_CONTAINER_BUILDERS = frozenset({"dict", "list", "set"})
+
+
+def _from_project(facts: Facts, expr: ast.expr) -> bool:
+    """A name (or ``module.name``) an import brings in from another module of the project."""
+    project = facts.project
+    if project is None or project.ref is None:
+        return False
+    root = expr
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id not in facts.import_table:
+        return False
+    from jaxfix.transforms.project.repository import resolve
+
+    return any(
+        resolve(project.repo, project.ref, module, attribute, level) is not None
+        for module, attribute, level in facts.import_table[root.id]
+    )
+
+
+def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
+    if depth > 12:
+        return True
+    if plainly_hashable(expr):
+        return False
+    if isinstance(expr, (ast.Dict, ast.List, ast.Set, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        return True
+    if isinstance(expr, ast.Tuple):
+        return any(_may_hold(facts, e, line, depth + 1) for e in expr.elts)
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if isinstance(func, ast.Name) and func.id in _BUILTIN_BUILDERS:
+            return True
+        if isinstance(func, ast.Name) and any(_returns_containers(d) for d in facts.defs_by_name.get(func.id, ())):
+            return True
+        if spelled_name(func) == "parse_args":
+            return True
+        qualified = qualified_spellings(facts, func)
+        if any(makes_array(q) or q in _LOADER_NAMES for q in qualified):
+            return True
+        if qualified & {"copy.copy", "copy.deepcopy"} and expr.args:
+            return _may_hold(facts, expr.args[0], line, depth + 1)
+        return False
+    if isinstance(expr, (ast.Name, ast.Attribute)) and _from_project(facts, expr):
+        return True  # built in another module of the project: JAX201 follows it there
+    if isinstance(expr, ast.Name):
+        values = name_values(facts, expr.id, line)
+        if values is None:
+            return True  # bindings we cannot list: assume the worst
+        if len(values) > 1 and rebound_in_function(facts, expr.id, line):
+            # A name bound more than once is followed only to a container one of its
+            # bindings writes out (`config_origin`'s REBOUND), never through calls.
+            return any(isinstance(v, ast.AST) and _writes_container(facts, v) for v in values)
+        return any(v is True or (v is not False and _may_hold(facts, v, getattr(v, "lineno", line), depth + 1)) for v in values)
+    if isinstance(expr, (ast.BinOp, ast.BoolOp, ast.IfExp)):
+        return any(_may_hold(facts, e, line, depth + 1) for e in ast.iter_child_nodes(expr) if isinstance(e, ast.expr))
+    return False

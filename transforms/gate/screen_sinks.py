@@ -1,0 +1,111 @@
+"""Does a value reach a place that needs it concrete? `concrete_sinks.Follower`'s question, on the stdlib ast.
+
+JAX402's screen: ``jnp.add``/``jnp.abs``/``.astype`` are everywhere in JAX
+code, and only the calls whose result reaches a shape, a count, ``range``, a
+slice bound, a conversion, a Python ``if`` or a static argument can be
+findings. Answering that here, on the ast the screen already has, keeps
+libcst from parsing the many modules where jnp arithmetic only computes
+arrays. The answer may say yes where the Follower says no (it ignores
+argument positions and keeps every call of a name jitted with static
+arguments), never the reverse: what the Follower climbs through, this climbs
+through too.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxfix.transforms.gate.screen import _defs_around
+from jaxfix.transforms.semantics.sinks import CONVERSIONS, SIZE_ARGUMENTS
+
+#: The last part of each callee that needs some argument concrete (`jnp.zeros` -> "zeros").
+_SINK_CALLS = frozenset({name.rsplit(".", 1)[-1] for name in (*SIZE_ARGUMENTS, *CONVERSIONS)} | {"reshape"})
+_DEPTH = 6
+
+
+def reaches_sink(facts, call: ast.Call) -> bool:
+    """Can the value of `call` flow, inside its function, to a place that needs it concrete?"""
+    around = _defs_around(facts, call.lineno)
+    if around:
+        body: ast.AST = around[-1]
+    else:
+        # Module-level code is never staged; a lambda written there may be.
+        statements = [
+            s for s in facts.statements_on({call.lineno})
+            if any("lambda" in line for line in facts.lines[s.lineno - 1 : s.end_lineno or s.lineno])
+        ]
+        if not statements:
+            return False
+        body = statements[0]
+    index = _index(facts, body)
+    if call not in index.parents:
+        return True  # cannot place it: let libcst decide
+    if not around and not _inside_lambda(index.parents, call):
+        return False
+    return _climb(facts, index, call, 0)
+
+
+class _Index:
+    """One function's nodes: each node's parent, and the reads of each name (built once per function)."""
+
+    def __init__(self, body: ast.AST) -> None:
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.loads: dict[str, list[ast.Name]] = {}
+        for node in ast.walk(body):
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads.setdefault(node.id, []).append(node)
+
+
+def _index(facts, body: ast.AST) -> _Index:
+    cache = facts.__dict__.setdefault("_sink_index", {})
+    if id(body) not in cache:
+        cache[id(body)] = (body, _Index(body))  # the node is kept so that its id stays its own
+    return cache[id(body)][1]
+
+
+def _inside_lambda(parents: dict, node: ast.AST) -> bool:
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.Lambda):
+            return True
+    return False
+
+
+def _climb(facts, index: _Index, node: ast.AST, depth: int) -> bool:
+    parents = index.parents
+    while True:
+        parent = parents.get(node)
+        if parent is None:
+            return False
+        if isinstance(parent, (ast.BinOp, ast.Compare)) or (
+            isinstance(parent, ast.UnaryOp) and not isinstance(parent.op, ast.Not)
+        ):
+            node = parent
+            continue
+        if isinstance(parent, (ast.Tuple, ast.List)):
+            node = parent
+            continue
+        if isinstance(parent, ast.Slice):
+            return True
+        if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and parent.test is node:
+            return True
+        if isinstance(parent, ast.BoolOp) or isinstance(parent, ast.UnaryOp):
+            return True  # `and`/`or`/`not` need a concrete bool
+        if isinstance(parent, ast.keyword):
+            parent = parents.get(parent)
+            return isinstance(parent, ast.Call) and _sink_call(facts, parent)
+        if isinstance(parent, ast.Call) and node is not parent.func:
+            return _sink_call(facts, parent)
+        if isinstance(parent, ast.Assign) and parent.value is node:
+            if len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name) or depth >= _DEPTH:
+                return False
+            return any(_climb(facts, index, read, depth + 1) for read in index.loads.get(parent.targets[0].id, ()))
+        return False
+
+
+def _sink_call(facts, call: ast.Call) -> bool:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name is not None and (name in _SINK_CALLS or name in facts.static_jitted_names)

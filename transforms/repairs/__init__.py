@@ -1,0 +1,1 @@
+"""Repair strategies that more than one rule uses, each with its proof obligations."""

@@ -1,0 +1,30 @@
+"""One folder per rule: its Rule class (documentation in the docstring), its seeds, its repairs.
+
+A rule never imports another rule's folder: what two rules share lives in
+`semantics` (what the code means), `repairs` (a strategy both apply) or
+`edits` (the text it writes).
+"""
+
+from __future__ import annotations
+
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.rules.jax101_static_operand_to_branch.rule import StaticOperandToBranch
+from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import BranchJitIntoEnclosingJit
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
+from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
+from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
+from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
+from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
+from jaxfix.transforms.rules.jax404_traced_to_static_param.rule import TracedToStatic404
+
+#: Every rule jaxfix has.
+ALL_RULES: tuple[type[Rule], ...] = (
+    StaticOperandToBranch,
+    BranchJitIntoEnclosingJit,
+    UnhashableStaticArg,
+    TracedLoopLength,
+    OuterTransformStatic401,
+    StaticArithmetic402,
+    ArrayStatic403,
+    TracedToStatic404,
+)

@@ -1,0 +1,1 @@
+"""JAX201 unhashable-static-arg: a dict, list or set reaches a static parameter."""

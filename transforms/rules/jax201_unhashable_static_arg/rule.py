@@ -1,0 +1,503 @@
+"""JAX201: a dict, list or set reaches a static parameter of a jitted function.
+
+jax.jit hashes static arguments to key its cache; a dict, list or set cannot
+be hashed (jax-behaviour.md 2a). The fix freezes the value where it is built,
+recursively, into the frozen mapping chosen by `frozen_mapping`, tuples and
+frozensets (2b, 2e), and leaves the static declaration and the function body
+alone. It is applied only where it provably changes nothing else:
+
+* the value is written out in this module (a display, or ``dict(...)``,
+  ``list(...)``, ``set(...)`` of written-out values), at the call or bound
+  once to a name;
+* every value inside is hashable and not an array: arrays are never hashable,
+  so those are reported with the closure alternative (2c);
+* nothing mutates it, hands it to code we cannot see, or reads it in a way
+  that tells a frozen value apart (`container_uses`), in the jitted bodies
+  too.
+
+A value inside that cannot be followed makes the fix unsafe. A config built
+at run time is reported; with --unsafe-fixes it is frozen at the call.
+
+The frozen mapping (option ``frozen_mapping``, `frozen_mapping.choose_library`):
+with "auto", one the module already imports (immutabledict, then
+flax.core.FrozenDict, then ml_collections.FrozenConfigDict, then the
+frozendict package); else the builtin ``frozendict`` when ``target_version``
+is 3.15 or newer (PEP 814); else the PyPI ``frozendict`` package, which has
+the builtin's name and constructor, so that moving to the builtin later is one
+deleted import. "frozendict", "immutabledict", "flax", "ml_collections" and
+"builtin" force one. immutabledict and frozendict are shallow (every nested
+dict is frozen where written), flax's FrozenDict freezes nested dicts but not
+lists, FrozenConfigDict freezes lists too; `freezer` writes only what the
+library leaves undone. ``MappingProxyType`` (unhashable) and sorted tuples of
+pairs (the body would read them differently) are never written.
+
+Layout: `static_calls` (which argument lands in a static parameter),
+`config_origin` (where the value was built), `literal_config` and
+`value_kind` (what it holds), `shapes` and `container_uses` (who would
+notice the freeze), `frozen_mapping` and `freezer` (what to write).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding
+from jaxfix.transforms.core.rule import STATIC_JITTED, Rule
+from jaxfix.transforms.edits.imports import Spelling
+from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, lines_mentioning
+from jaxfix.transforms.gate.screen_containers import may_hold_unhashable
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import Shape, opaque, shape_of
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.imported_config import elsewhere, remote_build, uses_here
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import (
+    MappingLibrary,
+    choose_library,
+    frozen_constructors,
+    spell_builtin,
+    spell_constructor,
+    spell_one_of,
+)
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Problem, Use, UseChecker
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments
+from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
+from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
+from jaxfix.transforms.semantics.literals import Container, LiteralReader
+from jaxfix.transforms.semantics.module import ModuleContext
+
+CODE = "JAX201"
+HASH_ERROR = '"Non-hashable static arguments are not supported"'
+CLOSURE_COST = "each new wrapper traces and compiles again (jax-behaviour.md 2c)"
+
+
+@dataclass(frozen=True)
+class _Wrap:
+    """A run-time value frozen at the call: `spelling(value)`."""
+
+    spelling: Spelling
+    caveat: str
+    #: What the jitted body receives, for `container_uses`.
+    shape: Shape
+    library: MappingLibrary | None = None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What to do about one build site: a fix, or why not (shared by every call it reaches)."""
+
+    #: Why not fixed, when that does not depend on the call (None: see `uses` or fixed).
+    reason: str | None = None
+    #: Uses that would notice the freeze (their wording depends on the call).
+    uses: tuple[Use, ...] = ()
+    #: Which options to name when not fixed: "closure", "array", "library", or "" for none.
+    options: str = "closure"
+    edits: tuple[Edit, ...] = ()
+    applicability: Applicability = Applicability.SAFE
+    conversions: str = ""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def fixed(self) -> bool:
+        return self.reason is None and not self.uses
+
+
+class FrozenConfigs:
+    """The JAX201 pass over one module."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx: ModuleContext = analysis.ctx
+        self.values = ValueClassifier(self.ctx)
+        self.literals = LiteralReader(self.ctx, self.values, frozen_constructors())
+        self.tracer = OriginTracer(self.ctx, self.values, self.literals)
+        self._static_calls: set[cst.Call] = set()
+
+    def findings(self) -> Iterator[Finding]:
+        sites: dict[cst.CSTNode, list[tuple[ArgumentSlot, Origin]]] = {}
+        slots = list(static_arguments(self.ctx))
+        self._static_calls = {slot.call for slot in slots}
+        for slot in slots:
+            origin = self.tracer.trace(slot.arg.value)
+            if origin.kind is OriginKind.LITERAL:
+                sites.setdefault(origin.node, []).append((slot, origin))  # type: ignore[arg-type]
+            elif origin.kind is OriginKind.RUNTIME:
+                yield self._runtime(slot, origin)
+            elif origin.kind is OriginKind.ARRAY:
+                # One bug, one finding (issue 17.5): an array itself in a static slot is
+                # JAX403's (or JAX301's for a loop count, JAX402's for jnp arithmetic on
+                # static ints); JAX201 owns containers, arrays inside them included.
+                continue
+            elif origin.kind is not OriginKind.NONE:
+                yield self._unfixable(slot, origin)
+            elif self.ctx.repo is not None:
+                found = self._imported(slot)
+                if found is not None:
+                    yield found
+        for group in sites.values():
+            yield from self._literal(group)
+
+    # -- a config written out in the module ------------------------------------
+    def _literal(self, group: list[tuple[ArgumentSlot, Origin]]) -> Iterator[Finding]:
+        origin = group[0][1]
+        plan = self._plan_literal(origin)
+        what = _describe(origin.tree)  # type: ignore[arg-type]
+        built = f" (built on line {self._line(origin.node)})" if origin.binding is not None else ""
+        for slot, _ in group:
+            head = f"`{self._short(slot.arg.value)}` is {what}{built}; {self._needs_hash(slot)}"
+            if plan.fixed:
+                message = f"{head}; freeze it where it is built: {plan.conversions}"
+                yield self._finding(slot, message, plan.edits, plan.applicability, plan.notes)
+                continue
+            reason = plan.reason or self._problem_reason(list(plan.uses), slot)
+            yield self._finding(slot, f"{head}; not frozen: {reason}", notes=self._options(plan.options, slot))
+
+    def _plan_literal(self, origin: Origin) -> _Plan:
+        tree = origin.tree
+        at = origin.node
+        assert tree is not None and at is not None
+        leaves = list(tree.leaves())
+        array = next((leaf for leaf in leaves if leaf.value.kind is Kind.ARRAY), None)
+        if array is not None:
+            return _Plan(f"it holds an array ({array.value.reason}), and no array is hashable", options="array")
+        mutable = next((leaf for leaf in leaves if leaf.value.kind is Kind.MUTABLE), None)
+        if mutable is not None:
+            return _Plan(f"it holds {mutable.value.reason}, which would need freezing where it is built too")
+        library = choose_library(self.analysis)
+        if isinstance(library, str):
+            return _Plan(library, options="")
+        checker = self._checker()
+        shape = shape_of(tree, sorts_keys=library.sorts_keys)
+        if origin.binding is not None:
+            checker.follow_binding(origin.binding, shape)
+        else:
+            checker.follow(at, shape)
+        if checker.problems:
+            return _Plan(uses=tuple(checker.problems))
+        constructor = spell_constructor(self.analysis, library, at)
+        if constructor is None:
+            return _Plan(f"`{library.label}` cannot be imported here: its name is taken")
+        freezer = Freezer(
+            self.ctx,
+            library,
+            constructor.text,
+            _text(spell_builtin(self.analysis, "tuple", at)),
+            _text(spell_builtin(self.analysis, "frozenset", at)),
+        )
+        refusal = freezer.refusal(tree)
+        if refusal is not None:
+            return _Plan(refusal, options="library")
+        frozen = freezer.freeze(tree)
+        edits = list(frozen.edits)
+        notes: list[str] = []
+        if any(c.startswith("dict") for c in frozen.conversions) and constructor.edit is not None:
+            edits.append(constructor.edit)
+            notes.append(self._dependency_note(constructor, library))
+        unknown = next((leaf for leaf in leaves if leaf.value.kind is Kind.UNKNOWN), None)
+        applicability = Applicability.SAFE
+        if unknown is not None:
+            applicability = Applicability.UNSAFE
+            notes.append(
+                f"unsafe: {unknown.value.reason}; if it is not hashable (a list, a dict, an array) "
+                "the frozen value still fails to hash"
+            )
+        return _Plan(
+            edits=tuple(edits),
+            applicability=applicability,
+            conversions=", ".join(frozen.conversions),
+            notes=tuple(notes),
+        )
+
+    # -- a config another module of the project builds ---------------------------
+    def _imported(self, slot: ArgumentSlot) -> Finding | None:
+        """Frozen where it is built, with that module's analysis (see `imported_config`)."""
+        build = remote_build(self.ctx, slot.arg.value)
+        if build is None:
+            return None
+        there = FrozenConfigs(build.analysis)  # type: ignore[arg-type]
+        origin = there.tracer.trace(build.target)
+        if origin.kind is OriginKind.NONE:
+            return None
+        module = build.definition.module.name
+        line = build.analysis.ctx.span(build.target).start.line  # type: ignore[attr-defined]
+        built = f"built in `{module}` (line {line})"
+        if origin.kind is not OriginKind.LITERAL:
+            message = f"`{self._short(slot.arg.value)}` is {origin.reason or 'not hashable'}, {built}; {self._needs_hash(slot)}"
+            return self._finding(slot, message, notes=self._closure_options(slot))
+        what = _describe(origin.tree)  # type: ignore[arg-type]
+        head = f"`{self._short(slot.arg.value)}` is {what}, {built}; {self._needs_hash(slot)}"
+        plan = there._plan_literal(origin)
+        if not plan.fixed:
+            first = plan.uses[0] if plan.uses else None
+            reason = plan.reason or (
+                first.what if first.elsewhere else f"in `{module}`, {first.what} (line {there._line(first.node)})"
+            )
+            return self._finding(slot, f"{head}; not frozen: {reason}", notes=self._options(plan.options, slot))
+        library = choose_library(build.analysis)  # type: ignore[arg-type]
+        shape = shape_of(origin.tree, sorts_keys=library.sorts_keys)  # type: ignore[union-attr,arg-type]
+        checker = self._checker()
+        for node in uses_here(self.ctx, slot.arg.value):
+            checker.follow(node, shape)
+        if checker.problems:
+            return self._finding(
+                slot, f"{head}; not frozen: {self._problem_reason(checker.problems, slot)}", notes=self._closure_options(slot)
+            )
+        path = build.definition.module.path
+        message = f"{head}; freeze it where it is built, in `{module}`: {plan.conversions}"
+        notes = (f"edits `{module}` ({path})", *plan.notes)
+        return self._finding(slot, message, elsewhere(plan.edits, build.definition.module), plan.applicability, notes)
+
+    # -- a config built at run time ---------------------------------------------
+    def _runtime(self, slot: ArgumentSlot, origin: Origin) -> Finding:
+        what = {"dict": "a dict", "list": "a list", "set": "a set"}.get(origin.container, "a container")
+        head = f"`{self._short(slot.arg.value)}` is {what} {origin.reason}; {self._needs_hash(slot)}"
+        options = self._closure_options(slot)
+        wrap = self._runtime_wrap(slot, origin)
+        if isinstance(wrap, str):
+            return self._finding(slot, f"{head}; not frozen: {wrap}", notes=options)
+        checker = self._checker()
+        checker.follow_parameter(slot, wrap.shape, slot.call)
+        if checker.problems:
+            return self._finding(
+                slot, f"{head}; not frozen: {self._problem_reason(checker.problems, slot)}", notes=options
+            )
+        value = slot.arg.value
+        wrapped = f"{wrap.spelling.text}({self.ctx.code(value)})"
+        edits = [self.ctx.replace(value, wrapped)]
+        notes = [f"unsafe: its contents are only known at run time; {wrap.caveat}"]
+        if wrap.spelling.edit is not None:
+            edits.append(wrap.spelling.edit)
+            notes.append(self._dependency_note(wrap.spelling, wrap.library))
+        message = f"{head}; with --unsafe-fixes it is frozen at the call: `{self._short_text(wrapped)}`"
+        return self._finding(slot, message, tuple(edits), Applicability.UNSAFE, (*notes, *options))
+
+    def _runtime_wrap(self, slot: ArgumentSlot, origin: Origin) -> _Wrap | str:
+        """How to freeze a run-time value at the call, or why it cannot be."""
+        at = slot.arg.value
+        if origin.container in ("list", "set"):
+            name = "tuple" if origin.container == "list" else "frozenset"
+            spelling = spell_builtin(self.analysis, name, at)
+            if spelling is None:
+                return f"`{name}` is shadowed here"
+            return _Wrap(spelling, "every element must be hashable, and a list in it stays a list", opaque(deep=False))
+        library = choose_library(self.analysis)
+        if isinstance(library, str):
+            return library
+        if not library.deep_freeze:
+            return f"{library.label} has no deep freeze for a value whose contents are only known at run time"
+        if not library.deep_freeze_keeps_objects and not origin.plain:
+            return (
+                f"`{library.deep_freeze[0]}` would replace any function or object it holds by a frozendict "
+                "of that object's attributes (docs/frozen-forms.md), and what it holds cannot be seen"
+            )
+        spelling = spell_one_of(self.analysis, library.deep_freeze, at)
+        if spelling is None:
+            return f"`{library.deep_freeze[0]}` cannot be imported here: its name is taken"
+        if library.freezes_nested_sequences or library.deep_freeze_any_container:
+            caveat = "nested lists become tuples, so code that needs a list there sees a tuple"
+        else:
+            caveat = "lists inside stay lists and still cannot be hashed"
+        return _Wrap(spelling, caveat, opaque(deep=True, sorts_keys=library.sorts_keys), library)
+
+    # -- reported only -------------------------------------------------------------
+    def _unfixable(self, slot: ArgumentSlot, origin: Origin) -> Finding:
+        value = self._short(slot.arg.value)
+        needs = self._needs_hash(slot)
+        if origin.kind is OriginKind.ARRAY:
+            message = f"`{value}` is an array ({origin.reason}); {needs}, and no array is hashable"
+            return self._finding(slot, message, notes=self._array_options(slot))
+        if origin.kind is OriginKind.NAMESPACE:
+            message = f"`{value}` is {origin.reason}, which cannot be hashed; {needs}"
+            notes = (
+                f"pass the values `{self._callee(slot)}` reads from it (`{value}.<name>`) as static arguments of their own",
+                *self._closure_options(slot),
+            )
+            return self._finding(slot, message, notes=notes)
+        what = {"dict": "a dict", "list": "a list", "set": "a set"}.get(origin.container, "a mutable container")
+        message = f"`{value}` is {what}; {needs}; not frozen: {origin.reason}"
+        return self._finding(slot, message, notes=self._closure_options(slot))
+
+    def _checker(self) -> UseChecker:
+        return UseChecker(self.ctx, self.values, self.analysis.staticness)
+
+    # -- wording ------------------------------------------------------------------
+    def _needs_hash(self, slot: ArgumentSlot) -> str:
+        return f"static parameter `{slot.param}` of the jitted `{self._callee(slot)}` must hash it ({HASH_ERROR})"
+
+    def _options(self, which: str, slot: ArgumentSlot) -> tuple[str, ...]:
+        if which == "array":
+            return self._array_options(slot)
+        if which == "library":
+            return ("set `frozen-mapping` to another library", *self._closure_options(slot))
+        return self._closure_options(slot) if which == "closure" else ()
+
+    def _closure_options(self, slot: ArgumentSlot) -> tuple[str, ...]:
+        function = slot.target.function.name
+        undecorated = " (without its jit decorator)" if isinstance(slot.target.jit_node, cst.Decorator) else ""
+        closure = (
+            f"close over it instead of hashing it: jit `{function}`{undecorated} once with it bound, "
+            f"`jax.jit(partial({function}, {slot.param}=...))`, and reuse that wrapper: {CLOSURE_COST}"
+        )
+        return (closure,)
+
+    def _array_options(self, slot: ArgumentSlot) -> tuple[str, ...]:
+        return (
+            f"pass the array as a regular (traced) argument of `{self._callee(slot)}`, not inside a static value",
+            *self._closure_options(slot),
+            "a closed-over array becomes a constant of the compiled program, not a static value",
+        )
+
+    def _problem_reason(self, problems: list[Use], slot: ArgumentSlot) -> str:
+        """The first use that would notice the freeze, said where it is and how it got there."""
+        use = min(problems, key=lambda u: (self._line(u.node), self.ctx.span(u.node).start.column))
+        line = self._line(use.node)
+        lead = "it is changed after it is built: " if use.problem is Problem.MUTATED else ""
+        tail = ", and that code may need it mutable" if use.problem is Problem.ESCAPES else ""
+        if use.elsewhere:
+            return f"{lead}{use.what}{tail}"
+        if use.via is None:
+            before = ", before the call" if self._before(use.node, slot) else ""
+            return f"{lead}{use.what} (line {line}{before}){tail}"
+        if use.via is slot.call or self._is_static_call(use.via):
+            return f"{lead}in `{self._short(use.via.func)}`, {use.what} (line {line}){tail}"
+        before = ", before the call" if self._before(use.via, slot) else ""
+        handed = f"it is handed to `{self._short(use.via)}` (line {self._line(use.via)}{before})"
+        return f"{lead}{handed}, where {use.what} (line {line}){tail}"
+
+    def _before(self, node: cst.CSTNode, slot: ArgumentSlot) -> bool:
+        same_scope = self.ctx.scope(node) is self.ctx.scope(slot.call)
+        return same_scope and self._line(node) < self._line(slot.call)
+
+    def _is_static_call(self, call: cst.Call) -> bool:
+        return call in self._static_calls
+
+    def _dependency_note(self, spelling: Spelling, library: MappingLibrary | None) -> str:
+        package = library.package if library is not None else None
+        if package is None:
+            return f"adds `{spelling.added}`"
+        return f"adds `{spelling.added}`: the `{package}` package becomes a dependency"
+
+    def _callee(self, slot: ArgumentSlot) -> str:
+        return self._short(slot.call.func)
+
+    def _line(self, node: cst.CSTNode | None) -> int:
+        return self.ctx.span(node).start.line  # type: ignore[arg-type]
+
+    def _short(self, node: cst.CSTNode) -> str:
+        return self._short_text(self.ctx.module.code_for_node(node))
+
+    @staticmethod
+    def _short_text(text: str) -> str:
+        text = " ".join(text.split())
+        return text if len(text) <= 50 else text[:47] + "..."
+
+    def _finding(
+        self,
+        slot: ArgumentSlot,
+        message: str,
+        edits: tuple[Edit, ...] = (),
+        applicability: Applicability = Applicability.SAFE,
+        notes: Iterable[str] = (),
+    ) -> Finding:
+        return self.ctx.finding(
+            CODE,
+            slot.arg.value,
+            message,
+            edits or None,
+            applicability,
+            description="freeze the static value where it is built" if edits else "",
+            notes=tuple(notes),
+        )
+
+
+def _text(spelling: Spelling | None) -> str | None:
+    return spelling.text if spelling is not None else None
+
+
+def _describe(tree: Container) -> str:
+    """'a dict', 'a list', 'a tuple holding a list', for messages."""
+    simple = {"dict": "a dict", "list": "a list", "set": "a set"}
+    if tree.kind in simple:
+        return simple[tree.kind]
+    inner = next((c for c in tree.containers() if c.kind in simple), None)
+    outer = {"tuple": "a tuple", "frozenset": "a frozenset", "frozen": "a frozen mapping"}[tree.kind]
+    return f"{outer} holding {simple[inner.kind]}" if inner is not None else f"{outer} holding an array"
+
+
+class UnhashableStaticArg(Rule):
+    """A dict, list or set reaches a static parameter of a jitted function.
+
+    jax.jit hashes every static argument (``static_argnums`` /
+    ``static_argnames``) to look up its compiled code, and a dict, list or
+    set cannot be hashed::
+
+        ValueError: Non-hashable static arguments are not supported. An error
+        occurred while trying to hash an object of type <class 'dict'>, ...
+
+    The fix freezes the value where it is built, recursively: a dict becomes
+    a frozen mapping, a list a tuple, a set a frozenset. The static
+    declaration and the function body stay as they are, and an equal config
+    built again still hits jit's cache. The frozen mapping is the project's
+    own choice when the module imports one (``immutabledict``,
+    ``flax.core.FrozenDict``, ``ml_collections.FrozenConfigDict``), else the
+    ``frozendict`` package (the builtin ``frozendict`` when the target Python
+    is 3.15 or newer); setting ``frozen-mapping`` picks one. A fix that adds
+    an import names the new dependency.
+
+    The value is followed from every call of a jitted function with static
+    parameters (decorator, ``partial(jax.jit, ...)``, an assigned or inline
+    jit; passed by position or keyword) back to where it is written: at the
+    call, or a name bound once. It is fixed only when that provably changes
+    nothing else, and reported with the reason otherwise:
+
+    * it holds an array, or something that may be one: no array is hashable.
+      Pass the array as a regular argument, or close over the config
+      (``jax.jit(partial(f, config=cfg))``, created once: each new wrapper
+      traces and compiles again);
+    * it is changed after it is built (item assignment, ``update``,
+      ``append``, ``pop``, ``del``, augmented assignment) or handed to code
+      that may need it mutable;
+    * some code reads it in a way a frozen value would change: a comparison
+      (``config["layers"] == [64, 64]`` is False for a tuple), ``isinstance``,
+      ``print``. These would run and compute something else.
+
+    A value inside that cannot be followed makes the fix unsafe. A config
+    built at run time (loaded from JSON, YAML or TOML, ``vars(args)``,
+    returned by a function) is reported; with ``--unsafe-fixes`` it is frozen
+    at the call with the library's deep freeze (``frozendict.deepfreeze``,
+    ``flax.core.freeze``, ``FrozenConfigDict``). ``frozendict.deepfreeze`` is
+    used only for plain data: it turns functions and other objects into
+    frozendicts of their attributes.
+    """
+
+    code = CODE
+    name = "unhashable-static-arg"
+    summary = "a dict, list or set reaches a static parameter of a jitted function"
+    required = (("static_argnums", "static_argnames", STATIC_JITTED),)
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        """Calls that may hand something unhashable to a static parameter."""
+        slots = facts.static_slots
+        lines = lines_mentioning(facts, slots) | set(facts.static_lines)
+        out: list[ast.AST] = []
+        for call in calls_on(facts, lines):
+            if isinstance(call.func, ast.Call) and has_static_keyword(call.func):
+                where: list = [None]  # an inline jit
+            else:
+                where = facts.slots_for_call(call)
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                continue  # `*` or `**` hides where arguments land: `static_calls` binds no such call
+            for slot in where:
+                arguments = [*call.args, *(k.value for k in call.keywords)] if slot is None else slot.arguments(call)
+                if any(may_hold_unhashable(facts, call, a) for a in arguments):
+                    out.append(call)
+                    break
+        return out
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return list(FrozenConfigs(analysis).findings())

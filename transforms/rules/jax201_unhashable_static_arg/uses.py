@@ -1,0 +1,569 @@
+"""Does any code that sees a frozen value notice that it was frozen?
+
+Starting from a name (a config's binding, or a jitted function's static
+parameter), follow every use of the value and of the parts that freezing
+changes (`shapes`). A use is fine when it reads and cannot tell a dict from
+a frozen mapping or a list from a tuple: ``config["lr"]``, ``config.get(k)``,
+iteration, ``len``, ``in``, truth tests, ``**config``, building a new list or
+dict from it. The value is followed into assignments (``layers =
+config["layers"]``), loops, and calls of functions of this module, static
+parameters of jitted functions included. Anything else is a problem:
+
+* mutated: item assignment, ``del``, augmented assignment, ``update``,
+  ``append``, ``pop`` and the other mutating methods;
+* handed to code we cannot see (another module's function, a traced
+  parameter), which may need it mutable;
+* type-sensitive: a comparison, ``isinstance``, ``print``, an f-string;
+  these would run and silently see something else, the worst outcome;
+* anything else we cannot follow.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import libcst as cst
+from libcst.metadata import Assignment, ClassScope, GlobalScope
+
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
+    LEAF,
+    MAYBE,
+    Shape,
+    copied_mapping,
+    items_view,
+    new_sequence,
+    view,
+)
+from jaxfix.transforms.semantics.call_binding import bind_arguments
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
+from jaxfix.transforms.semantics.literals import UNKNOWN_KEY
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.static_values import Kind as Static
+from jaxfix.transforms.semantics.static_values import StaticnessChecker
+
+MUTATING_METHODS = frozenset(
+    {
+        "append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault",
+        "sort", "reverse", "add", "discard", "difference_update", "intersection_update",
+        "symmetric_difference_update", "__setitem__", "__delitem__", "__iadd__", "__ior__",
+    }
+)  # fmt: skip
+
+#: Builtins that read their argument without caring whether it is frozen: the result is a plain value.
+_READERS = frozenset({"len", "bool"})
+#: Builtins that read the elements in any order: fine when the elements themselves do not change.
+_ORDER_FREE_READERS = frozenset({"any", "all", "min", "max", "sorted", "set", "frozenset"})
+#: Builtins that read the elements in order (a float sum rounds by order).
+_ELEMENT_READERS = frozenset({"sum"})
+#: Builtins that build a new container from the elements, in order.
+_REBUILDERS = frozenset({"list", "tuple", "reversed", "iter", "enumerate", "dict"})
+#: Builtins whose result shows the type or the repr.
+_TYPE_SENSITIVE = frozenset(
+    {"isinstance", "type", "repr", "str", "print", "format", "id", "hash", "vars", "issubclass", "ascii"}
+)
+#: Modules whose functions read a sequence as data (values, a shape, axes) and return arrays: a tuple
+#: reads as the list did. Not jax.lax or jax.tree_util: those keep a pytree's container type.
+_SEQUENCE_READERS = ("jax.numpy.", "numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
+#: Array methods that take a shape, axes or indices as a sequence: a tuple reads as the list did.
+_ARRAY_METHODS = frozenset(
+    {
+        "reshape",
+        "transpose",
+        "broadcast_to",
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "prod",
+        "std",
+        "var",
+        "any",
+        "all",
+        "squeeze",
+        "take",
+    }
+)
+
+_MAX_CALL_DEPTH = 6
+
+
+class Problem(enum.Enum):
+    MUTATED = "mutated"
+    ESCAPES = "escapes"
+    TYPE_SENSITIVE = "type-sensitive"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Use:
+    """A use that would notice the freeze."""
+
+    problem: Problem
+    node: cst.CSTNode
+    what: str  # "`CONFIG['lr'] = 0.2` assigns an item"
+    #: The call, in the scope the value was followed from, through which the value got there.
+    via: cst.Call | None = None
+    #: In another module of the project: `what` says where, `node` is this module's name it imports.
+    elsewhere: bool = False
+
+
+class UseChecker:
+    """Follows one frozen value through a module; collects the uses that would notice."""
+
+    def __init__(self, ctx: ModuleContext, values: ValueClassifier, staticness: StaticnessChecker) -> None:
+        self.ctx = ctx
+        self.values = values
+        self.staticness = staticness
+        self.problems: list[Use] = []
+        self._seen: set[tuple[cst.CSTNode, Shape]] = set()
+        self._via: list[cst.Call] = []
+
+    # -- entry points ---------------------------------------------------------
+    def follow_binding(self, target: cst.CSTNode, shape: Shape, depth: int = 0) -> None:
+        """Every use of the name bound at `target` (a Name target or a Param)."""
+        if (target, shape) in self._seen:
+            return
+        self._seen.add((target, shape))
+        name = target.name.value if isinstance(target, cst.Param) else target.value  # type: ignore[attr-defined]
+        scope = self.ctx.scope(target)
+        if scope is None:
+            self._problem(Problem.UNKNOWN, target, f"`{name}` is bound where jaxfix cannot see its uses")
+            return
+        for assignment in scope.assignments[name]:
+            if isinstance(assignment, Assignment) and assignment.node is target:
+                for access in assignment.references:
+                    self.follow(access.node, shape, depth)  # type: ignore[arg-type]
+                if isinstance(scope, GlobalScope):
+                    self.follow_importers(target, name, shape, depth)
+                return
+        self._problem(Problem.UNKNOWN, target, f"the uses of `{name}` cannot be found")
+
+    def follow_importers(self, target: cst.CSTNode, name: str, shape: Shape, depth: int) -> None:
+        """A module-level name: other modules of the project may import it and use
+        the value too; each is followed with its own analysis, reported at `target`."""
+        from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+
+        definition = here(self.ctx, name)
+        if definition is None:
+            return
+        if depth >= _MAX_CALL_DEPTH:
+            self._problem(Problem.UNKNOWN, target, f"`{name}` is imported along a chain too long to follow")
+            return
+        for uses in uses_elsewhere(self.ctx, definition):
+            if uses.hidden:
+                self._problem(Problem.UNKNOWN, target, uses.hidden)
+                continue
+            other = uses.analysis
+            inner = UseChecker(other.ctx, ValueClassifier(other.ctx), other.staticness)  # type: ignore[union-attr]
+            for node in uses.nodes:
+                inner.follow(node, shape, depth + 1)
+            for use in inner.problems:
+                what = f"in `{uses.module.name}` (line {uses.line(use.node)}), {use.what}"
+                self.problems.append(Use(use.problem, target, what, elsewhere=True))
+
+    def follow(self, expr: cst.CSTNode, shape: Shape, depth: int = 0) -> None:
+        """Check the context that uses `expr`, whose value has `shape`."""
+        if not shape.changed:
+            return
+        parent = self.ctx.parent(expr)
+        if parent is None:
+            return
+        if shape.kind == "maybe":
+            self._maybe(parent, expr, depth)
+            return
+        handler = getattr(self, f"_in_{type(parent).__name__}", None)
+        if handler is None:
+            self._problem(Problem.UNKNOWN, parent, f"`{self._code(parent)}` uses it in a way jaxfix cannot follow")
+            return
+        handler(parent, expr, shape, depth)
+
+    # -- contexts -----------------------------------------------------------------
+    def _in_Subscript(self, node: cst.Subscript, expr, shape: Shape, depth: int) -> None:
+        if node.value is not expr:
+            self._problem(Problem.UNKNOWN, node, f"`{self._code(node)}` uses it as an index")
+            return
+        if self._stored(node):
+            if not shape.fresh:
+                self._problem(Problem.MUTATED, node, f"`{self._statement(node)}` changes an item")
+            return
+        self.follow(node, self._subscripted(node, shape), depth)
+
+    def _subscripted(self, node: cst.Subscript, shape: Shape) -> Shape:
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            key = constant_value(self.ctx, node.slice[0].slice.value)
+            return shape.child(UNKNOWN_KEY if key is NOT_CONSTANT else key)
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Slice) and shape.kind == "sequence":
+            return shape
+        return shape.child()
+
+    def _in_Attribute(self, node: cst.Attribute, expr, shape: Shape, depth: int) -> None:
+        method = node.attr.value
+        if method in MUTATING_METHODS:
+            if not shape.fresh:
+                self._problem(Problem.MUTATED, node, f"`{self._statement(node)}` mutates it")
+            return
+        call = self.ctx.parent(node)
+        if not (isinstance(call, cst.Call) and call.func is node):
+            self._problem(
+                Problem.TYPE_SENSITIVE, node, f"`{self._code(node)}` reads an attribute that differs once frozen"
+            )
+            return
+        if method == "get" and call.args and not call.args[0].star:
+            key = constant_value(self.ctx, call.args[0].value)
+            self.follow(call, shape.child(UNKNOWN_KEY if key is NOT_CONSTANT else key), depth)
+        elif method == "keys":
+            self.follow(call, view(LEAF, shape.reordered), depth)
+        elif method == "values":
+            self.follow(call, view(shape.child(), shape.reordered), depth)
+        elif method == "items":
+            self.follow(call, items_view(shape.child(), shape.reordered), depth)
+        elif method in ("count", "index") and not shape.elements_changed():
+            return
+        else:
+            self._problem(Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` calls a method that differs once frozen")
+
+    def _in_Arg(self, node: cst.Arg, expr, shape: Shape, depth: int) -> None:
+        call = self.ctx.parent(node)
+        if not isinstance(call, cst.Call):
+            self._problem(Problem.UNKNOWN, node, f"`{self._code(node)}` passes it where jaxfix cannot follow")
+            return
+        if node.star and shape.reordered:
+            self._reordered(call)
+            return
+        if node.star:
+            parts = shape.element() if node.star == "*" else shape.child()
+            if parts.changed and parts.kind != "maybe":  # run-time parts are passed on, as unpacked
+                self._problem(Problem.ESCAPES, call, f"`{self._code(call)}` unpacks parts that change when frozen")
+            return
+        qualified = self.ctx.names.qualified_name(call.func) or ""
+        builtin = qualified.removeprefix("builtins.") if qualified.startswith("builtins.") else None
+        if builtin in _TYPE_SENSITIVE:
+            self._problem(
+                Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` would show its frozen type or repr instead"
+            )
+        elif builtin in _READERS:
+            return
+        elif builtin in _ORDER_FREE_READERS:
+            if shape.element().changed:
+                self._problem(
+                    Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` compares parts that change when frozen"
+                )
+        elif shape.reordered and builtin in (_ELEMENT_READERS | _REBUILDERS):
+            self._reordered(call)
+        elif builtin in _ELEMENT_READERS:
+            if shape.element().changed:
+                self._problem(
+                    Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` computes with parts that change when frozen"
+                )
+        elif builtin == "reversed" and shape.kind != "sequence":
+            self._problem(
+                Problem.TYPE_SENSITIVE,
+                call,
+                f"`{self._code(call)}` needs a sequence, and not every frozen mapping is reversible",
+            )
+        elif builtin == "dict" and call.args[0] is node and node.keyword is None:
+            self.follow(call, copied_mapping(shape), depth)
+        elif builtin in _REBUILDERS and call.args[0] is node and node.keyword is None:
+            element = shape.element()
+            if builtin == "enumerate":
+                element = Shape("pair", element.changed, ((0, LEAF), (1, element)))
+            self.follow(call, new_sequence(element), depth)
+        elif shape.kind == "sequence" and (qualified.startswith(_SEQUENCE_READERS) or self._array_method(call)):
+            return  # array APIs read a tuple as they read a list (a shape, axes, values)
+        else:
+            self._into_callee(call, node, shape, depth)
+
+    def _array_method(self, call: cst.Call) -> bool:
+        """``x.reshape(shape)`` and kin, where ``x`` is an array or a traced parameter."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _ARRAY_METHODS:
+            return False
+        if self.values.classify(func.value).kind is Kind.ARRAY:
+            return True
+        return self.staticness.verdict(func.value).kind is Static.TRACED
+
+    def _into_callee(self, call: cst.Call, arg: cst.Arg, shape: Shape, depth: int) -> None:
+        slots = bind_arguments(self.ctx, call)
+        slot = slots.get(arg) if slots is not None else None
+        callee = self._code(call.func)
+        if slot is None or slot.caught_by_star:
+            self._problem(Problem.ESCAPES, call, f"`{self._code(call)}` hands it to code jaxfix cannot see into")
+            return
+        if slot.jitted and not slot.static:
+            self._problem(
+                Problem.ESCAPES,
+                call,
+                f"`{self._code(call)}` passes it to `{slot.param}`, a traced parameter of `{callee}`",
+            )
+            return
+        if depth >= _MAX_CALL_DEPTH:
+            self._problem(Problem.UNKNOWN, call, f"`{self._code(call)}` passes it through too many calls to follow")
+            return
+        if slot.target.function.node is None:
+            self.follow_elsewhere(slot, shape, call, depth + 1)
+            return
+        param = find_param(slot.target.function.node, slot.param)
+        if param is None:
+            self._problem(Problem.UNKNOWN, call, f"`{self._code(call)}`: parameter `{slot.param}` not found")
+            return
+        self._via.append(call)
+        try:
+            self.follow_binding(param, shape, depth + 1)
+        finally:
+            self._via.pop()
+
+    def _in_Comparison(self, node: cst.Comparison, expr, shape: Shape, depth: int) -> None:
+        for target in node.comparisons:
+            membership = target.comparator is expr and isinstance(target.operator, (cst.In, cst.NotIn))
+            if membership and (shape.kind == "mapping" or not shape.element().changed):
+                return  # key membership, or elements that compare as before
+            if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                other = node.left if target.comparator is expr else target.comparator
+                if isinstance(other, cst.Name) and other.value == "None":
+                    return
+        self._problem(
+            Problem.TYPE_SENSITIVE,
+            node,
+            f"`{self._code(node)}` compares it, and a frozen value compares differently: a tuple never equals a list",
+        )
+
+    def _in_ComparisonTarget(self, node: cst.ComparisonTarget, expr, shape: Shape, depth: int) -> None:
+        self._in_Comparison(self.ctx.parent(node), expr, shape, depth)  # type: ignore[arg-type]
+
+    def _in_For(self, node: cst.For, expr, shape: Shape, depth: int) -> None:
+        if node.iter is not expr:
+            self._problem(Problem.UNKNOWN, node, "a loop uses it in a way jaxfix cannot follow")
+            return
+        if shape.reordered:
+            self._reordered(node, f"for {self._code(node.target)} in {self._code(node.iter)}")
+            return
+        self._bind_target(node.target, shape.element(), depth)
+
+    def _in_CompFor(self, node: cst.CompFor, expr, shape: Shape, depth: int) -> None:
+        self._in_For(node, expr, shape, depth)  # type: ignore[arg-type]
+
+    def _bind_target(self, target: cst.BaseExpression, shape: Shape, depth: int) -> None:
+        """The value is bound to `target`: a name, or a tuple or list of names it is unpacked into."""
+        if not shape.changed:
+            return
+        if isinstance(target, cst.Name) and isinstance(self.ctx.scope(target), ClassScope):
+            self._problem(
+                Problem.ESCAPES,
+                target,
+                f"`{target.value} = ...` makes it a class attribute, read as an attribute jaxfix does not follow",
+            )
+            return
+        if isinstance(target, cst.Name):
+            self.follow_binding(target, shape, depth)
+            return
+        if isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
+        ):
+            for i, element in enumerate(target.elements):
+                part = shape.child(i) if shape.kind in ("sequence", "pair") else shape.element()
+                self._bind_target(element.value, part, depth)
+            return
+        self._problem(Problem.UNKNOWN, target, f"`{self._code(target)} = ...` stores it where jaxfix cannot follow")
+
+    def _in_Assign(self, node: cst.Assign, expr, shape: Shape, depth: int) -> None:
+        if node.value is not expr:
+            self._problem(Problem.UNKNOWN, node, f"`{self._statement(node)}` uses it in a way jaxfix cannot follow")
+            return
+        for target in node.targets:
+            self._bind_target(target.target, shape, depth)
+
+    def _in_AnnAssign(self, node: cst.AnnAssign, expr, shape: Shape, depth: int) -> None:
+        if node.value is expr:
+            self._bind_target(node.target, shape, depth)
+        else:
+            self._problem(Problem.UNKNOWN, node, "an annotation uses it")
+
+    def _in_NamedExpr(self, node: cst.NamedExpr, expr, shape: Shape, depth: int) -> None:
+        self._bind_target(node.target, shape, depth)
+        self.follow(node, shape, depth)
+
+    def _in_AugAssign(self, node: cst.AugAssign, expr, shape: Shape, depth: int) -> None:
+        if node.target is expr and shape.fresh:
+            return
+        verb = "changes it in place" if node.target is expr else "combines it into another value"
+        self._problem(Problem.MUTATED, node, f"`{self._statement(node)}` {verb}")
+
+    def _in_Del(self, node: cst.Del, expr, shape: Shape, depth: int) -> None:
+        return  # `del name` drops the binding, not the value
+
+    def _in_If(self, node: cst.If, expr, shape: Shape, depth: int) -> None:
+        self._truth_test(node, expr, node.test)
+
+    def _in_While(self, node: cst.While, expr, shape: Shape, depth: int) -> None:
+        self._truth_test(node, expr, node.test)
+
+    def _in_Assert(self, node: cst.Assert, expr, shape: Shape, depth: int) -> None:
+        self._truth_test(node, expr, node.test)
+
+    def _in_IfExp(self, node: cst.IfExp, expr, shape: Shape, depth: int) -> None:
+        if node.test is expr:
+            return
+        self.follow(node, shape, depth)  # the value may be the result
+
+    def _in_BooleanOperation(self, node: cst.BooleanOperation, expr, shape: Shape, depth: int) -> None:
+        self.follow(node, shape, depth)  # `config or {}` may be config itself
+
+    def _in_UnaryOperation(self, node: cst.UnaryOperation, expr, shape: Shape, depth: int) -> None:
+        if isinstance(node.operator, cst.Not):
+            return
+        self._problem(Problem.UNKNOWN, node, f"`{self._code(node)}` computes with it")
+
+    def _in_Expr(self, node: cst.Expr, expr, shape: Shape, depth: int) -> None:
+        return  # a bare expression statement: evaluated, then dropped
+
+    def _in_DictElement(self, node, expr, shape: Shape, depth: int) -> None:
+        self._problem(Problem.ESCAPES, node, f"`{self._code(node)}` stores it in another container")
+
+    def _in_StarredDictElement(self, node: cst.StarredDictElement, expr, shape: Shape, depth: int) -> None:
+        if shape.reordered:
+            self._reordered(node)
+        elif shape.child().changed:
+            self._problem(Problem.ESCAPES, node, f"`{self._code(node)}` copies parts that change when frozen")
+
+    def _in_StarredElement(self, node: cst.StarredElement, expr, shape: Shape, depth: int) -> None:
+        if shape.reordered:
+            self._reordered(node)
+        elif shape.element().changed:
+            self._problem(Problem.ESCAPES, node, f"`{self._code(node)}` copies parts that change when frozen")
+
+    def _in_Element(self, node, expr, shape: Shape, depth: int) -> None:
+        self._problem(Problem.ESCAPES, node, f"`{self._code(self.ctx.parent(node))}` stores it in another container")
+
+    def _in_FormattedStringExpression(self, node, expr, shape: Shape, depth: int) -> None:
+        self._problem(Problem.TYPE_SENSITIVE, node, f"`{self._code(node)}` formats its repr, which differs once frozen")
+
+    def _in_Return(self, node, expr, shape: Shape, depth: int) -> None:
+        self._problem(
+            Problem.ESCAPES, node, f"`{self._statement(node)}` hands it back to callers jaxfix does not follow"
+        )
+
+    def _in_Call(self, node: cst.Call, expr, shape: Shape, depth: int) -> None:
+        self._problem(Problem.UNKNOWN, node, f"`{self._code(node)}` calls it")
+
+    def _in_BinaryOperation(self, node, expr, shape: Shape, depth: int) -> None:
+        self._problem(
+            Problem.TYPE_SENSITIVE,
+            node,
+            f"`{self._code(node)}` computes with it, and `+`, `*`, `|` give another type once frozen",
+        )
+
+    def _maybe(self, parent: cst.CSTNode, expr: cst.CSTNode, depth: int) -> None:
+        """A part of a run-time value that may have changed: only the uses that would silently differ.
+
+        Passing it on or computing with it is allowed (a number is the same number;
+        a tuple where a list was fails loudly in most arithmetic); comparing it,
+        asking its type, printing it or changing it in place is not.
+        """
+        if isinstance(parent, cst.Subscript) and parent.value is expr:
+            if self._stored(parent):
+                self._problem(Problem.MUTATED, parent, f"`{self._statement(parent)}` changes an item")
+            else:
+                self.follow(parent, MAYBE, depth)
+        elif isinstance(parent, cst.Attribute) and parent.value is expr:
+            if parent.attr.value in MUTATING_METHODS:
+                self._problem(Problem.MUTATED, parent, f"`{self._statement(parent)}` mutates it")
+            elif parent.attr.value in ("get", "values") and isinstance(call := self.ctx.parent(parent), cst.Call):
+                self.follow(call, MAYBE if parent.attr.value == "get" else view(MAYBE), depth)
+        elif isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+            self._in_Comparison(
+                parent if isinstance(parent, cst.Comparison) else self.ctx.parent(parent), expr, MAYBE, depth
+            )  # type: ignore[arg-type]
+        elif isinstance(parent, cst.Arg) and isinstance(call := self.ctx.parent(parent), cst.Call):
+            qualified = self.ctx.names.qualified_name(call.func) or ""
+            if qualified.removeprefix("builtins.") in _TYPE_SENSITIVE and qualified.startswith("builtins."):
+                self._problem(
+                    Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` would show its frozen type or repr instead"
+                )
+        elif isinstance(parent, cst.FormattedStringExpression):
+            self._in_FormattedStringExpression(parent, expr, MAYBE, depth)
+        elif isinstance(parent, cst.AugAssign) and parent.target is expr:
+            self._in_AugAssign(parent, expr, MAYBE, depth)
+        elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.For, cst.CompFor)):
+            handler = getattr(self, f"_in_{type(parent).__name__}")
+            handler(parent, expr, MAYBE, depth)
+
+    # -- helpers ------------------------------------------------------------------
+    def _reordered(self, node: cst.CSTNode, text: str | None = None) -> None:
+        self._problem(
+            Problem.TYPE_SENSITIVE,
+            node,
+            f"`{text or self._code(node)}` reads it in order, and FrozenConfigDict iterates its keys sorted, not as written",
+        )
+
+    def _truth_test(self, node, expr, test) -> None:
+        if test is not expr:
+            self._problem(Problem.UNKNOWN, node, "it is used in a way jaxfix cannot follow")
+
+    def _stored(self, node: cst.CSTNode) -> bool:
+        """`node` is written to: assigned, deleted, augmented, a loop or with target."""
+        child, parent = node, self.ctx.parent(node)
+        while isinstance(parent, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
+            child, parent = parent, self.ctx.parent(parent)
+        if isinstance(parent, (cst.AssignTarget, cst.Del)):
+            return True
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
+            return parent.target is child
+        return isinstance(parent, cst.AsName)
+
+    def follow_parameter(self, slot, shape: Shape, at: cst.CSTNode) -> None:
+        """Every use of the value inside the callee, through the parameter it lands in."""
+        if slot.target.function.node is None:
+            self.follow_elsewhere(slot, shape, at, 0)
+            return
+        param = find_param(slot.target.function.node, slot.param)
+        if param is None:
+            self._problem(Problem.UNKNOWN, at, f"parameter `{slot.param}` of `{slot.target.function.name}` not found")
+            return
+        self.follow_binding(param, shape)
+
+    def follow_elsewhere(self, slot, shape: Shape, at: cst.CSTNode, depth: int) -> None:
+        """The callee is a function of another module of the project: follow the value
+        there, with that module's own analysis, and report what it finds here, at `at`."""
+        function = slot.target.function
+        repo = self.ctx.repo
+        remote = repo.analysis(function.defined_in, self.ctx.options) if repo is not None else None
+        where = getattr(function.defined_in, "name", "another module")
+        node = _top_level_def(remote.ctx.module, function.node_name or function.name) if remote is not None else None
+        param = find_param(node, slot.param) if node is not None else None
+        if param is None:
+            self._problem(Problem.UNKNOWN, at, f"`{function.name}` is defined in `{where}`, which cannot be read here")
+            return
+        inner = UseChecker(remote.ctx, ValueClassifier(remote.ctx), remote.staticness)
+        inner.follow_binding(param, shape, depth)
+        for use in inner.problems:
+            line = remote.ctx.span(use.node).start.line
+            self._problem(use.problem, at, f"in `{function.name}` (`{where}`, line {line}), {use.what}")
+
+    def _problem(self, problem: Problem, node: cst.CSTNode, what: str) -> None:
+        self.problems.append(Use(problem, node, what, self._via[0] if self._via else None))
+
+    def _code(self, node: cst.CSTNode) -> str:
+        text = " ".join(self.ctx.module.code_for_node(node).split())
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    def _statement(self, node: cst.CSTNode) -> str:
+        statement = self.ctx.statement_of(node)
+        if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+            return self._code(statement.body[0])
+        return self._code(node)
+
+
+def _top_level_def(module: cst.Module, name: str) -> cst.FunctionDef | None:
+    return next((s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
+
+
+def find_param(function: FunctionNode, name: str) -> cst.Param | None:
+    """The parameter of `function` called `name`."""
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    for extra in (params.star_arg, params.star_kwarg):
+        if isinstance(extra, cst.Param):
+            every.append(extra)
+    return next((p for p in every if p.name.value == name), None)

@@ -1,0 +1,1 @@
+"""JAX301 traced-loop-length: a loop count computed from a traced value."""

@@ -1,0 +1,152 @@
+"""Make a traced count static on its jit, when every call passes a Python int (JAX301, fix 1).
+
+When the count is a parameter of a jitted function, every call the module
+makes passes it a Python int (a literal, a constant, arithmetic on those),
+and nothing else (vmap, grad, a stored reference) enters the function, the
+parameter can simply be static: the loop keeps its shape, scan keeps its ys,
+and reverse-mode grad keeps working (jax-behaviour.md 3c: one compile per
+distinct count). The conversions then go, since a Python int has no
+``.item()`` or ``.astype()``; so must every other use of the parameter that a
+Python int would not support (``n.sum()``, ``n[0]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, int_value
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.loop_counts import Count, conversion_edits
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.reads import parameter, parameter_reads
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument, conversion_operand
+from jaxfix.transforms.semantics.tracing import Route, Wrap
+from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+
+
+@dataclass(frozen=True)
+class StaticCount:
+    edits: tuple[Edit, ...]
+    #: The jit as it reads after the edit.
+    jit_text: str
+    #: (call, the int it passes) for every call of the function.
+    calls: tuple[tuple[cst.Call, int], ...]
+    #: An import the edit adds, for the message.
+    added: str | None = None
+
+
+def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> StaticCount | str:
+    """Edits making `param` static on fn's jit and dropping the counts' conversions; else why not."""
+    ctx = analysis.ctx
+    routes = analysis.traces.routes(fn)
+    name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
+    if not routes:
+        return f"no call of `{name}` can be seen"
+    jits: dict[int, Wrap] = {}
+    calls: list[tuple[cst.Call, int]] = []
+    info = function_info(ctx, fn)
+    for route in routes:
+        others = [w for w in route.wraps if w.name != JIT]
+        if others:
+            return f"the module hands `{name}` to `{others[0].name}`"
+        if route.escapes or route.call is None or route.uncertain:
+            return f"`{name}` is also used where its arguments cannot be seen"
+        if route.bound and len(route.wraps) > route.head:
+            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
+        for wrap in route.wraps:
+            jits[id(wrap.node)] = wrap
+        value = _passed_int(analysis, fn, route, param)
+        if value is None:
+            return f"the call on line {ctx.span(route.call).start.line} does not pass `{param}` a Python int"
+        calls.append((route.call, value))
+    if len(jits) != 1:
+        return f"`{name}` is not entered through exactly one jit"
+    (jit,) = jits.values()
+    if jit.jit is None:
+        return "the jit's static arguments cannot be read"
+    exported = jitted_name(ctx, fn, jit.node)
+    elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
+    if isinstance(elsewhere, str):
+        return elsewhere
+    for other in elsewhere:
+        value = _passed_int_elsewhere(analysis, fn, other, param)
+        if value is None:
+            line = other.uses.line(other.call)
+            return f"the call in `{other.uses.module.name}` (line {line}) does not pass `{param}` a Python int"
+    for count in counts:
+        if not _arithmetic_on(analysis, count.expr, param):
+            return f"the count `{ctx.code(count.expr)}` is more than arithmetic on `{param}`"
+    unsupported = _int_unsafe_use(analysis, fn, param, counts)
+    if unsupported is not None:
+        return unsupported
+    partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None
+    edit = StaticEditor(ctx).add(jit.jit, jit.node, info.signature, (param,), partial)
+    if isinstance(edit, str):
+        return edit
+    strips = [e for count in counts for e in conversion_edits(ctx, count, astype=False)]
+    added = partial.added if partial is not None and any(partial.edit == e for e in edit.edits) else None
+    return StaticCount((*edit.edits, *strips), edit.description, tuple(calls), added)
+
+
+def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | None:
+    info = function_info(analysis.ctx, fn)
+    argument = call_argument(route.call, info.signature, param, bound=route.bound)  # type: ignore[arg-type]
+    if argument is DEFAULT:
+        node = parameter(fn, param)
+        return int_value(analysis, node.default) if node is not None and node.default is not None else None
+    if not isinstance(argument, cst.BaseExpression):
+        return None
+    return int_value(analysis, argument)
+
+
+def _passed_int_elsewhere(analysis: Analysis, fn: FunctionNode, other: CallElsewhere, param: str) -> int | None:
+    """What a call in another module passes `param`, as an int (its constants, our default)."""
+    info = function_info(analysis.ctx, fn)
+    argument = call_argument(other.call, info.signature, param, bound=False)
+    if argument is DEFAULT:
+        node = parameter(fn, param)
+        return int_value(analysis, node.default) if node is not None and node.default is not None else None
+    if not isinstance(argument, cst.BaseExpression):
+        return None
+    return int_value(other.uses.analysis, argument)  # type: ignore[arg-type]
+
+
+def _arithmetic_on(analysis: Analysis, expr: cst.BaseExpression, param: str) -> bool:
+    """expr is `param` and static values combined by arithmetic, under conversions and ``.astype``."""
+    ctx = analysis.ctx
+    operand = conversion_operand(ctx, expr)
+    if operand is not None:
+        return _arithmetic_on(analysis, operand, param)
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "astype":
+        return _arithmetic_on(analysis, expr.func.value, param)
+    if isinstance(expr, cst.BinaryOperation) and type(expr.operator) in INT_ARITHMETIC:
+        return _arithmetic_on(analysis, expr.left, param) and _arithmetic_on(analysis, expr.right, param)
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        if isinstance(binding, cst.Param):
+            return binding.name.value == param
+    return int_value(analysis, expr) is not None
+
+
+def _int_unsafe_use(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> str | None:
+    """A use of `param` outside the counts that a Python int would not support, described."""
+    ctx = analysis.ctx
+    inside = [(ctx.start(c.expr), ctx.end(c.expr)) for c in counts]
+    for use in parameter_reads(ctx, fn, param):
+        if any(a <= ctx.start(use) < b for a, b in inside):
+            continue
+        parent = ctx.parent(use)
+        if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is use:
+            call = ctx.parent(parent)
+            shown = call if isinstance(call, cst.Call) and call.func is parent else parent
+            line = ctx.span(use).start.line
+            return f"`{param}` is also used as `{ctx.code(shown)}` (line {line}), which a Python int does not support"
+    return None

@@ -1,0 +1,1 @@
+"""JAX401 outer-transform-static: an outer transform traces a static argument."""

@@ -1,0 +1,1 @@
+"""JAX403 array-static-arg: an array in a static slot."""

@@ -1,0 +1,378 @@
+"""JAX403 array-static: an array-valued parameter listed in static_argnums / static_argnames.
+
+A static argument is hashed to key jit's cache, and no array is hashable:
+``jnp``, NumPy arrays and PRNG keys all fail with "Non-hashable static
+arguments are not supported" (docs/jax4xx-behaviour.md, C1). An array
+belongs among the traced arguments, where it compiles once per shape and
+dtype. The fix drops the parameter from the static arguments, in the jit's
+own spelling (`staticedit`), when nothing in the body needs its concrete
+value (`concrete_uses`); otherwise it reports the use that does.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Applicability, Finding
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.tracing import JitEntry
+from jaxfix.transforms.semantics.vocabulary import JIT, STATIC_KEYWORDS
+
+#: The counts JAX301 can turn into a traced fori_loop count (an arange size it only reports).
+_REWRITABLE_COUNTS = frozenset({"builtins.range", "jax.lax.scan"})
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why the parameter holds an array: a call passing one, or the annotation."""
+
+    node: cst.CSTNode
+    text: str
+
+
+class ArrayStatic:
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        self.uses = ConcreteUses(self.ctx)
+
+    def findings(self) -> list[Finding]:
+        out: list[Finding] = []
+        applied = _jitted_by_call(self.ctx)
+        for fn in self.ctx.nodes_of(cst.FunctionDef):
+            if function_info(self.ctx, fn).jit is None and fn.name.value not in applied:
+                continue  # neither decorated with a jit nor handed to one with static arguments
+            entry = self.analysis.traces.jit_entry(fn)
+            if entry is None or entry.wrapper.spec is None or entry.wrapper.call is None:
+                continue
+            info = function_info(self.ctx, fn)
+            declared = entry.wrapper.spec.declared_static(info.signature)
+            for param in info.signature.params:
+                if param.name in declared:
+                    finding = self._param(fn, entry, param.name)
+                    if finding is not None:
+                        out.append(finding)
+        return out
+
+    def _evidence(self, fn: FunctionNode, param: str) -> tuple[list[Evidence], list[str]]:
+        """Calls passing an array, and what the other calls pass that may not suit a traced argument."""
+        ctx = self.ctx
+        info = function_info(ctx, fn)
+        evidence: list[Evidence] = []
+        doubts: list[str] = []
+        node = next((p for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params) if p.name.value == param), None)
+        routes = local_routes(self.analysis, fn)
+        if routes is None:
+            doubts.append(f"the uses of `{info.name}` cannot all be listed")
+        for route in routes or ():
+            if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
+                doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
+                continue
+            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            line = ctx.span(route.call).start.line
+            if argument is DEFAULT:
+                argument = node.default if node is not None else None
+                if argument is None:
+                    continue
+            if not isinstance(argument, cst.BaseExpression):
+                doubts.append(f"the call on line {line} passes arguments we cannot follow")
+                continue
+            origin = array_origin(self.analysis, argument)
+            if origin is not None and self._static_arithmetic(argument):
+                continue  # jnp arithmetic on static ints, staged by jit: JAX402 rewrites it to Python's
+            if origin is not None:
+                evidence.append(Evidence(route.call, f"the call on line {line} passes `{ctx.code(argument)}` ({origin})"))
+            elif not _number(ctx, argument):
+                doubts.append(f"the call on line {line} passes `{ctx.code(argument)}`, which may not be an array")
+        if node is not None and node.annotation is not None:
+            annotation = node.annotation.annotation
+            target = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+            if array_annotation(ctx.names.qualified_name(target) or ""):
+                evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
+        return evidence, doubts
+
+    def _doubts_elsewhere(self, fn: FunctionNode, param: str) -> list[str]:
+        """What calls in the project's other modules pass that may not suit a traced argument."""
+        entry = self.analysis.traces.jit_entry(fn)
+        if entry is None:
+            return []
+        elsewhere = passed_elsewhere(self.ctx, fn, entry.node, param)
+        if isinstance(elsewhere, str):
+            return [elsewhere]
+        out = []
+        for other in elsewhere:
+            argument = other.argument
+            if argument is DEFAULT:
+                continue  # our own default, read with the local calls
+            if not isinstance(argument, cst.BaseExpression) or other.analysis is None:
+                out.append(f"{other.where} passes arguments we cannot follow")
+            elif array_origin(other.analysis, argument) is None and not _number(other.analysis.ctx, argument):
+                out.append(f"{other.where} passes `{other.analysis.ctx.code(argument)}`, which may not be an array")
+        return out
+
+    def _static_arithmetic(self, argument: cst.BaseExpression) -> bool:
+        from jaxfix.transforms.semantics.jnp_arithmetic import read_op
+        from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
+
+        ctx = self.ctx
+        return (
+            read_op(ctx, argument) is not None
+            and runs_staged(self.analysis, ctx.enclosing_function(argument))
+            and not in_eager_block(ctx, argument)
+        )
+
+    def _param(self, fn: cst.FunctionDef, entry: JitEntry, param: str) -> Finding | None:
+        ctx = self.ctx
+        evidence, doubts = self._evidence(fn, param)
+        if not evidence:
+            return None
+        if read_as_loop_count(ctx, fn, param, _REWRITABLE_COUNTS) and self.analysis.traced.param_source(fn, param) is not None:
+            return None  # a static loop count fed an array: JAX301 reports it, and may rewrite the loop
+        info = function_info(ctx, fn)
+        where = _spec_node(ctx, entry, info.signature, param)
+        head = (
+            f"`{param}` is a static parameter of the jitted `{info.name}`, but {evidence[0].text}: "
+            "a static argument is hashed, and no array is hashable"
+        )
+        use = self.uses.first_need(fn, param)
+        if use is not None and use.need is Need.NEEDS:
+            return ctx.finding(
+                "JAX403",
+                where,
+                f"{head}; not rewritten: `{param}` must be concrete in `{info.name}`: {use.reason}",
+                notes=(
+                    f"option: pass a hashable copy instead (`tuple({param}.tolist())` at the call) and read it as a "
+                    "tuple in the body; each distinct value compiles again",
+                    f"option: compute what needs the concrete value before calling `{info.name}` and pass that "
+                    f"(a Python int, a shape) as the static argument, with `{param}` traced",
+                ),
+            )
+        edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
+        if isinstance(edit, str):
+            return ctx.finding("JAX403", where, f"{head}; not rewritten: {edit}")
+        unsure = [use.reason] if use is not None else []
+        unsure.extend(doubts)
+        unsure.extend(self._doubts_elsewhere(fn, param))  # last: it may parse the project's other modules
+        notes = ["a traced argument compiles once per shape and dtype, not once per value"]
+        if unsure:
+            notes.insert(0, f"unsafe: {unsure[0]}; if it needs `{param}` concrete, the traced value fails there")
+        return ctx.finding(
+            "JAX403",
+            where,
+            f"{head}; nothing in `{info.name}` needs `{param}` concrete, so it becomes a regular (traced) argument",
+            edit.edits,
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description=f"make `{param}` a traced argument of `{info.name}`",
+            notes=tuple(notes),
+        )
+
+
+def _jitted_by_call(ctx) -> frozenset[str]:
+    """Names handed to a call that says static_argnums/static_argnames (``jax.jit(f, static_argnums=1)``).
+
+    `TraceIndex.jit_entry` finds such a jit from the function's references,
+    and listing a method's references scans every attribute of the module:
+    asking only for these names (and decorated defs) keeps that off the
+    thousands of test methods a large module has.
+    """
+    out: set[str] = set()
+    for call in ctx.calls:
+        # `jax.jit(f, static_argnums=1)`, or `partial(jax.jit, static_argnums=1)(f)`
+        says = _says_static(call) or (isinstance(call.func, cst.Call) and _says_static(call.func))
+        if says and call.args:
+            first = call.args[0].value
+            if isinstance(first, cst.Name):
+                out.add(first.value)
+            elif isinstance(first, cst.Attribute):
+                out.add(first.attr.value)
+    return frozenset(out)
+
+
+def _says_static(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value in STATIC_KEYWORDS for a in call.args)
+
+
+
+
+def _number(ctx, expr: cst.BaseExpression) -> bool:
+    """A Python number or None written out: traced, it computes the same (weak types)."""
+    value = constant_value(ctx, expr)
+    return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
+
+
+def _spec_node(ctx, entry: JitEntry, sig, param: str) -> cst.CSTNode:
+    """The static_argnums/static_argnames keyword that lists the parameter, else the jit."""
+    call = entry.wrapper.call
+    index = sig.positional_index(param)
+    n = len(sig.positional)
+    for arg in call.args if call is not None else ():
+        if arg.keyword is None or arg.keyword.value not in ("static_argnums", "static_argnames"):
+            continue
+        value = constant_value(ctx, arg.value)
+        items = value if isinstance(value, tuple) else (value,)
+        if value is NOT_CONSTANT:
+            return arg
+        if arg.keyword.value == "static_argnums" and index is not None and any(
+            isinstance(i, int) and (i == index or i + n == index) for i in items
+        ):
+            return arg
+        if arg.keyword.value == "static_argnames" and param in items:
+            return arg
+    return entry.node
+
+
+# -- the screen -------------------------------------------------------------------
+
+
+def _seeds(facts: Facts) -> list[ast.AST]:
+    """Calls of names jitted with static arguments that pass something spelled like an array into a static slot;
+    defs jitted with static arguments whose parameters are annotated as arrays."""
+    from jaxfix.transforms.gate.screen import calls_on
+
+    out: list[ast.AST] = []
+    names = facts.static_jitted_names
+    lines = facts.lines_of_words(names) if names else set()
+    for call in calls_on(facts, lines):
+        for slots in facts.slots_for_call(call) or []:
+            if slots is None:
+                candidates = [*call.args, *(k.value for k in call.keywords)]
+            else:
+                candidates = slots.arguments(call)
+            if any(_may_be_array(facts, c, call.lineno) for c in candidates):
+                out.append(call)
+                out.extend(_jitted_defs(facts, spelled_name(call.func) or "", call if isinstance(call.func, ast.Name) else None))
+                break
+    for name in names:
+        for node in facts.defs_by_name.get(name, ()):
+            annotations = [a.annotation for a in _static_params(facts, name, node) if a.annotation]
+            if any(_may_say_array(facts, a) for a in annotations):
+                out.append(node)
+    # An inline ``jax.jit(f, static_argnums=...)(x)``: its keyword is on a static line, so the
+    # call is among the calls written on the statements there.
+    for inner in calls_on(facts, facts.static_lines):
+        if isinstance(inner.func, ast.Call) and any(
+            k.arg in ("static_argnums", "static_argnames") for k in inner.func.keywords
+        ):
+            if any(_may_be_array(facts, a, inner.lineno) for a in (*inner.args, *(k.value for k in inner.keywords))):
+                out.append(inner)
+                for wrapped in inner.func.args[:1]:
+                    out.extend(_jitted_defs(facts, spelled_name(wrapped) or "", inner if isinstance(wrapped, ast.Name) else None))
+    return list({id(node): node for node in out}.values())
+
+
+def _static_params(facts: Facts, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    """The def's parameters its jits may make static (all of them when a jit's static arguments cannot be read)."""
+    every = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+    slots = [s for _, s in facts.static_slots.get(name, [])]
+    if not slots or any(s is None for s in slots):
+        return every
+    positional = [*node.args.posonlyargs, *node.args.args]
+    out = []
+    for i, arg in enumerate(every):
+        index = i if i < len(positional) else None
+        if any(
+            arg.arg in s.names or (index is not None and (index in s.positions or index - len(positional) in s.positions))
+            for s in slots  # type: ignore[union-attr]
+        ):
+            out.append(arg)
+    return out
+
+
+def _jitted_defs(facts: Facts, name: str, call: ast.Call | None = None) -> list[ast.AST]:
+    """The defs behind a jitted name: the def itself, or the def an assignment on a static line jits.
+
+    The rule follows the parameter into the helpers the def calls, so the
+    slice must keep those bodies (`Rule.follows_callees`). A plain name
+    called at `call` means a def bound in a scope around the call (a test
+    file defines a jitted ``f`` in every test): the others are left out.
+    """
+    found: list[ast.AST] = list(facts.defs_by_name.get(name, ()))
+    for statement in facts.statements_on(facts.static_lines):
+        if isinstance(statement, ast.Assign) and any(spelled_name(t) == name for t in statement.targets):
+            for inner in ast.walk(statement.value):
+                if isinstance(inner, ast.Name):
+                    found.extend(facts.defs_by_name.get(inner.id, ()))
+    if call is not None:
+        around = facts.scopes_around(call.lineno)
+        found = [node for node in found if facts.scope_of(node) in around]
+    return found
+
+
+def _may_say_array(facts: Facts, annotation: ast.expr) -> bool:
+    """The screen's `_array_annotation`: the annotation's head, through the imports."""
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return any(array_annotation(qualified) for qualified in qualified_spellings(facts, head))
+
+
+def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bool:
+    from jaxfix.transforms.gate.screen_tracing import name_values
+
+    if depth > 8:
+        return True
+    if isinstance(expr, ast.Call):
+        # `array_origin`'s test on the import's spelling (libcst resolves the same import, or nothing).
+        return any(made_array(qualified) for qualified in qualified_spellings(facts, expr.func))
+    if isinstance(expr, (ast.Subscript, ast.BinOp)):
+        parts = [expr.value] if isinstance(expr, ast.Subscript) else [expr.left, expr.right]
+        return any(_may_be_array(facts, p, line, depth + 1) for p in parts)
+    if isinstance(expr, ast.Name):
+        values = name_values(facts, expr.id, line)
+        if values is None:
+            return True
+        return any(v is not True and v is not False and _may_be_array(facts, v, getattr(v, "lineno", line), depth + 1) for v in values)
+    return False
+
+
+class ArrayStatic403(Rule):
+    """An array-valued parameter is listed in ``static_argnums`` / ``static_argnames``.
+
+    jit hashes every static argument to key its cache, and arrays are not
+    hashable: a ``jnp`` or NumPy array, a jnp scalar such as
+    ``jnp.float32(2.0)`` and a PRNG key all fail::
+
+        ValueError: Non-hashable static arguments are not supported. An error
+        occurred while trying to hash an object of type <class 'jaxlib._jax.ArrayImpl'>
+
+    (a NumPy scalar such as ``np.float32(2.0)`` hashes, and is not reported).
+    The finding is raised where a call in the module passes an array to the
+    static parameter, or where the parameter is annotated as an array.
+
+    The fix removes the parameter from ``static_argnums``/``static_argnames``
+    (argnums stay argnums, a jit left without static arguments becomes plain
+    ``jax.jit``), so the array is traced: it compiles once per shape and
+    dtype instead of once per value. It is made only when nothing in the
+    body needs the concrete value; a Python ``if`` on it, ``int()``,
+    ``.item()``, ``.tolist()``, ``range()``, a shape, a slice bound, NumPy's
+    conversion or hashing does, and then the finding names that use and the
+    options (a hashable copy such as ``tuple(w.tolist())``, or a static value
+    computed before the call). A use we cannot follow (a helper outside the
+    module's reach), or a call passing something that may not be an array,
+    makes the fix unsafe.
+    """
+
+    code = "JAX403"
+    name = "array-static-arg"
+    summary = "an array-valued parameter is listed in static_argnums/static_argnames"
+    required = (("static_arg",), ("jnp", "numpy", "random", "Array", "ndarray"))
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return _seeds(facts)
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return ArrayStatic(analysis).findings()

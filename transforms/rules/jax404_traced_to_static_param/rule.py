@@ -1,0 +1,236 @@
+"""JAX404 traced-to-static: a jitted helper's static parameter gets a value traced where it is called.
+
+``pad(x, n)`` inside another jitted function, with ``n`` a traced parameter
+of that function (or anything computed from one: ``n + 1``, ``x.sum()``),
+hands jit a tracer to hash (docs/jax4xx-behaviour.md, D1). Two fixes exist and
+the code alone cannot choose between them: make the value static where it
+comes from (the outer jit's static arguments: its callers must then pass a
+hashable Python value, one compile per value), or make the helper's
+parameter dynamic (only if nothing in the helper needs it concrete). The
+finding names both, and what it can see for and against each.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Finding
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static
+from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
+from jaxfix.transforms.semantics.int_values import int_value
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
+from jaxfix.transforms.semantics.traced_values import DEFAULT, Source, Taint, call_argument, function_name
+from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, JIT
+
+
+class TracedToStatic:
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        self.uses = ConcreteUses(self.ctx)
+
+    def findings(self) -> list[Finding]:
+        ctx = self.ctx
+        out: list[Finding] = []
+        for call in ctx.calls:
+            if ctx.enclosing_function(call) is None:
+                continue  # a module-level call passes concrete values
+            jitted = jitted_call(ctx, call)
+            if jitted is None:
+                continue
+            for slot in jitted.static_slots:
+                source = self.analysis.traced.source(slot.expr)
+                if source is None or read_as_loop_count(ctx, jitted.target.function.node, slot.param):
+                    continue
+                if self._left_to_default(source) or self._default_kept(source):
+                    continue
+                out.append(self._finding(call, jitted.target.function.node, jitted.callee_name, slot, source))
+                break
+        return out
+
+    def _left_to_default(self, source: Source) -> bool:
+        """A primitive's callable whose parameter the primitive never fills (``lambda x, n=n: ...``).
+
+        `tracing.Wrap.traces` counts every parameter of a callable handed to
+        ``lax.cond`` as an operand; one past the operands the call passes keeps its default.
+        """
+        via = source.via
+        if via is None or via.name not in CONTROL_FLOW or not isinstance(via.node, cst.Call):
+            return False
+        passed = {"jax.lax.cond": len(via.node.args) - 3, "jax.lax.switch": len(via.node.args) - 2}.get(
+            via.name, {"jax.lax.fori_loop": 2, "jax.lax.while_loop": 1, "jax.lax.scan": 2}.get(via.name, 0)
+        )
+        info = function_info(self.ctx, source.function)
+        index = info.signature.positional_index(source.param)
+        param = info.signature.param(source.param)
+        return index is not None and index >= passed and param is not None and param.has_default
+
+    def _default_kept(self, source: Source) -> bool:
+        """A defaulted parameter of the outer jitted function that no call we can see passes.
+
+        jit traces only the arguments it is given: one left to its default
+        stays a Python value (docs/jax4xx-behaviour.md, D), so nothing shows
+        that a tracer ever reaches the helper (jax's debug_info_test jits
+        ``my_g(b, d=1)`` and calls it with `b` alone).
+        """
+        if source.taint is not Taint.TRACED or source.via is not None:
+            return False
+        info = function_info(self.ctx, source.function)
+        param = info.signature.param(source.param)
+        if param is None or not param.has_default:
+            return False
+        for route in self.analysis.traces.routes(source.function) or ():
+            if route.call is None or route.escapes:
+                continue
+            if call_argument(route.call, info.signature, source.param, bound=route.bound) is not DEFAULT:
+                return False  # a call passes it (or may): traced there
+        return True
+
+    def _finding(self, call: cst.Call, callee: FunctionNode, name: str, slot: Slot, source: Source) -> Finding:
+        ctx = self.ctx
+        value = ctx.code(slot.expr)
+        message = (
+            f"`{_short(ctx.code(call))}` passes `{value}` to static parameter `{slot.param}` of the jitted "
+            f"`{name}`, but `{value}` is traced here ({source.reason}); jit must hash a static argument, "
+            "and a tracer cannot be hashed"
+        )
+        return ctx.finding(
+            "JAX404",
+            slot.expr,
+            message,
+            notes=(self._upstream(source), self._dynamic(callee, name, slot.param)),
+        )
+
+    def _upstream(self, source: Source) -> str:
+        """Option 1: make the value static where it comes from."""
+        ctx = self.ctx
+        fn, param = source.function, source.param
+        outer = function_name(fn)
+        if source.taint is Taint.FED or source.via is not None:
+            layer = f"`{source.via.name}`" if source.via is not None else "a caller"
+            return (
+                f"option 1, make `{param}` static where it comes from: not possible here, since {layer} "
+                f"hands `{outer}` a traced `{param}`"
+            )
+        head = (
+            f"option 1, make `{param}` static on the jit of `{outer}` (its static_argnums/static_argnames): "
+            "every caller must then pass a hashable Python value, and each distinct value compiles again"
+        )
+        routes = self.analysis.traces.routes(fn) or ()
+        info = function_info(ctx, fn)
+        passed: list[str] = []
+        for route in routes:
+            if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
+                return f"{head}; `{outer}` is also used where its arguments cannot be seen"
+            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            line = ctx.span(route.call).start.line
+            number = int_value(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
+            array = array_origin(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
+            if array is not None:
+                return f"{head}; but the call on line {line} passes `{ctx.code(argument)}` ({array}), and an array cannot be static"
+            if number is None:
+                shown = ctx.code(argument) if isinstance(argument, cst.BaseExpression) else "a value we cannot see"
+                return f"{head}; the call on line {line} passes `{shown}`, which may not be a Python value"
+            passed.append(f"{number} on line {line}")
+        if not passed:
+            return f"{head}; no call of `{outer}` can be seen"
+        return f"{head}; every call in this module passes a Python int ({', '.join(passed)})"
+
+    def _dynamic(self, callee: FunctionNode, name: str, param: str) -> str:
+        """Option 2: make the helper's parameter dynamic."""
+        head = f"option 2, make `{param}` a traced parameter of `{name}` (remove it from its static arguments)"
+        use = self.uses.first_need(callee, param)
+        if use is None:
+            return f"{head}: nothing in `{name}` needs it concrete"
+        if use.need is Need.NEEDS:
+            return f"{head}: not possible as written, since {use.reason}"
+        return f"{head}: check {use.reason.replace('it is', f'`{param}` is', 1)}"
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _seeds(facts: Facts) -> list[ast.AST]:
+    """Calls, inside a function, of names jitted with static arguments, whose static slots may get a tracer."""
+    names = facts.static_jitted_names
+    if not names:
+        return []
+    out: list[ast.AST] = []
+    from jaxfix.transforms.gate.screen import _defs_around
+
+    for call in calls_on(facts, facts.lines_of_words(names)):
+        slots = facts.slots_for_call(call)
+        if not slots or not (_defs_around(facts, call.lineno) or _in_lambda(facts, call)):
+            continue
+        arguments = [a for s in slots for a in ([*call.args, *(k.value for k in call.keywords)] if s is None else s.arguments(call))]
+        arguments = [a for a in arguments if not plainly_static(a)]
+        if arguments and count_may_be_traced(facts, call, arguments):
+            out.append(call)
+    return out
+
+
+def _in_lambda(facts: Facts, call: ast.Call) -> bool:
+    """Is the call written inside a lambda (which a transform may trace)?"""
+    return any(
+        isinstance(node, ast.Lambda) and node.lineno <= call.lineno <= (node.end_lineno or node.lineno)
+        and any(inner is call for inner in ast.walk(node))
+        for statement in facts.statements_on({call.lineno})
+        for node in ast.walk(statement)
+    )
+
+
+class TracedToStatic404(Rule):
+    """A jitted helper's static parameter receives a value that is traced where the call is.
+
+    Inside a jitted function every parameter that is not static is a tracer,
+    and so is anything computed from one. Handing it to a static parameter
+    of another jitted function fails at the call::
+
+        @partial(jax.jit, static_argnums=1)
+        def pad(x, n): return jnp.concatenate([x, jnp.zeros(n)])
+
+        @jax.jit
+        def outer(x, n): return pad(x, n)   # ValueError: Non-hashable static arguments ... JitTracer(~int32[])
+
+    (also under ``vmap`` over the value, or ``grad`` with respect to it: a
+    ``BatchTracer``/``LinearizeTracer``). Which fix is right depends on code
+    and intent that one call site does not show, so this rule reports, with
+    both options and what the module says about each:
+
+    1. make the value static where it comes from (``static_argnums`` on the
+       outer jit): works only if every caller passes a hashable Python value,
+       and compiles once per value; impossible when vmap or grad is the
+       source;
+    2. make the helper's parameter traced (drop it from its static
+       arguments): works only if nothing in the helper needs it concrete
+       (a shape such as ``jnp.zeros(n)``, ``range(n)``, a Python ``if``).
+
+    A static parameter used as a loop count is JAX301's (which may rewrite
+    the loop); a value built by jnp from static operands is JAX402's; an
+    array passed from eager code is JAX403's.
+    """
+
+    code = "JAX404"
+    name = "traced-to-static-param"
+    summary = "a jitted helper's static parameter receives a value that is traced at the call"
+    required = (("static_arg",),)
+    report_only = True
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return _seeds(facts)
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return TracedToStatic(analysis).findings()

@@ -1,0 +1,79 @@
+"""Which argument of a call lands in which parameter, and whether jit makes it static.
+
+A call is followed when its callee resolves to a def of this module
+(`callables.resolve_callable`: a decorated def, an assigned jit, an inline
+``jax.jit(f, ...)(...)``, ``self.method``); the arguments are bound as Python
+binds them and marked static by jax.jit's own rule (`staticspec.bind_call`,
+negative ``static_argnums`` counted per call).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.jit_signature import BindError, StaticSpec, bind_call
+from jaxfix.transforms.semantics.jit_wrappers import Target
+from jaxfix.transforms.semantics.module import ModuleContext
+
+_SELF = "<self>"
+
+
+@dataclass(frozen=True)
+class ArgumentSlot:
+    """Where one argument of a call goes."""
+
+    call: cst.Call
+    arg: cst.Arg
+    target: Target
+    #: The parameter's name; "*args[i]" / "**kwargs[k]" when a star parameter catches it.
+    param: str
+    #: jit hashes it (only when the target is jitted).
+    static: bool
+
+    @property
+    def jitted(self) -> bool:
+        return self.target.jit is not None
+
+    @property
+    def caught_by_star(self) -> bool:
+        return self.param.startswith("*")
+
+
+def bind_arguments(ctx: ModuleContext, call: cst.Call) -> dict[cst.Arg, ArgumentSlot] | None:
+    """Every argument of `call` and its slot; None when the callee or the binding cannot be seen."""
+    target = resolve_callable(ctx, call.func)
+    if target is None or any(a.star for a in call.args):
+        return None
+    spec = StaticSpec()
+    if target.jit is not None:
+        if target.jit.spec is None:
+            return None
+        spec = target.jit.spec
+    positional: list[object] = [_SELF] if target.implicit_self else []
+    positional.extend(i for i, a in enumerate(call.args) if a.keyword is None)
+    keywords = {a.keyword.value: i for i, a in enumerate(call.args) if a.keyword is not None}  # type: ignore[union-attr]
+    try:
+        bound = bind_call(target.function.signature, spec, positional, keywords)  # type: ignore[arg-type]
+    except BindError:
+        return None
+    return {
+        call.args[b.source]: ArgumentSlot(call, call.args[b.source], target, name, b.static)  # type: ignore[index]
+        for name, b in bound.items()
+        if isinstance(b.source, int)
+    }
+
+
+def static_arguments(ctx: ModuleContext) -> Iterator[ArgumentSlot]:
+    """Every argument, in source order, that lands in a static parameter of a jitted function."""
+    for call in ctx.calls:
+        slots = bind_arguments(ctx, call)
+        if slots is None:
+            continue
+        for arg in call.args:
+            slot = slots.get(arg)
+            if slot is not None and slot.jitted and slot.static:
+                yield slot

@@ -1,0 +1,195 @@
+"""What a callable expression handed to a JAX primitive really calls.
+
+A branch or loop body is written as a name (``run_true``), a method
+(``self.run_true``), an inline jit (``jax.jit(f, static_argnums=0)``) or a
+``partial(...)`` of one of these. This module follows such an expression to the
+def it calls and the jit it goes through, or says it cannot (``target`` None):
+a callable defined in another module, a parameter, a name bound twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+from libcst.metadata import Assignment
+
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import (
+    JitWrapper,
+    MethodKind,
+    Target,
+    function_info,
+    read_jit_application,
+)
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.vocabulary import PARTIAL
+
+
+@dataclass(frozen=True)
+class CallableUse:
+    """A callable argument as written: ``f`` or ``partial(f, *bound, **bound_kw)``."""
+
+    expr: cst.BaseExpression
+    callee: cst.BaseExpression
+    target: Target | None
+    partial: cst.Call | None = None
+    bound_args: tuple[cst.Arg, ...] = ()
+    bound_kwargs: tuple[cst.Arg, ...] = ()
+
+
+def read_callable_use(ctx: ModuleContext, expr: cst.BaseExpression) -> CallableUse | None:
+    """None when the expression binds arguments we cannot see (``partial(f, *a)``)."""
+    if isinstance(expr, cst.Call) and ctx.names.is_api(expr.func, PARTIAL) and expr.args:
+        first = expr.args[0]
+        if first.keyword is not None or first.star:
+            return None
+        rest = expr.args[1:]
+        if any(a.star for a in rest):
+            return None
+        bound = tuple(a for a in rest if a.keyword is None)
+        bound_kw = tuple(a for a in rest if a.keyword is not None)
+        if any(a.keyword is None for a in rest[len(bound) :]):
+            return None
+        return CallableUse(expr, first.value, resolve_callable(ctx, first.value), expr, bound, bound_kw)
+    return CallableUse(expr, expr, resolve_callable(ctx, expr))
+
+
+def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
+    if isinstance(expr, cst.Name):
+        return _resolve_name(ctx, expr) or _imported(ctx, expr)
+    if isinstance(expr, cst.Attribute):
+        return _resolve_method(ctx, expr) or _imported(ctx, expr)
+    if isinstance(expr, cst.Call):
+        applied = read_jit_application(ctx, expr)
+        if applied is not None:
+            return _jitted(ctx, applied[0], applied[1], expr, implicit_self=False)
+    return None
+
+
+def _imported(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
+    """A jitted function another module of the project defines (see `external`)."""
+    if ctx.repo is None:
+        return None
+    from jaxfix.transforms.semantics.imported_definitions import external_target
+
+    return external_target(ctx, expr)
+
+
+def _from_function(ctx: ModuleContext, node: cst.FunctionDef | cst.Lambda, *, via_instance: bool) -> Target | None:
+    info = function_info(ctx, node)
+    if info.opaque:
+        return None
+    implicit = via_instance and info.method in (MethodKind.INSTANCE, MethodKind.CLASS)
+    return Target(info, info.jit, info.jit_node, implicit)
+
+
+def _jitted(
+    ctx: ModuleContext, wrapper: JitWrapper, fexpr: cst.BaseExpression, call: cst.Call, *, implicit_self: bool
+) -> Target | None:
+    """`jit(f)` where f must be a plain, un-jitted def or lambda."""
+    if isinstance(fexpr, cst.Lambda):
+        node: cst.CSTNode | None = fexpr
+    elif isinstance(fexpr, cst.Name):
+        node = single_binding(ctx, fexpr)
+    else:
+        return None
+    if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+        return None
+    info = function_info(ctx, node)
+    if info.opaque or info.jit is not None:
+        return None
+    return Target(info, wrapper, call, implicit_self)
+
+
+def _value_target(ctx: ModuleContext, value: cst.BaseExpression, *, in_class: bool) -> Target | None:
+    if isinstance(value, cst.Call):
+        applied = read_jit_application(ctx, value)
+        if applied is not None:
+            return _jitted(ctx, applied[0], applied[1], value, implicit_self=in_class)
+        return None
+    if isinstance(value, cst.Lambda) and not in_class:
+        return _from_function(ctx, value, via_instance=False)
+    if isinstance(value, cst.Name) and not in_class:
+        return _resolve_name(ctx, value)
+    return None
+
+
+def _resolve_name(ctx: ModuleContext, name: cst.Name) -> Target | None:
+    node = single_binding(ctx, name)
+    if isinstance(node, cst.FunctionDef):
+        return _from_function(ctx, node, via_instance=False)
+    if isinstance(node, cst.Name):
+        value = assigned_value(ctx, node)
+        return _value_target(ctx, value, in_class=False) if value is not None else None
+    if node is None:
+        return _rebound_by_jit(ctx, name)
+    return None
+
+
+def _rebound_by_jit(ctx: ModuleContext, name: cst.Name) -> Target | None:
+    """``def f(...)`` then ``f = jax.jit(f, ...)`` in one block, used from a function body.
+
+    Every call made after the module is imported sees the rebinding.
+    """
+    scope = ctx.scope(name)
+    if scope is None or ctx.enclosing_function(name) is None:
+        return None
+    bindings = scope[name.value]
+    if len(bindings) != 2 or not all(isinstance(a, Assignment) for a in bindings):
+        return None
+    defs = [a.node for a in bindings if isinstance(a.node, cst.FunctionDef)]  # type: ignore[attr-defined]
+    targets = [a.node for a in bindings if isinstance(a.node, cst.Name)]  # type: ignore[attr-defined]
+    if len(defs) != 1 or len(targets) != 1:
+        return None
+    (fdef,), (target,) = defs, targets
+    value = assigned_value(ctx, target)
+    applied = read_jit_application(ctx, value) if isinstance(value, cst.Call) else None
+    if applied is None or not isinstance(applied[1], cst.Name) or applied[1].value != name.value:
+        return None
+    rebinding = ctx.statement_of(target)
+    if ctx.start(fdef) > ctx.start(rebinding) or ctx.parent(fdef) is not ctx.parent(rebinding):
+        return None
+    info = function_info(ctx, fdef)
+    if info.opaque or info.jit is not None:
+        return None
+    return Target(info, applied[0], value, implicit_self=False)
+
+
+def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
+    """``self.m`` inside a method of the class that defines ``m``."""
+    if not isinstance(attr.value, cst.Name):
+        return None
+    binding = single_binding(ctx, attr.value)
+    if not isinstance(binding, cst.Param):
+        return None
+    method = ctx.enclosing_function(binding)
+    if not isinstance(method, cst.FunctionDef):
+        return None
+    positional = [*method.params.posonly_params, *method.params.params]
+    if not positional or positional[0] is not binding:
+        return None
+    cls = ctx.parent(ctx.parent(method))
+    if not isinstance(cls, cst.ClassDef):
+        return None
+    if function_info(ctx, method).method is not MethodKind.INSTANCE:
+        return None
+    members = [s for s in cls.body.body if _defines(s, attr.attr.value)]
+    if len(members) != 1:
+        return None
+    (member,) = members
+    if isinstance(member, cst.FunctionDef):
+        return _from_function(ctx, member, via_instance=True)
+    value = member.body[0].value  # type: ignore[union-attr]
+    return _value_target(ctx, value, in_class=True)
+
+
+def _defines(stmt: cst.CSTNode, name: str) -> bool:
+    if isinstance(stmt, cst.FunctionDef):
+        return stmt.name.value == name
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            return isinstance(target, cst.Name) and target.value == name
+    return False

@@ -1,0 +1,265 @@
+"""Would a parameter still work as a tracer? The reads of it that need a concrete value.
+
+Making a static parameter dynamic (JAX403's fix, JAX404's second option)
+is right only when nothing in the body needs its concrete value. Measured
+(docs/jax4xx-behaviour.md, C2): as a tracer a value still supports
+arithmetic, comparisons into ``jnp.where``, jnp/lax functions, indexing and
+gathers, ``.shape``/``.ndim``/``.dtype``/``len()``; it fails in a Python
+``if``/``while``/``and``/``not``, ``int()``/``float()``/``bool()``,
+``.item()``/``.tolist()``, ``range()``, a shape or size, a slice bound,
+NumPy's conversion (``np.asarray``), hashing (a dict key, a static parameter
+of another jit).
+
+Each read is followed through what keeps it an array (arithmetic, methods,
+jnp calls, a name bound once) until it is used. `first_need` gives the first
+read that needs it concrete (NEEDS) or that goes where we cannot see (UNKNOWN:
+a call of code we cannot follow, an iteration, a closure).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.reads import parameter_reads, reads
+from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, size_argument
+from jaxfix.transforms.semantics.static_slots import jitted_call
+from jaxfix.transforms.semantics.traced_values import call_argument
+
+_METADATA = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
+_CONCRETE_METHODS = frozenset({"item", "tolist", "tobytes", "__index__", "__int__", "__float__", "__bool__", "__hash__"})
+_STATIC_BUILTINS = frozenset({"builtins.len", "builtins.isinstance", "builtins.type", "builtins.id"})
+
+
+#: Keyword arguments of jnp functions and array methods that must be static (measured for ``axis``).
+STATIC_JNP_KEYWORDS = frozenset(
+    {"axis", "axes", "keepdims", "shape", "newshape", "dtype", "num", "size", "length", "ord", "k", "reps",
+     "total_repeat_length", "indices_or_sections", "num_classes", "axis1", "axis2", "kind", "mode"}
+)
+#: Reductions whose second positional argument is the axis.
+AXIS_SECOND = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
+     "median", "nansum", "nanmean", "nanmax", "nanmin", "squeeze", "expand_dims", "flip", "sort", "argsort",
+     "concatenate", "stack", "take", "diff", "roll"}
+)
+
+#: Array methods whose first positional argument is the axis.
+AXIS_FIRST_METHODS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
+     "squeeze", "sort", "argsort"}
+)
+
+
+class Need(enum.Enum):
+    NEEDS = "needs"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Use:
+    need: Need
+    node: cst.CSTNode
+    #: "`int(w[0])` (line 12) needs a concrete value"
+    reason: str
+
+
+class ConcreteUses:
+    def __init__(self, ctx: ModuleContext) -> None:
+        self.ctx = ctx
+        self._depth = 0
+
+    def first_need(self, fn: FunctionNode, param: str) -> Use | None:
+        """The first read of `param` in `fn` that needs it concrete; else the first we cannot follow."""
+        unknown: Use | None = None
+        for read in parameter_reads(self.ctx, fn, param):
+            use = self._follow(read, fn, 0)
+            if use is not None and use.need is Need.NEEDS:
+                return use
+            unknown = unknown or use
+        return unknown
+
+    def _follow(self, node: cst.CSTNode, fn: FunctionNode, depth: int) -> Use | None:
+        ctx = self.ctx
+        if depth > 12:
+            return Use(Need.UNKNOWN, node, "it flows further than we follow")
+        if ctx.enclosing_function(node) is not fn:
+            return Use(Need.UNKNOWN, node, f"a nested function reads it (line {self._line(node)})")
+        while True:
+            parent = ctx.parent(node)
+            if isinstance(parent, cst.Attribute) and parent.value is node:
+                if parent.attr.value in _METADATA:
+                    return None
+                outer = ctx.parent(parent)
+                if isinstance(outer, cst.Call) and outer.func is parent:
+                    if parent.attr.value in _CONCRETE_METHODS:
+                        return self._needs(outer, "needs a concrete value")
+                    node = outer  # a method of an array gives an array
+                    continue
+                node = parent
+                continue
+            if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget)):
+                node = parent
+                continue
+            if isinstance(parent, cst.UnaryOperation):
+                if isinstance(parent.operator, cst.Not):
+                    return self._needs(parent, "needs a concrete bool")
+                node = parent
+                continue
+            if isinstance(parent, cst.Subscript) and parent.value is node:
+                node = parent
+                continue
+            if isinstance(parent, cst.Index):
+                return None  # x[w]: a gather takes a tracer
+            if isinstance(parent, cst.Slice):
+                return self._needs(ctx.parent(ctx.parent(parent)) or parent, "has a slice bound that must be a concrete int")
+            if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.Tuple, cst.List)):
+                node = ctx.parent(parent)  # type: ignore[assignment]
+                continue
+            if isinstance(parent, cst.Arg) and parent.value is node:
+                found = self._argument(parent)
+                if found is _CONTINUE:
+                    node = ctx.parent(parent)  # type: ignore[assignment]
+                    continue
+                return found  # type: ignore[return-value]
+            if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
+                return self._needs(parent.test, "is a Python condition, which needs a concrete bool")
+            if isinstance(parent, cst.BooleanOperation):
+                return self._needs(parent, "needs a concrete bool")
+            if isinstance(parent, (cst.DictElement, cst.Set)) or (
+                isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), cst.Set)
+            ):
+                return self._needs(parent, "hashes it")
+            if isinstance(parent, cst.Assign) and parent.value is node:
+                return self._assigned(parent, fn, depth)
+            if isinstance(parent, (cst.Return, cst.Expr)):
+                return None
+            if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+                return Use(Need.UNKNOWN, parent, f"it is iterated over (line {self._line(parent)})")
+            shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
+            return Use(Need.UNKNOWN, parent, f"it is used in `{_short(shown)}` (line {self._line(node)})")
+
+    def _argument(self, arg: cst.Arg) -> Use | object | None:
+        ctx = self.ctx
+        call = ctx.parent(arg)
+        assert isinstance(call, cst.Call)
+        reason = size_argument(ctx, call, arg)
+        if reason is not None:
+            return self._needs(call, f"is a size: {reason}")
+        qualified = ctx.names.qualified_name(call.func) or ""
+        if qualified in CONVERSIONS:
+            return self._needs(call, "needs a concrete value")
+        if qualified in _STATIC_BUILTINS:
+            return None
+        method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
+            if arg.keyword.value in STATIC_JNP_KEYWORDS:
+                return self._needs(call, f"takes it as `{arg.keyword.value}=`, which must be static")
+        if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and arg.keyword is None:
+            if [a for a in call.args if a.keyword is None].index(arg) == 1:
+                return self._needs(call, "takes it as the axis, which must be static")
+        if not qualified and method in AXIS_FIRST_METHODS and arg.keyword is None:
+            return self._needs(call, "takes it as the axis, which must be static")
+        if qualified.startswith("numpy."):
+            return self._needs(call, "converts it with NumPy, which needs a concrete array")
+        jitted = jitted_call(ctx, call)
+        if jitted is not None:
+            slot = next((s for s in jitted.slots if s.expr is arg.value), None)
+            if slot is not None and slot.static:
+                return self._needs(call, f"passes it to static parameter `{slot.param}` of the jitted `{jitted.callee_name}`, which hashes it")
+            if slot is not None:
+                return _CONTINUE
+        if qualified.startswith(ARRAY_MODULES):
+            return _CONTINUE
+        helper = self._helper(call, arg)
+        if helper is not None:
+            return helper
+        return Use(Need.UNKNOWN, call, f"it is passed to `{_short(ctx.code(call.func))}` (line {self._line(call)}), which we cannot see into")
+
+    def _helper(self, call: cst.Call, arg: cst.Arg) -> Use | object | None:
+        """A plain def of this module given the value: what its parameter's reads need."""
+        ctx = self.ctx
+        if not isinstance(call.func, cst.Name) or self._depth > 4:
+            return None
+        fn = single_binding(ctx, call.func)
+        if not isinstance(fn, cst.FunctionDef) or fn.decorators:
+            return None
+        info = function_info(ctx, fn)
+        param = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=False) is arg.value), None)
+        if param is None:
+            return None
+        self._depth += 1
+        try:
+            use = self.first_need(fn, param)
+        finally:
+            self._depth -= 1
+        if use is None:
+            return _CONTINUE if _returns_value(fn) else None
+        return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _assigned(self, assign: cst.Assign, fn: FunctionNode, depth: int) -> Use | None:
+        ctx = self.ctx
+        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+            return Use(Need.UNKNOWN, assign, f"it is unpacked or stored (line {self._line(assign)})")
+        target = assign.targets[0].target
+        unknown: Use | None = None
+        for read in reads(ctx, target):
+            if single_binding(ctx, read) is not target:  # type: ignore[arg-type]
+                unknown = unknown or Use(Need.UNKNOWN, read, f"`{target.value}` is bound more than once")
+                continue
+            use = self._follow(read, fn, depth + 1)
+            if use is not None and use.need is Need.NEEDS:
+                return use
+            unknown = unknown or use
+        return unknown
+
+    def _needs(self, node: cst.CSTNode, what: str) -> Use:
+        shown = self.ctx.code(node) if isinstance(node, cst.BaseExpression) else type(node).__name__
+        return Use(Need.NEEDS, node, f"`{_short(shown)}` (line {self._line(node)}) {what}")
+
+    def _line(self, node: cst.CSTNode) -> int:
+        return self.ctx.span(node).start.line
+
+
+_CONTINUE = object()
+
+_COUNT_CALLS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
+
+
+def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str, calls: frozenset[str] = _COUNT_CALLS) -> bool:
+    """Is the parameter read inside a ``range()``, ``lax.scan`` or ``jnp.arange`` call (JAX301's counts)?"""
+    for read in parameter_reads(ctx, fn, param):
+        for ancestor in ctx.ancestors(read):
+            if ancestor is fn:
+                break
+            if isinstance(ancestor, cst.Call) and ctx.names.qualified_name(ancestor.func) in calls:
+                return True
+    return False
+
+
+def _returns_value(fn: cst.FunctionDef) -> bool:
+    """Does the def return something (which may carry the value on to the caller)?"""
+    found: list[bool] = []
+
+    class _Returns(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is fn
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            if node.value is not None:
+                found.append(True)
+
+    fn.visit(_Returns())
+    return bool(found)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."

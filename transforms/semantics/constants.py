@@ -1,0 +1,99 @@
+"""Values the source states outright: literals, and names bound once to literals.
+
+Used to read static_argnums/static_argnames and to follow a name back to the
+one place it was bound. A name counts only when exactly one binding of it can
+reach the use and that binding is a plain ``NAME = value`` (or annotated)
+assignment; anything else (two bindings, a loop target, a parameter, global
+rebinding from a function) is not a constant.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import Assignment
+
+from jaxfix.transforms.semantics.module import ModuleContext
+
+NOT_CONSTANT = object()
+
+
+def single_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
+    """The node that binds `name` at this use, when exactly one binding reaches it.
+
+    Returns the FunctionDef, ClassDef, Param, Import/ImportFrom, or the Name
+    target of an assignment.
+    """
+    scope = ctx.scope(name)
+    if scope is None:
+        return None
+    assignments = scope[name.value]
+    if len(assignments) != 1:
+        return None
+    (assignment,) = assignments
+    return assignment.node if isinstance(assignment, Assignment) else None
+
+
+def assigned_value(ctx: ModuleContext, target: cst.CSTNode) -> cst.BaseExpression | None:
+    """For the Name target of `target = value` (single target), the value.
+
+    Unpacking of a literal (``N, M = 3, 2``) gives the matching element.
+    """
+    parent = ctx.parent(target)
+    if isinstance(parent, cst.AssignTarget):
+        stmt = ctx.parent(parent)
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+            return stmt.value
+    if isinstance(parent, cst.AnnAssign) and parent.target is target:
+        return parent.value
+    if isinstance(parent, cst.Element):
+        packed = ctx.parent(parent)
+        if isinstance(packed, (cst.Tuple, cst.List)):
+            value = assigned_value(ctx, packed)
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(packed.elements):
+                if all(isinstance(e, cst.Element) for e in (*value.elements, *packed.elements)):
+                    return value.elements[packed.elements.index(parent)].value
+    return None
+
+
+def binding_value(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | None:
+    """The value of the one `name = value` assignment that reaches this use."""
+    node = single_binding(ctx, name)
+    return assigned_value(ctx, node) if isinstance(node, cst.Name) else None
+
+
+def constant_value(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> object:
+    """The Python value of a literal expression, or NOT_CONSTANT."""
+    if _depth > 8:
+        return NOT_CONSTANT
+    if isinstance(expr, cst.Integer):
+        return int(expr.evaluated_value)
+    if isinstance(expr, cst.Float):
+        return float(expr.evaluated_value)
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else NOT_CONSTANT
+    if isinstance(expr, cst.ConcatenatedString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else NOT_CONSTANT
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        inner = constant_value(ctx, expr.expression, _depth + 1)
+        if isinstance(inner, (int, float)) and not isinstance(inner, bool):
+            return -inner if isinstance(expr.operator, cst.Minus) else inner
+        return NOT_CONSTANT
+    if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+        items = []
+        for element in expr.elements:
+            if not isinstance(element, cst.Element):
+                return NOT_CONSTANT
+            value = constant_value(ctx, element.value, _depth + 1)
+            if value is NOT_CONSTANT:
+                return NOT_CONSTANT
+            items.append(value)
+        return tuple(items)
+    if isinstance(expr, cst.Name):
+        if expr.value in ("True", "False", "None") and ctx.names.qualified_name(expr) == f"builtins.{expr.value}":
+            return {"True": True, "False": False, "None": None}[expr.value]
+        value = binding_value(ctx, expr)
+        if value is not None:
+            return constant_value(ctx, value, _depth + 1)
+    return NOT_CONSTANT

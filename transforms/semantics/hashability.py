@@ -1,0 +1,256 @@
+"""What kind of Python value an expression is, as far as hashing is concerned.
+
+JAX201 freezes the containers of a static config; the values inside them (the
+leaves) stay as they are, so each leaf must already be hashable. A leaf is
+
+* PLAIN: a number, string, bytes, bool, None, Ellipsis, or arithmetic and
+  tuples of those: hashable by value, and data that a deep freeze keeps;
+* OBJECT: a function, lambda, class, ``functools.partial`` or a library
+  object (``jax.nn.relu``, ``jnp.float32``): hashable, most by identity,
+  and not plain data (``frozendict.deepfreeze`` would replace it, see
+  docs/frozen-forms.md);
+* ARRAY: a ``jnp``/``np``/``jax.random``... call, or a name bound to one:
+  never hashable (jax-behaviour.md 2b), so freezing cannot help;
+* MUTABLE: a name bound to a dict, list or set built elsewhere;
+* UNKNOWN: anything we cannot follow (a parameter, an attribute of a run-time
+  object, the result of a call), which may be an array.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.array_api import makes_array, metadata_call
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.module import ModuleContext
+
+
+class Kind(enum.Enum):
+    PLAIN = "plain"
+    OBJECT = "object"
+    ARRAY = "array"
+    MUTABLE = "mutable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class ValueKind:
+    kind: Kind
+    #: Why, for messages: "`w` is bound to `jnp.ones(3)`, an array".
+    reason: str = ""
+
+
+#: Names imported from these packages are functions, classes, dtypes or
+#: scalar constants: hashable objects, never arrays.
+LIBRARY_ROOTS = frozenset(
+    {"jax", "numpy", "math", "operator", "functools", "builtins", "flax", "optax", "typing", "enum", "string"}
+)
+
+_PLAIN_BUILTINS = frozenset(
+    {"int", "float", "complex", "str", "bytes", "bool", "len", "round", "abs", "ord", "chr", "range", "slice"}
+)
+_PLAIN_NAMES = frozenset({"builtins.True", "builtins.False", "builtins.None", "builtins.Ellipsis"})
+_ARRAY_METADATA = frozenset({"shape", "ndim", "size"})
+_CONTAINER_DISPLAYS = {
+    cst.Dict: "a dict",
+    cst.DictComp: "a dict",
+    cst.List: "a list",
+    cst.ListComp: "a list",
+    cst.Set: "a set",
+    cst.SetComp: "a set",
+}
+
+#: Results of tuple-returning JAX calls, by position, as unpacked: ``vals, unravel = ravel_pytree(x)``.
+UNPACKED_RESULTS: dict[str, tuple[Kind, ...]] = {
+    "jax.flatten_util.ravel_pytree": (Kind.ARRAY, Kind.OBJECT),
+    "jax.tree_util.tree_flatten": (Kind.UNKNOWN, Kind.OBJECT),
+}
+
+
+def _code(ctx: ModuleContext, node: cst.CSTNode) -> str:
+    text = ctx.module.code_for_node(node).strip()
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _combine(kinds: list[ValueKind], code: str) -> ValueKind:
+    """The kind of a value computed from several: an array wins, then anything unknown."""
+    for wanted in (Kind.ARRAY, Kind.MUTABLE, Kind.UNKNOWN):
+        found = next((k for k in kinds if k.kind is wanted), None)
+        if found is not None:
+            return found
+    if any(k.kind is Kind.OBJECT for k in kinds):
+        return ValueKind(Kind.UNKNOWN, f"`{code}` computes with objects jaxfix cannot follow")
+    return ValueKind(Kind.PLAIN, "arithmetic on literals")
+
+
+class ValueClassifier:
+    """Classifies leaf expressions of one module (memoised per node)."""
+
+    def __init__(self, ctx: ModuleContext) -> None:
+        self.ctx = ctx
+        self._memo: dict[cst.CSTNode, ValueKind] = {}
+
+    def classify(self, expr: cst.BaseExpression, _depth: int = 0) -> ValueKind:
+        if expr not in self._memo:
+            self._memo[expr] = self._classify(expr, _depth)
+        return self._memo[expr]
+
+    def is_array_call(self, call: cst.Call) -> str | None:
+        """The qualified name when `call` calls an array-producing API."""
+        qualified = self.ctx.names.qualified_name(call.func) or ""
+        return qualified if makes_array(qualified) else None
+
+    def _classify(self, expr: cst.BaseExpression, depth: int) -> ValueKind:
+        ctx = self.ctx
+        code = _code(ctx, expr)
+        if depth > 10:
+            return ValueKind(Kind.UNKNOWN, f"`{code}` is too deeply nested to follow")
+        if isinstance(
+            expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+        ):
+            return ValueKind(Kind.PLAIN, "a literal")
+        if isinstance(expr, cst.Ellipsis):
+            return ValueKind(Kind.PLAIN, "a literal")
+        if isinstance(expr, cst.Lambda):
+            return ValueKind(Kind.OBJECT, "a lambda")
+        if isinstance(expr, cst.Tuple):
+            parts = [e.value for e in expr.elements]
+            if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+                return ValueKind(Kind.UNKNOWN, f"`{code}` unpacks values we cannot follow")
+            return self._tuple(parts, depth)
+        if type(expr) in _CONTAINER_DISPLAYS:
+            return ValueKind(Kind.MUTABLE, f"`{code}`, {_CONTAINER_DISPLAYS[type(expr)]}")
+        if isinstance(expr, (cst.UnaryOperation, cst.BinaryOperation, cst.BooleanOperation, cst.Comparison)):
+            return self._arithmetic(expr, code, depth)
+        if isinstance(expr, cst.IfExp):
+            branches = [self.classify(expr.body, depth + 1), self.classify(expr.orelse, depth + 1)]
+            if all(b.kind in (Kind.PLAIN, Kind.OBJECT) for b in branches):
+                return next((b for b in branches if b.kind is Kind.OBJECT), branches[0])
+            return _combine(branches, code)
+        if isinstance(expr, cst.Name):
+            return self._name(expr, code, depth)
+        if isinstance(expr, cst.Attribute):
+            return self._attribute(expr, code, depth)
+        if isinstance(expr, cst.Subscript):
+            base = self.classify(expr.value, depth + 1)
+            if base.kind is Kind.ARRAY:
+                return ValueKind(Kind.ARRAY, f"`{code}` indexes an array")
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+                return ValueKind(Kind.PLAIN, "array metadata")
+            return ValueKind(Kind.UNKNOWN, f"`{code}` is a subscript whose value cannot be followed")
+        if isinstance(expr, cst.Call):
+            return self._call(expr, code, depth)
+        return ValueKind(Kind.UNKNOWN, f"`{code}` cannot be followed")
+
+    def _tuple(self, parts: list[cst.BaseExpression], depth: int) -> ValueKind:
+        kinds = [self.classify(p, depth + 1) for p in parts]
+        for wanted in (Kind.ARRAY, Kind.MUTABLE, Kind.UNKNOWN):
+            found = next((k for k in kinds if k.kind is wanted), None)
+            if found is not None:
+                return found
+        if any(k.kind is Kind.OBJECT for k in kinds):
+            return ValueKind(Kind.OBJECT, "a tuple holding functions or objects")
+        return ValueKind(Kind.PLAIN, "a tuple of literals")
+
+    def _arithmetic(self, expr: cst.BaseExpression, code: str, depth: int) -> ValueKind:
+        if isinstance(expr, cst.UnaryOperation):
+            parts = [expr.expression]
+        elif isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+            parts = [expr.left, expr.right]
+        else:
+            assert isinstance(expr, cst.Comparison)
+            parts = [expr.left, *(c.comparator for c in expr.comparisons)]
+        kinds = [self.classify(p, depth + 1) for p in parts]
+        array = next((k for k in kinds if k.kind is Kind.ARRAY), None)
+        if array is not None:
+            return ValueKind(Kind.ARRAY, f"`{code}` computes with an array ({array.reason})")
+        return _combine(kinds, code)
+
+    def _name(self, name: cst.Name, code: str, depth: int) -> ValueKind:
+        ctx = self.ctx
+        qualified = ctx.names.qualified_name(name)
+        if qualified in _PLAIN_NAMES:
+            return ValueKind(Kind.PLAIN, "a literal")
+        if qualified is not None:
+            root = qualified.split(".")[0]
+            if root in LIBRARY_ROOTS:
+                return ValueKind(Kind.OBJECT, f"`{code}` is a library object")
+            return ValueKind(Kind.UNKNOWN, f"`{code}` is imported from `{qualified.rpartition('.')[0] or qualified}`")
+        binding = single_binding(ctx, name)
+        if binding is None:
+            return ValueKind(Kind.UNKNOWN, f"`{code}` is bound more than once, or not in this module")
+        if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
+            return ValueKind(Kind.OBJECT, f"`{code}` is a function or class")
+        if isinstance(binding, cst.Param):
+            return ValueKind(Kind.UNKNOWN, f"`{code}` is a parameter, which may be an array")
+        if isinstance(binding, cst.Name):
+            value = assigned_value(ctx, binding)
+            if value is not None:
+                inner = self.classify(value, depth + 1)
+                if inner.kind is Kind.ARRAY:
+                    return ValueKind(Kind.ARRAY, f"`{code}` is bound to `{_code(ctx, value)}`, an array")
+                if inner.kind is Kind.MUTABLE:
+                    what = _CONTAINER_DISPLAYS.get(type(value), "a mutable container")
+                    return ValueKind(Kind.MUTABLE, f"`{code}`, {what} built on line {ctx.span(binding).start.line}")
+                return inner
+            unpacked = self._unpacked(binding)
+            if unpacked is not None:
+                return unpacked
+        return ValueKind(Kind.UNKNOWN, f"`{code}` is not bound to a value we can follow")
+
+    def _unpacked(self, target: cst.Name) -> ValueKind | None:
+        """``a, b = known_call(...)``: the kind of the element bound to `target`."""
+        ctx = self.ctx
+        element = ctx.parent(target)
+        packed = ctx.parent(element) if isinstance(element, cst.Element) else None
+        holder = ctx.parent(packed) if isinstance(packed, (cst.Tuple, cst.List)) else None
+        assign = ctx.parent(holder) if isinstance(holder, cst.AssignTarget) else None
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not isinstance(assign.value, cst.Call):
+            return None
+        call = assign.value
+        code = _code(ctx, target)
+        source = self.is_array_call(call)
+        if source is not None:
+            return ValueKind(Kind.ARRAY, f"`{code}` is unpacked from `{source}(...)`, which returns arrays")
+        kinds = UNPACKED_RESULTS.get(ctx.names.qualified_name(call.func) or "")
+        index = packed.elements.index(element)  # type: ignore[union-attr, arg-type]
+        if kinds is None or len(kinds) != len(packed.elements):  # type: ignore[union-attr]
+            return None
+        kind = kinds[index]
+        what = {Kind.ARRAY: "an array", Kind.OBJECT: "a function", Kind.UNKNOWN: "values we cannot follow"}[kind]
+        return ValueKind(kind, f"`{code}` is unpacked from `{_code(ctx, call.func)}(...)`: {what}")
+
+    def _attribute(self, attr: cst.Attribute, code: str, depth: int) -> ValueKind:
+        qualified = self.ctx.names.qualified_name(attr)
+        if qualified is not None and qualified.split(".")[0] in LIBRARY_ROOTS:
+            return ValueKind(Kind.OBJECT, f"`{code}` is a library object")
+        if attr.attr.value in _ARRAY_METADATA:
+            return ValueKind(Kind.PLAIN, "array metadata")
+        if attr.attr.value == "dtype":
+            return ValueKind(Kind.OBJECT, "a dtype")
+        base = self.classify(attr.value, depth + 1)
+        if base.kind is Kind.ARRAY:
+            return ValueKind(Kind.ARRAY, f"`{code}` is an attribute of an array")
+        return ValueKind(Kind.UNKNOWN, f"`{code}` is an attribute whose value cannot be followed")
+
+    def _call(self, call: cst.Call, code: str, depth: int) -> ValueKind:
+        ctx = self.ctx
+        source = self.is_array_call(call)
+        if source is not None:
+            return ValueKind(Kind.ARRAY, f"`{code}` is an array")
+        qualified = ctx.names.qualified_name(call.func) or ""
+        plain = metadata_call(qualified)
+        if plain is not None:
+            return ValueKind(Kind.PLAIN, "array metadata") if plain else ValueKind(Kind.OBJECT, "a dtype")
+        if qualified == "functools.partial":
+            return ValueKind(Kind.OBJECT, "a `functools.partial` object")
+        if qualified.startswith("builtins.") and qualified.removeprefix("builtins.") in _PLAIN_BUILTINS:
+            return ValueKind(Kind.PLAIN, f"`{qualified.removeprefix('builtins.')}()` of a value")
+        if isinstance(call.func, cst.Attribute):
+            base = self.classify(call.func.value, depth + 1)
+            if base.kind is Kind.ARRAY:
+                return ValueKind(Kind.ARRAY, f"`{code}` calls a method of an array")
+        return ValueKind(Kind.UNKNOWN, f"`{code}` is the result of a call, which may be an array")

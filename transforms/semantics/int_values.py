@@ -1,0 +1,275 @@
+"""Is an expression a static Python int where it is written, and can we prove it?
+
+JAX402 rewrites ``jnp.minimum(a, b)`` into ``min(a, b)`` only where the two
+compute the same value. For Python ints they do (min, max, abs, ``+``, ``-``,
+``*``, ``//`` and ``%`` agree with jnp's integer ops; docs/jax4xx-behaviour.md
+B3); for floats they need not (jnp computes in float32, Python in float64),
+and for a tracer the rewrite cannot help. So each operand gets a kind:
+
+* INT: provably a Python int: an int literal, array metadata (``x.shape[0]``,
+  ``x.ndim``, ``x.size``, ``len(x)``, ``jnp.shape(x)[i]``), ``int(...)`` or
+  ``round(...)`` of a static value, integer arithmetic and ``min``/``max``/
+  ``abs`` of INTs, a name bound once to an INT, a loop variable over
+  ``range`` of INTs, or a parameter its jit makes static and every call in
+  the module passes an INT;
+* STATIC: static (`staticness` proves it), but whether it is an int is not
+  known (a static parameter whose callers cannot all be seen);
+* FLOAT: static and possibly a float (a float literal, ``/``);
+* UNKNOWN: not provably static.
+"""
+
+from __future__ import annotations
+
+import enum
+import operator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.constants import (
+    NOT_CONSTANT,
+    assigned_value,
+    binding_value,
+    constant_value,
+    single_binding,
+)
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
+from jaxfix.transforms.semantics.reads import parameter
+from jaxfix.transforms.semantics.static_values import Kind as Staticness
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.vocabulary import JIT
+
+_INT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
+_METADATA_CALLS = frozenset(
+    {"builtins.len", "jax.numpy.size", "jax.numpy.ndim", "numpy.size", "numpy.ndim", "math.prod"}
+)
+_SHAPE_CALLS = frozenset({"jax.numpy.shape", "numpy.shape"})
+_TO_INT = frozenset({"builtins.int", "builtins.round", "math.floor", "math.ceil", "math.trunc", "operator.index"})
+
+
+class Kind(enum.IntEnum):
+    """Ordered from best to worst: combining kinds keeps the worst."""
+
+    INT = 0
+    STATIC = 1
+    FLOAT = 2
+    UNKNOWN = 3
+
+
+@dataclass(frozen=True)
+class Proof:
+    kind: Kind
+    #: For people: "`n` is a static parameter of `f` that every call passes an int".
+    reason: str
+
+
+def _worst(proofs: list[Proof], reason: str) -> Proof:
+    worst = max(proofs, key=lambda p: p.kind)
+    return worst if worst.kind is not Kind.INT else Proof(Kind.INT, reason)
+
+
+class IntStatic:
+    """Kinds of expressions in one module (memoised per parameter)."""
+
+    def __init__(self, analysis: Analysis, nested=None) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        #: Called on a call that is not plain Python: the kind a rewrite would give it (JAX402's candidates).
+        self.nested = nested
+        self._params: dict[tuple[FunctionNode, str], Proof] = {}
+
+    def kind(self, expr: cst.BaseExpression, depth: int = 0) -> Proof:
+        if depth > 16:
+            return Proof(Kind.UNKNOWN, "the expression is too deep to follow")
+        ctx = self.ctx
+        code = ctx.code(expr)
+        deeper = depth + 1
+        if isinstance(expr, cst.Integer):
+            return Proof(Kind.INT, "an int literal")
+        if isinstance(expr, (cst.Float, cst.Imaginary)):
+            return Proof(Kind.FLOAT, "a float literal")
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+            return self.kind(expr.expression, deeper)
+        if isinstance(expr, cst.BinaryOperation):
+            parts = [self.kind(expr.left, deeper), self.kind(expr.right, deeper)]
+            if isinstance(expr.operator, cst.Divide):
+                worst = max(parts, key=lambda p: p.kind)
+                if worst.kind is Kind.UNKNOWN:
+                    return worst
+                return Proof(Kind.FLOAT, f"`{code}` is a true division, a float")
+            if not isinstance(expr.operator, _INT_OPERATORS):
+                worst = max(parts, key=lambda p: p.kind)
+                return worst if worst.kind is Kind.UNKNOWN else Proof(Kind.STATIC, "static, of a type not known")
+            return _worst(parts, "integer arithmetic on ints")
+        if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size") and self._array(expr.value):
+            return Proof(Kind.INT, "array metadata")
+        if isinstance(expr, cst.Subscript):
+            return self._subscript(expr, code)
+        if isinstance(expr, cst.Call):
+            return self._call(expr, code, deeper)
+        if isinstance(expr, cst.Name):
+            return self._name(expr, code, deeper)
+        return self._static_only(expr)
+
+    def _array(self, expr: cst.BaseExpression) -> bool:
+        """Is the receiver of ``.size``/``.ndim`` an array (a traced value, a jnp result), not any object?"""
+        from jaxfix.transforms.semantics.array_values import array_origin
+
+        return self.analysis.traced.source(expr) is not None or array_origin(self.analysis, expr) is not None
+
+    def _static_only(self, expr: cst.BaseExpression) -> Proof:
+        verdict = self.analysis.staticness.verdict(expr)
+        if verdict.kind is Staticness.STATIC:
+            return Proof(Kind.STATIC, verdict.reason)
+        return Proof(Kind.UNKNOWN, verdict.reason)
+
+    def _subscript(self, expr: cst.Subscript, code: str) -> Proof:
+        if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+            return self._static_only(expr)
+        value = expr.value
+        if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+            return Proof(Kind.INT, "array metadata")
+        if isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) in _SHAPE_CALLS:
+            return Proof(Kind.INT, "array metadata")
+        return self._static_only(expr)
+
+    def _call(self, call: cst.Call, code: str, depth: int) -> Proof:
+        ctx = self.ctx
+        qualified = ctx.names.qualified_name(call.func) or ""
+        args = [a.value for a in call.args]
+        plain = all(a.keyword is None and not a.star for a in call.args)
+        if qualified in _METADATA_CALLS and plain:
+            return Proof(Kind.INT, "array metadata")
+        if qualified in _TO_INT and plain and len(args) == 1:
+            inner = self.kind(args[0], depth)
+            if inner.kind is Kind.UNKNOWN:
+                return inner
+            return Proof(Kind.INT, "a static value converted to an int")
+        if qualified in ("builtins.min", "builtins.max", "builtins.abs") and plain and args:
+            if len(args) == 1 and qualified != "builtins.abs":
+                single = args[0]
+                if isinstance(single, cst.Attribute) and single.attr.value == "shape":
+                    return Proof(Kind.INT, "array metadata")
+                return self._static_only(call)
+            return _worst([self.kind(a, depth) for a in args], f"{qualified[9:]}() of ints")
+        if self.nested is not None:
+            found = self.nested(call, depth)
+            if found is not None:
+                return found
+        return self._static_only(call)
+
+    def _name(self, name: cst.Name, code: str, depth: int) -> Proof:
+        ctx = self.ctx
+        binding = single_binding(ctx, name)
+        if isinstance(binding, cst.Name):
+            value = assigned_value(ctx, binding)
+            if value is not None:
+                inner = self.kind(value, depth)
+                shown = " ".join(ctx.code(value).split())
+                return Proof(inner.kind, f"bound once to `{shown}`, {inner.reason}" if inner.kind is Kind.INT else inner.reason)
+            loop = ctx.parent(binding)
+            if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
+                iterable = loop.iter
+                if isinstance(iterable, cst.Call) and ctx.names.qualified_name(iterable.func) == "builtins.range":
+                    parts = [self.kind(a.value, depth) for a in iterable.args if not a.star]
+                    if len(parts) == len(iterable.args) and parts:
+                        return _worst(parts, "a loop variable over range() of ints")
+        if isinstance(binding, cst.Param):
+            fn = ctx.enclosing_function(binding)
+            if fn is not None:
+                return self.parameter(fn, binding.name.value, depth)
+        return self._static_only(name)
+
+    def parameter(self, fn: FunctionNode, param: str, depth: int = 0) -> Proof:
+        key = (fn, param)
+        if key not in self._params:
+            self._params[key] = Proof(Kind.UNKNOWN, "a recursive call")
+            self._params[key] = self._parameter(fn, param, depth)
+        return self._params[key]
+
+    def _parameter(self, fn: FunctionNode, param: str, depth: int) -> Proof:
+        """A static parameter of a jitted function: INT when every call passes an INT."""
+        ctx = self.ctx
+        node = parameter(fn, param)
+        static = self._static_only(node.name) if node is not None else Proof(Kind.UNKNOWN, "")
+        if static.kind is Kind.UNKNOWN:
+            return static
+        info = function_info(ctx, fn)
+        routes = local_routes(self.analysis, fn)
+        if routes is None:
+            return static
+        for route in routes:
+            if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
+                return static
+            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            if argument is DEFAULT:
+                default = node.default if node is not None else None
+                if default is None:
+                    return static
+                argument = default
+            if not isinstance(argument, cst.BaseExpression):
+                return static
+            if self.kind(argument, depth + 1).kind is not Kind.INT:
+                return static
+        elsewhere = self._ints_elsewhere(fn, param, depth)
+        if elsewhere is None or not (routes or elsewhere):
+            return static  # some call passes what may not be an int, or no call can be seen
+        name = info.name
+        return Proof(Kind.INT, f"a static parameter of the jitted `{name}` that every call passes an int")
+
+    def _ints_elsewhere(self, fn: FunctionNode, param: str, depth: int) -> int | None:
+        """How many calls in the project's other modules pass `param` an int (each read in its own
+        module); None when one may not, or when they cannot all be seen."""
+        entry = self.analysis.traces.jit_entry(fn)
+        if entry is None:
+            return 0 if self.ctx.repo is None else None
+        elsewhere = passed_elsewhere(self.ctx, fn, entry.node, param)
+        if isinstance(elsewhere, str):
+            return None
+        node = parameter(fn, param)
+        for other in elsewhere:
+            argument = other.argument
+            if argument is DEFAULT:
+                if node is None or node.default is None or self.kind(node.default, depth + 1).kind is not Kind.INT:
+                    return None
+                continue
+            if not isinstance(argument, cst.BaseExpression) or other.analysis is None:
+                return None
+            if IntStatic(other.analysis).kind(argument, depth + 1).kind is not Kind.INT:  # type: ignore[arg-type]
+                return None
+        return len(elsewhere)
+
+
+#: Python's integer operators, by libcst operator: what `int_value` computes.
+INT_ARITHMETIC = {
+    cst.Add: operator.add,
+    cst.Subtract: operator.sub,
+    cst.Multiply: operator.mul,
+    cst.FloorDivide: operator.floordiv,
+    cst.Modulo: operator.mod,
+    cst.Power: operator.pow,
+}
+
+
+def int_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> int | None:
+    """The Python int an expression always is: literals, constants, and arithmetic on them."""
+    ctx = analysis.ctx
+    if _depth > 12:
+        return None
+    if isinstance(expr, cst.BinaryOperation) and type(expr.operator) in INT_ARITHMETIC:
+        left, right = int_value(analysis, expr.left, _depth + 1), int_value(analysis, expr.right, _depth + 1)
+        if left is None or right is None or (right == 0 and isinstance(expr.operator, (cst.FloorDivide, cst.Modulo))):
+            return None
+        if isinstance(expr.operator, cst.Power) and (right < 0 or right > 64):
+            return None
+        return INT_ARITHMETIC[type(expr.operator)](left, right)
+    bound = binding_value(ctx, expr) if isinstance(expr, cst.Name) else None
+    if bound is not None:
+        return int_value(analysis, bound, _depth + 1)
+    value = constant_value(ctx, expr)
+    if value is NOT_CONSTANT or isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value

@@ -1,0 +1,157 @@
+"""Recognise every spelling of jax.jit and what it makes static.
+
+Spellings (DESIGN.md 1): ``@jax.jit``, ``@jit``, ``@jax.jit(static_argnums=...)``,
+``@partial(jit, static_argnums=...)`` (functools.partial under any import or
+alias), ``g = jax.jit(f, static_argnames=...)``, ``g = partial(jax.jit, ...)(f)``,
+``jax.jit(f, ...)(args)`` inline. static_argnums as int, tuple, list or set,
+negative too; static_argnames as str or any sequence; either through a name
+bound once to a literal.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.jit_signature import Signature, StaticSpec
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.vocabulary import JIT, NEUTRAL_DECORATORS, PARTIAL, STATIC_KEYWORDS
+
+
+@dataclass(frozen=True)
+class JitWrapper:
+    """A jit (or jit factory) expression: what it makes static, and where that is written.
+
+    spec is None when static arguments are given but cannot be read
+    (``static_argnums=compute()``, ``**options``).
+    """
+
+    spec: StaticSpec | None
+    #: The call whose keywords hold static_argnums/static_argnames, None for bare ``jit``.
+    call: cst.Call | None
+
+
+def _spec_from_args(ctx: ModuleContext, args: tuple[cst.Arg, ...]) -> StaticSpec | None:
+    argnums: tuple[int, ...] | None = None
+    argnames: tuple[str, ...] | None = None
+    for arg in args:
+        if arg.star:
+            return None
+        if arg.keyword is None or arg.keyword.value not in STATIC_KEYWORDS:
+            continue
+        value = constant_value(ctx, arg.value)
+        if value is NOT_CONSTANT:
+            return None
+        if arg.keyword.value == "static_argnums":
+            if value is None:
+                continue
+            items = value if isinstance(value, tuple) else (value,)
+            if not all(isinstance(i, int) and not isinstance(i, bool) for i in items):
+                return None
+            argnums = tuple(items)
+        else:
+            if value is None:
+                continue
+            items = value if isinstance(value, tuple) else (value,)
+            if not all(isinstance(s, str) for s in items):
+                return None
+            argnames = tuple(items)
+    return StaticSpec(argnums, argnames)
+
+
+def read_jit_wrapper(ctx: ModuleContext, expr: cst.BaseExpression) -> JitWrapper | None:
+    """`expr` is something that, applied to a function, jits it; else None."""
+    if ctx.names.is_api(expr, JIT):
+        return JitWrapper(StaticSpec(), None)
+    if not isinstance(expr, cst.Call):
+        return None
+    if ctx.names.is_api(expr.func, JIT):
+        if any(a.keyword is None and not a.star for a in expr.args):
+            return None  # jax.jit(f, ...) is an application, not a wrapper
+        return JitWrapper(_spec_from_args(ctx, expr.args), expr)
+    if ctx.names.is_api(expr.func, PARTIAL) and expr.args:
+        first, rest = expr.args[0], expr.args[1:]
+        if first.keyword is None and not first.star and ctx.names.is_api(first.value, JIT):
+            if any(a.keyword is None for a in rest):
+                return None  # positional arguments bound by partial: not a plain wrapper
+            return JitWrapper(_spec_from_args(ctx, rest), expr)
+    return None
+
+
+def read_jit_application(ctx: ModuleContext, call: cst.Call) -> tuple[JitWrapper, cst.BaseExpression] | None:
+    """`call` applies jit to a function: returns (wrapper, the function expression)."""
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if ctx.names.is_api(call.func, JIT) and positional and call.args[0] is positional[0]:
+        return JitWrapper(_spec_from_args(ctx, call.args[1:]), call), positional[0].value
+    wrapper = read_jit_wrapper(ctx, call.func)
+    if wrapper is not None and len(call.args) == 1 and len(positional) == 1:
+        return wrapper, positional[0].value
+    return None
+
+
+class MethodKind(enum.Enum):
+    FUNCTION = "function"  # module-level or nested function, or a staticmethod
+    INSTANCE = "instance"  # the first parameter is bound when accessed on an instance
+    CLASS = "class"
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    """How a def is called: signature, method kind, and the jit around it.
+
+    opaque is True when some other decorator may change the calling convention
+    or wrap the jitted function; then nothing about its calls is assumed.
+    """
+
+    node: FunctionNode
+    name: str
+    signature: Signature
+    method: MethodKind
+    jit: JitWrapper | None
+    opaque: bool
+    #: Where the jit is: the decorator, or the call of an assignment ``g = jit(f)``.
+    jit_node: cst.CSTNode | None = None
+    #: For a function of another module of the project (`external`): that module.
+    #: Its node is then None: only its summary is known here.
+    defined_in: object | None = None
+    #: For such a function jitted by assignment (``g = jax.jit(f)``): the def's own name.
+    node_name: str | None = None
+
+
+def function_info(ctx: ModuleContext, node: FunctionNode) -> FunctionInfo:
+    if isinstance(node, cst.Lambda):
+        return FunctionInfo(node, "<lambda>", Signature.from_cst(node.params), MethodKind.FUNCTION, None, False)
+    in_class = isinstance(ctx.parent(ctx.parent(node)), cst.ClassDef)
+    method = MethodKind.INSTANCE if in_class else MethodKind.FUNCTION
+    jit: JitWrapper | None = None
+    jit_node: cst.CSTNode | None = None
+    opaque = False
+    # Decorators apply bottom-up: anything below the jit changes what jit wraps,
+    # anything above (but staticmethod/classmethod) wraps the jitted function.
+    for decorator in reversed(node.decorators):
+        expr = decorator.decorator
+        qualified = ctx.names.qualified_name(expr)
+        if qualified in NEUTRAL_DECORATORS and in_class:
+            method = MethodKind.FUNCTION if qualified == "builtins.staticmethod" else MethodKind.CLASS
+            continue
+        wrapper = read_jit_wrapper(ctx, expr)
+        if wrapper is not None and jit is None and not opaque:
+            jit, jit_node = wrapper, decorator
+            continue
+        opaque = True
+    return FunctionInfo(node, node.name.value, Signature.from_cst(node.params), method, jit, opaque, jit_node)
+
+
+@dataclass(frozen=True)
+class Target:
+    """The def a callable expression calls, and the jit in between (None: not jitted)."""
+
+    function: FunctionInfo
+    jit: JitWrapper | None
+    #: Where the jit is written: a decorator, or the call ``jax.jit(f, ...)``.
+    jit_node: cst.CSTNode | None
+    #: The call passes the instance (or class) as the first positional argument.
+    implicit_self: bool

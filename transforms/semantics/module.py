@@ -1,0 +1,153 @@
+"""One parsed module and everything rules share about it.
+
+Parsed once, metadata resolved once, handed to every rule: rules never re-parse
+and never touch files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cached_property
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper
+
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, Fix, Position, Span
+from jaxfix.transforms.core.nodemaps import children_of, expression_contexts, offsets_and_parents, scopes
+from jaxfix.transforms.core.options import Options, SourceError
+from jaxfix.transforms.core.textedit import LineIndex, newline_of
+from jaxfix.transforms.semantics.vocabulary import NameResolver
+
+FunctionNode = cst.FunctionDef | cst.Lambda
+
+
+#: Why a module whose text libcst's tree does not reproduce is left alone.
+NOT_REPRODUCED = (
+    "libcst's tree of this file does not give back its exact text (it drops a line holding only "
+    "`\\` or a form feed before a statement, and lone `\\r` line endings), so positions in it "
+    "would be wrong: left alone"
+)
+
+
+class ModuleContext:
+    """A parsed module; `original_line` maps its lines to the file's (see slicing.py)."""
+
+    def __init__(
+        self,
+        text: str,
+        module: cst.Module,
+        options: Options,
+        original_line: Callable[[int], int] | None = None,
+        repo: object | None = None,
+        ref: object | None = None,
+    ) -> None:
+        self.text = text
+        #: The project's other modules (a `repository.Repository`), and this module's `ModuleRef`.
+        self.repo = repo
+        self.ref = ref
+        self._original_line = original_line or (lambda line: line)
+        self.module = module
+        self.options = options
+        self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        self._offsets, self._parents, length = offsets_and_parents(module)
+        if length != len(text):
+            # Every offset would point elsewhere in `text`: an edit would land on the wrong code.
+            raise SourceError(NOT_REPRODUCED)
+        # ScopeProvider reads ExpressionContextProvider for Name nodes only; ours
+        # computes exactly those values (tested against libcst's) in a third of the time.
+        children = children_of(self._parents)
+        self._scopes = scopes(self.wrapper, expression_contexts(module, children), children)
+        self.names = NameResolver(self._scopes)
+        self.lines = LineIndex(text)
+        self.newline = newline_of(text)
+
+    # -- positions and text -------------------------------------------------
+    def span(self, node: cst.CSTNode) -> Span:
+        """Where the node is in the file (original line numbers, for findings and messages)."""
+        start, end = self._offsets[node]
+        a, b = self.lines.position(start), self.lines.position(end)
+        line = self._original_line
+        return Span(Position(line(a.line), a.column), Position(line(b.line), b.column))
+
+    def local_span(self, node: cst.CSTNode) -> Span:
+        """Where the node is in this (possibly sliced) text, for edits."""
+        start, end = self._offsets[node]
+        return Span(self.lines.position(start), self.lines.position(end))
+
+    def start(self, node: cst.CSTNode) -> int:
+        """Offset where the node's text starts, its own parentheses included."""
+        lpar = getattr(node, "lpar", None)
+        return self._offsets[lpar[0] if lpar else node][0]
+
+    def end(self, node: cst.CSTNode) -> int:
+        """Offset where the node's text ends, its own parentheses included."""
+        rpar = getattr(node, "rpar", None)
+        return self._offsets[rpar[-1] if rpar else node][1]
+
+    def code(self, node: cst.CSTNode) -> str:
+        """The node's source text as written (comments and spacing inside kept)."""
+        return self.text[self.start(node) : self.end(node)]
+
+    def replace(self, node: cst.CSTNode, content: str) -> Edit:
+        return Edit(self.start(node), self.end(node), content)
+
+    # -- tree navigation ----------------------------------------------------
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        return self._parents.get(node)
+
+    def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        parent = self._parents.get(node)
+        while parent is not None:
+            yield parent
+            parent = self._parents.get(parent)
+
+    def enclosing_function(self, node: cst.CSTNode) -> FunctionNode | None:
+        return next((a for a in self.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+
+    def statement_of(self, node: cst.CSTNode) -> cst.CSTNode:
+        """The statement (simple line or compound) that contains node."""
+        for candidate in (node, *self.ancestors(node)):
+            if isinstance(candidate, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+                return candidate
+        return node
+
+    def enclosing_class(self, node: cst.CSTNode) -> cst.ClassDef | None:
+        return next((a for a in self.ancestors(node) if isinstance(a, cst.ClassDef)), None)
+
+    def scope(self, node: cst.CSTNode):
+        return self._scopes.get(node)
+
+    def scopes(self) -> set:
+        """Every scope of the module."""
+        return {s for s in self._scopes.values() if s is not None}
+
+    @cached_property
+    def calls(self) -> tuple[cst.Call, ...]:
+        """Every call in the module, in source order (from metadata: no extra walk)."""
+        return tuple(sorted(self.nodes_of(cst.Call), key=self.start))
+
+    def nodes_of(self, kind: type) -> list:
+        """Every node of a type, in no particular order (from metadata: no extra walk)."""
+        return [n for exact, nodes in self._nodes_by_type.items() if issubclass(exact, kind) for n in nodes]
+
+    @cached_property
+    def _nodes_by_type(self) -> dict[type, list[cst.CSTNode]]:
+        # libcst's node classes are ABCs: isinstance on each node runs ABCMeta's check in Python.
+        out: dict[type, list[cst.CSTNode]] = {}
+        for node in self._parents:
+            out.setdefault(type(node), []).append(node)
+        return out
+
+    # -- findings -----------------------------------------------------------
+    def finding(
+        self,
+        code: str,
+        node: cst.CSTNode,
+        message: str,
+        edits: tuple[Edit, ...] | None = None,
+        applicability: Applicability = Applicability.SAFE,
+        description: str = "",
+        notes: tuple[str, ...] = (),
+    ) -> Finding:
+        fix = Fix(applicability, tuple(sorted(set(edits))), description) if edits else None
+        return Finding(code, message, self.span(node), fix, notes)

@@ -1,0 +1,79 @@
+"""Can an expression be dropped, or evaluated once instead of many times, without changing anything?
+
+Rewrites into ``lax.fori_loop`` drop a scan step's ``y`` and trace a loop body
+once instead of running it n times. Both are only right for code whose
+evaluation has no effect but its value. JAX's own functions are pure (random
+keys are explicit), as long as the functions they call are: those must be
+lambdas written right there with pure bodies. Any other call may print,
+mutate or draw from a stateful generator, so it is not.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.vocabulary import TRANSFORMS
+
+#: JAX functions that exist for their effects.
+_EFFECTFUL = ("jax.debug.", "jax.experimental.io_callback")
+
+#: Where JAX functions take the functions they call: positions and keywords.
+_CALLABLE_SLOTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.lax.scan": ((0,), ("f",)),
+    "jax.lax.fori_loop": ((2,), ("body_fun",)),
+    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
+    "jax.lax.switch": ((1,), ("branches",)),
+    "jax.lax.map": ((0,), ("f",)),
+    "jax.lax.associative_scan": ((0,), ("fn",)),
+    "jax.tree.map": ((0,), ("f",)),
+    "jax.tree_util.tree_map": ((0,), ("f",)),
+}
+
+
+def is_pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """Evaluating expr has no effect but its value: names, literals, arithmetic, ``jax.*`` calls."""
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.Attribute):
+        return is_pure(ctx, expr.value)
+    if isinstance(expr, cst.Subscript):
+        slices = [s.slice for s in expr.slice]
+        parts = [p.value for p in slices if isinstance(p, cst.Index)]
+        for p in slices:
+            if isinstance(p, cst.Slice):
+                parts.extend(x for x in (p.lower, p.upper, p.step) if x is not None)
+        return is_pure(ctx, expr.value) and all(is_pure(ctx, p) for p in parts)
+    if isinstance(expr, (cst.Tuple, cst.List)):
+        return all(isinstance(e, cst.Element) and is_pure(ctx, e.value) for e in expr.elements)
+    if isinstance(expr, cst.UnaryOperation):
+        return is_pure(ctx, expr.expression)
+    if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+        return is_pure(ctx, expr.left) and is_pure(ctx, expr.right)
+    if isinstance(expr, cst.Comparison):
+        return is_pure(ctx, expr.left) and all(is_pure(ctx, c.comparator) for c in expr.comparisons)
+    if isinstance(expr, cst.Lambda):
+        return is_pure(ctx, expr.body)  # making it does nothing; calling it runs its body
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Call):  # jax.vmap(lambda v: v + 1)(x)
+        return is_pure(ctx, expr.func) and all(not a.star and is_pure(ctx, a.value) for a in expr.args)
+    if isinstance(expr, cst.Call):
+        qualified = ctx.names.qualified_name(expr.func) or ""
+        if not qualified.startswith("jax.") or qualified.startswith(_EFFECTFUL):
+            return False
+        positions, keywords = _CALLABLE_SLOTS.get(qualified, ((0,), ("fun",)) if qualified in TRANSFORMS else ((), ()))
+        for i, arg in enumerate(expr.args):
+            if arg.star:
+                return False
+            called = arg.keyword.value in keywords if arg.keyword is not None else i in positions
+            if not (_pure_callable(ctx, arg.value) if called else is_pure(ctx, arg.value)):
+                return False
+        return True
+    return False
+
+
+def _pure_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """A function JAX will call, written here with a pure body: a lambda, or a list of them."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _pure_callable(ctx, e.value) for e in expr.elements)
+    return isinstance(expr, cst.Lambda) and is_pure(ctx, expr.body)

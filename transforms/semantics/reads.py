@@ -1,0 +1,33 @@
+"""Reads of a name, through libcst's scopes: who looks at a variable or a parameter.
+
+libcst is not flow-sensitive: every read of a name in a scope counts for every
+binding of it there. For the questions asked here (is a loop index read, are a
+scan's ys used, where else is a parameter read) that errs on the side of
+"read", which is the safe side.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+
+
+def reads(ctx: ModuleContext, name: cst.Name) -> list[cst.CSTNode]:
+    """Every read of the bindings of `name` in its scope (nested functions included), in source order."""
+    scope = ctx.scope(name)
+    if scope is None:
+        return [name]
+    nodes = {access.node for assignment in scope.assignments[name.value] for access in assignment.references}
+    return sorted(nodes, key=ctx.start)
+
+
+def parameter(fn: FunctionNode, name: str) -> cst.Param | None:
+    params = fn.params
+    return next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == name), None)
+
+
+def parameter_reads(ctx: ModuleContext, fn: FunctionNode, name: str) -> list[cst.CSTNode]:
+    """Every read of a parameter, in its function and the functions nested in it."""
+    param = parameter(fn, name)
+    return reads(ctx, param.name) if param is not None else []

@@ -1,0 +1,194 @@
+"""Places that need a concrete Python value, and how a value travels to them.
+
+Under jit a traced value fails at these places (docs/jax4xx-behaviour.md,
+B2): a shape or size argument (``jnp.zeros``, ``jnp.arange``, ``linspace``'s
+``num``, ``reshape``, ``jax.random.*``'s ``shape``, ``one_hot``'s
+``num_classes``, ``lax.scan``'s ``length``), ``range()``, a slice bound,
+``int()``/``float()``/``bool()``, a Python ``if``/``while``/``assert``, and a
+static parameter of a jitted call (it must be hashed).
+
+`follow` climbs from an expression through what keeps its value flowing
+(arithmetic, comparisons, tuples and lists, a name bound once and read in the
+same function) to the first such place, and says where the value goes that a
+rewrite into a Python value could change: a method or attribute, a call to code
+we cannot see, a ``return``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.static_slots import jitted_call
+
+ALL = "*"
+
+#: qualified name -> (what it needs, positions, keywords) of the arguments that must be concrete.
+SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = {
+    "builtins.range": ("count", ALL, ()),
+    "jax.numpy.arange": ("size", ALL, ("start", "stop", "step")),
+    "jax.numpy.linspace": ("count", (2,), ("num",)),
+    "jax.numpy.logspace": ("count", (2,), ("num",)),
+    "jax.numpy.geomspace": ("count", (2,), ("num",)),
+    "jax.numpy.zeros": ("shape", (0,), ("shape",)),
+    "jax.numpy.ones": ("shape", (0,), ("shape",)),
+    "jax.numpy.empty": ("shape", (0,), ("shape",)),
+    "jax.numpy.full": ("shape", (0,), ("shape",)),
+    "jax.numpy.eye": ("shape", (0, 1), ("N", "M")),
+    "jax.numpy.identity": ("shape", (0,), ("n",)),
+    "jax.numpy.tri": ("shape", (0, 1), ("N", "M")),
+    "jax.numpy.reshape": ("shape", (1,), ("shape", "newshape")),
+    "jax.numpy.broadcast_to": ("shape", (1,), ("shape",)),
+    "jax.numpy.tile": ("shape", (1,), ("reps",)),
+    "jax.numpy.split": ("size", (1,), ("indices_or_sections",)),
+    "jax.numpy.array_split": ("size", (1,), ("indices_or_sections",)),
+    "jax.nn.one_hot": ("size", (1,), ("num_classes",)),
+    "jax.lax.scan": ("length", (3,), ("length",)),
+    "jax.lax.dynamic_slice": ("shape", (2,), ("slice_sizes",)),
+    "jax.lax.dynamic_slice_in_dim": ("size", (2,), ("slice_size",)),
+    "jax.random.normal": ("shape", (1,), ("shape",)),
+    "jax.random.uniform": ("shape", (1,), ("shape",)),
+    "jax.random.randint": ("shape", (1,), ("shape",)),
+    "jax.random.bernoulli": ("shape", (2,), ("shape",)),
+    "jax.random.choice": ("shape", (2,), ("shape",)),
+    "jax.random.truncated_normal": ("shape", (3,), ("shape",)),
+    "jax.random.categorical": ("shape", (3,), ("shape",)),
+    "jax.random.gumbel": ("shape", (1,), ("shape",)),
+    "jax.random.exponential": ("shape", (1,), ("shape",)),
+    "jax.random.laplace": ("shape", (1,), ("shape",)),
+    "jax.random.logistic": ("shape", (1,), ("shape",)),
+    "jax.random.cauchy": ("shape", (1,), ("shape",)),
+    "jax.random.rademacher": ("shape", (1,), ("shape",)),
+    "jax.random.bits": ("shape", (1,), ("shape",)),
+}
+CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "operator.index"})
+#: Calls that take the value as an operand and give an array: nothing downstream can tell a Python int from an array.
+ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.")
+
+
+@dataclass(frozen=True)
+class Sink:
+    node: cst.CSTNode
+    #: "`jnp.arange` needs a concrete size"
+    reason: str
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Where a value goes: the places needing it concrete, and a use a Python value could change."""
+
+    sinks: tuple[Sink, ...] = ()
+    #: "it is used as `m.astype(int)` (line 9)"; None when every use is plain.
+    blocked: str | None = None
+
+
+def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
+    """What `call` needs `arg` concrete for ("`jnp.zeros` needs a concrete shape"), or None."""
+    qualified = ctx.names.qualified_name(call.func)
+    func = ctx.code(call.func)
+    if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "reshape":
+        if arg.keyword is None or arg.keyword.value in ("shape", "newshape"):
+            return f"`{func}` needs a concrete shape"
+        return None
+    entry = SIZE_ARGUMENTS.get(qualified or "")
+    if entry is None:
+        return None
+    what, positions, keywords = entry
+    if arg.keyword is not None:
+        return f"`{func}` needs a concrete {what}" if arg.keyword.value in keywords else None
+    index = [a for a in call.args if a.keyword is None].index(arg)
+    if positions == ALL or index in positions:
+        return f"`{func}` needs a concrete {what}"
+    return None
+
+
+class Follower:
+    def __init__(self, ctx: ModuleContext) -> None:
+        self.ctx = ctx
+
+    def follow(self, expr: cst.CSTNode, depth: int = 0) -> Flow:
+        ctx = self.ctx
+        if depth > 12:
+            return Flow(blocked="it flows further than we follow")
+        node = expr
+        while True:
+            parent = ctx.parent(node)
+            line = ctx.span(node).start.line
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
+                node = parent
+                continue
+            if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.Tuple, cst.List)):
+                node = ctx.parent(parent)  # type: ignore[assignment]
+                continue
+            if isinstance(parent, cst.Arg) and parent.value is node:
+                return self._argument(parent, line)
+            if isinstance(parent, cst.Slice):
+                return Flow((Sink(parent, "a slice bound must be a concrete int"),))
+            if isinstance(parent, cst.Index):
+                return Flow()  # x[m]: integer indexing takes a tracer too
+            if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
+                return Flow((Sink(parent, "a Python `if` needs a concrete value"),))
+            if isinstance(parent, cst.BooleanOperation) or (isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not)):
+                return Flow((Sink(parent, "a Python boolean operator needs a concrete value"),))
+            if isinstance(parent, cst.Assign) and parent.value is node:
+                return self._name(parent, line, depth)
+            if isinstance(parent, cst.Expr):
+                return Flow()
+            shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
+            if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is node:
+                outer = ctx.parent(parent)
+                shown = ctx.code(outer) if isinstance(outer, cst.Call) and outer.func is parent else ctx.code(parent)
+                return Flow(blocked=f"it is used as `{_short(shown)}` (line {line}), which a Python int does not support")
+            if isinstance(parent, cst.Return):
+                return Flow(blocked=f"it is returned (line {line}), and the caller may need an array")
+            return Flow(blocked=f"it is used in `{_short(shown)}` (line {line})")
+
+    def _argument(self, arg: cst.Arg, line: int) -> Flow:
+        ctx = self.ctx
+        call = ctx.parent(arg)
+        assert isinstance(call, cst.Call)
+        reason = size_argument(ctx, call, arg)
+        if reason is not None:
+            return Flow((Sink(call, reason),))
+        qualified = ctx.names.qualified_name(call.func) or ""
+        if qualified in CONVERSIONS:
+            return Flow((Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value"),))
+        jitted = jitted_call(ctx, call)
+        if jitted is not None:
+            slot = next((s for s in jitted.slots if s.expr is arg.value), None)
+            if slot is not None and slot.static:
+                return Flow((Sink(call, f"static parameter `{slot.param}` of the jitted `{jitted.callee_name}` must hash it"),))
+            if slot is not None:
+                return Flow()
+        if qualified.startswith(ARRAY_MODULES):
+            return Flow()
+        return Flow(blocked=f"it is passed to `{_short(ctx.code(call.func))}` (line {line}), which we cannot see into")
+
+    def _name(self, assign: cst.Assign, line: int, depth: int) -> Flow:
+        ctx = self.ctx
+        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+            return Flow(blocked=f"it is unpacked or stored (line {line})")
+        target = assign.targets[0].target
+        uses = reads(ctx, target)
+        sinks: list[Sink] = []
+        blocked: str | None = None
+        for use in uses:
+            if single_binding(ctx, use) is not target:  # type: ignore[arg-type]
+                blocked = blocked or f"`{target.value}` is bound more than once"
+                continue
+            if ctx.enclosing_function(use) is not ctx.enclosing_function(assign):
+                blocked = blocked or f"`{target.value}` is read in another function (line {ctx.span(use).start.line})"
+                continue
+            flow = self.follow(use, depth + 1)
+            blocked = blocked or flow.blocked
+            sinks.extend(flow.sinks)
+        return Flow(tuple(sinks), blocked)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."

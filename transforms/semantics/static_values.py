@@ -1,0 +1,182 @@
+"""Is a value static (a concrete, hashable Python value) where it is used?
+
+A rewrite that binds a value into a jitted callable is right only when the
+value is static at that point (jax-behaviour.md 1i: if it is already a tracer,
+every binding form fails with the same message). The verdict is one of:
+
+* STATIC: a literal, a module constant, Python arithmetic on static values,
+  array metadata (``x.shape[0]``, ``x.ndim``, ``len(x)``), a static parameter
+  of the enclosing jit, a parameter of an eager function, a loop variable
+  over a literal sequence, a function or class;
+* TRACED: a parameter of an enclosing jitted function that is not static there
+  (the JAX102 case), with that function and parameter named;
+* UNKNOWN: anything we cannot follow (an attribute, a call's result, a name
+  bound twice), with the reason.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.tracing import JitEntry, TraceIndex
+
+_METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
+_STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "abs", "min", "max", "round", "str", "tuple"})
+
+
+class Kind(enum.Enum):
+    STATIC = "static"
+    TRACED = "traced"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: Kind
+    reason: str
+    #: For TRACED: the jitted function whose non-static parameter the value is.
+    function: FunctionNode | None = None
+    param: str | None = None
+    entry: JitEntry | None = None
+
+
+def _static(reason: str) -> Verdict:
+    return Verdict(Kind.STATIC, reason)
+
+
+def _unknown(reason: str) -> Verdict:
+    return Verdict(Kind.UNKNOWN, reason)
+
+
+class StaticnessChecker:
+    def __init__(self, ctx: ModuleContext, traces: TraceIndex) -> None:
+        self.ctx = ctx
+        self.traces = traces
+
+    def verdict(self, expr: cst.BaseExpression, _depth: int = 0) -> Verdict:
+        if _depth > 12:
+            return _unknown("the expression is too deeply nested to follow")
+        ctx = self.ctx
+        code = ctx.module.code_for_node(expr).strip()
+        if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+            return _static("a literal")
+        if isinstance(expr, cst.Tuple):
+            return self._all(
+                [e.value for e in expr.elements if isinstance(e, cst.Element)],
+                len(expr.elements),
+                _depth,
+                "a tuple of static values",
+            )
+        if isinstance(expr, cst.UnaryOperation):
+            return self._all([expr.expression], 1, _depth, "arithmetic on static values")
+        if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+            return self._all([expr.left, expr.right], 2, _depth, "arithmetic on static values")
+        if isinstance(expr, cst.Comparison):
+            parts = [expr.left, *(c.comparator for c in expr.comparisons)]
+            return self._all(parts, len(parts), _depth, "a comparison of static values")
+        if isinstance(expr, cst.Attribute):
+            if expr.attr.value in _METADATA_ATTRIBUTES:
+                return _static("array metadata (static under tracing)")
+            qualified = ctx.names.qualified_name(expr)
+            if qualified and qualified.split(".")[0] in ("jax", "numpy", "math"):
+                return _static("a library object")
+            return _unknown(f"`{code}` is an attribute whose value cannot be followed")
+        if isinstance(expr, cst.Subscript):
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+                return _static("array metadata (static under tracing)")
+            return _unknown(f"`{code}` is a subscript whose value cannot be followed")
+        if isinstance(expr, cst.Call):
+            qualified = ctx.names.qualified_name(expr.func) or ""
+            name = qualified.removeprefix("builtins.")
+            if qualified.startswith("builtins.") and name in _STATIC_BUILTINS:
+                if name == "len":
+                    return _static("len() of a value (static under tracing)")
+                args = [a.value for a in expr.args]
+                if any(a.star or a.keyword for a in expr.args):
+                    return _unknown(f"`{code}` passes arguments we cannot follow")
+                return self._all(args, len(args), _depth, f"{name}() of static values")
+            return _unknown(f"`{code}` is the result of a call")
+        if isinstance(expr, cst.Name):
+            return self._name(expr, code, _depth)
+        return _unknown(f"`{code}` cannot be proven static")
+
+    def _all(self, parts: list[cst.BaseExpression], expected: int, depth: int, reason: str) -> Verdict:
+        if len(parts) != expected:
+            return _unknown("the expression unpacks values we cannot follow")
+        for part in parts:
+            verdict = self.verdict(part, depth + 1)
+            if verdict.kind is not Kind.STATIC:
+                return verdict
+        return _static(reason)
+
+    def _name(self, name: cst.Name, code: str, depth: int) -> Verdict:
+        ctx = self.ctx
+        qualified = ctx.names.qualified_name(name)
+        if qualified in ("builtins.True", "builtins.False", "builtins.None"):
+            return _static("a literal")
+        if qualified and qualified.split(".")[0] in ("jax", "numpy", "math"):
+            return _static("a library object")
+        binding = single_binding(ctx, name)
+        if binding is None:
+            return _unknown(f"`{code}` is bound more than once, or not in this module")
+        if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
+            return _static("a function or class")
+        if isinstance(binding, cst.Param):
+            return self._param(binding, code)
+        if isinstance(binding, cst.Name):
+            value = assigned_value(ctx, binding)
+            if value is not None:
+                inner = self.verdict(value, depth + 1)
+                if inner.kind is Kind.STATIC:
+                    return _static(f"`{code}` is bound once to {inner.reason}")
+                return inner
+            loop = ctx.parent(binding)
+            if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
+                return self._loop_variable(loop, code, depth)
+        return _unknown(f"`{code}` is not bound to a value we can follow")
+
+    def _loop_variable(self, loop: cst.For | cst.CompFor, code: str, depth: int) -> Verdict:
+        iterable = loop.iter
+        if isinstance(iterable, (cst.Tuple, cst.List)):
+            items = [e.value for e in iterable.elements if isinstance(e, cst.Element)]
+            verdict = self._all(items, len(iterable.elements), depth, "a loop over static values")
+        elif isinstance(iterable, cst.Call) and self.ctx.names.qualified_name(iterable.func) == "builtins.range":
+            verdict = self._all([a.value for a in iterable.args], len(iterable.args), depth, "a loop over range()")
+        else:
+            return _unknown(f"`{code}` is a loop variable over values we cannot follow")
+        if verdict.kind is Kind.STATIC:
+            return _static(f"`{code}` is {verdict.reason}")
+        return verdict
+
+    def _param(self, param: cst.Param, code: str) -> Verdict:
+        ctx = self.ctx
+        fn = ctx.enclosing_function(param)
+        if fn is None:
+            return _unknown(f"`{code}` is a parameter we cannot place")
+        entry = self.traces.jit_entry(fn)
+        name = param.name.value
+        fname = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
+        if entry is not None:
+            spec = entry.wrapper.spec
+            if spec is None:
+                return _unknown(f"the static arguments of `{fname}`'s jit cannot be read")
+            signature = function_info(ctx, fn).signature
+            if name in spec.declared_static(signature):
+                return _static(f"`{name}` is a static parameter of the jitted `{fname}`")
+            return Verdict(
+                Kind.TRACED,
+                f"`{name}` is a parameter of the jitted `{fname}` that is not static there, "
+                "so it is already a tracer",
+                fn,
+                name,
+                entry,
+            )
+        if self.traces.is_eager(fn):
+            return _static(f"`{name}` is a parameter of `{fname}`, which this module never traces")
+        return _unknown(f"`{name}` is a parameter of `{fname}`, which may be traced (vmap, grad, ...)")

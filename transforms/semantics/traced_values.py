@@ -1,0 +1,285 @@
+"""Is a value certainly a tracer where it is used, and why?
+
+`staticness` asks "is this value provably static"; a loop count asks the
+opposite: is it provably *not* a concrete Python value when the code runs, so
+that ``.item()``, ``int()``, ``range()`` or a scan ``length`` must fail
+(jax-behaviour.md 3a, 3e). A value is traced when it comes from
+
+* a parameter some layer the module puts around its function traces: a jit
+  that does not make it static, a vmap that maps it, a grad that
+  differentiates it, a primitive (``lax.scan``...) that passes it as operand
+  (`tracing.Route`, `tracing.Wrap.traces`);
+* a parameter that a direct call fills with a traced value;
+* arithmetic, methods and ``jax.*`` functions applied to a traced value.
+
+A parameter a jit makes static but that receives a tracer (the module vmaps
+the function) or an array is *fed*: the call itself fails with
+"Non-hashable static arguments" (3a). Anything else is not provably traced,
+and rules leave it alone.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
+from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+
+#: Attributes that stay static on a tracer.
+METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
+#: Functions that read array metadata: their results are static even for a tracer.
+METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "numpy.size"})
+
+
+class Taint(enum.Enum):
+    TRACED = "traced"
+    #: Static on a jit, but handed a tracer or an array: the call fails on hashing.
+    FED = "fed"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Why a value is traced: the parameter it comes from and how that parameter is entered."""
+
+    taint: Taint
+    function: FunctionNode = field(repr=False)
+    param: str
+    #: For people: "`n` is a parameter of the jitted `run` that is not static there".
+    reason: str
+    #: The jit that makes the parameter static (FED) or traces it (TRACED through a jit).
+    jit: Wrap | None = field(default=None, repr=False)
+    #: The layer that hands the parameter a tracer (a vmap, a primitive), when not the jit.
+    via: Wrap | None = field(default=None, repr=False)
+    #: A ``.item()``/``int()`` on the way that already turned the tracer into a Python
+    #: value (it raises there): ``m = n.item()`` then ``range(m)``.
+    concretized: cst.Call | None = field(default=None, repr=False)
+
+
+def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """X for ``X.item()``, ``int(X)``, ``operator.index(X)``: the calls that need a concrete value."""
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "item" and not expr.args:
+        return func.value
+    if len(expr.args) != 1:
+        return None
+    arg = expr.args[0]
+    if arg.keyword is None and not arg.star and ctx.names.qualified_name(func) in ("builtins.int", "operator.index"):
+        return arg.value
+    return None
+
+
+#: What `call_argument` gives for a parameter the call leaves to its default.
+DEFAULT = object()
+
+
+def call_argument(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> cst.BaseExpression | object | None:
+    """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
+
+    `bound`: the call runs a bound method (``obj.m(...)``, ``jax.jit(obj.m)(...)``),
+    whose first parameter is the receiver, not one of the call's arguments.
+    """
+    if any(a.star for a in call.args):
+        return None
+    positional = [a.value for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}  # type: ignore[union-attr]
+    slots: list[object] = [None] if bound else []
+    slots.extend(range(len(positional)))
+    try:
+        bound_args = bind_call(sig, StaticSpec(), slots, {k: k for k in keywords})  # type: ignore[arg-type]
+    except BindError:
+        return None
+    if param not in bound_args:
+        return DEFAULT
+    source = bound_args[param].source
+    if isinstance(source, int):
+        return positional[source]
+    if isinstance(source, str):
+        return keywords[source]
+    return None
+
+
+def reaches(route: Route, sig: Signature, param: str) -> bool:
+    """Does a value passed along this route reach `param`?
+
+    A parameter with a default that the call leaves out keeps its default, a
+    Python value, whatever the layers around the function trace: jit, vmap and
+    grad trace the arguments a call passes, not the defaults (``@jax.jit def
+    f(x, n=10)`` called as ``f(x)`` sees ``n == 10``). Without a call to read
+    (a primitive runs it, or it is used elsewhere) that cannot be shown.
+    """
+    declared = sig.param(param)
+    if declared is None or not declared.has_default:
+        return True
+    if route.call is None or route.escapes or any(w.name == PARTIAL for w in route.wraps):
+        return False
+    return isinstance(call_argument(route.call, sig, param, bound=route.bound), cst.BaseExpression)
+
+
+def function_name(fn: FunctionNode) -> str:
+    return fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
+
+
+class TracedValues:
+    def __init__(self, ctx: ModuleContext, traces: TraceIndex) -> None:
+        self.ctx = ctx
+        self.traces = traces
+        self._params: dict[tuple[FunctionNode, str], Source | None] = {}
+
+    # -- expressions ----------------------------------------------------------
+    def source(self, expr: cst.BaseExpression, _depth: int = 0) -> Source | None:
+        """Why expr is certainly traced where it is written; None if that cannot be shown."""
+        if _depth > 16:
+            return None
+        ctx = self.ctx
+        deeper = _depth + 1
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr)
+            if isinstance(binding, cst.Param):
+                fn = ctx.enclosing_function(binding)
+                return self.param_source(fn, binding.name.value, deeper) if fn is not None else None
+            if isinstance(binding, cst.Name):
+                value = assigned_value(ctx, binding)
+                return self.source(value, deeper) if value is not None else None
+            return None
+        if isinstance(expr, cst.Attribute):
+            if expr.attr.value not in ARRAY_ATTRIBUTES:
+                return None  # a field of a pytree may be static (array_members)
+            return self.source(expr.value, deeper)
+        if isinstance(expr, cst.Subscript):
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value in METADATA_ATTRIBUTES:
+                return None
+            return self.source(expr.value, deeper)
+        if isinstance(expr, cst.Call):
+            return self._call_source(expr, deeper)
+        if isinstance(expr, cst.UnaryOperation):
+            return self.source(expr.expression, deeper)
+        if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+            return self.source(expr.left, deeper) or self.source(expr.right, deeper)
+        if isinstance(expr, cst.Comparison):
+            parts = [expr.left, *(c.comparator for c in expr.comparisons)]
+            return next((s for p in parts if (s := self.source(p, deeper)) is not None), None)
+        return None
+
+    def _call_source(self, call: cst.Call, depth: int) -> Source | None:
+        ctx = self.ctx
+        operand = conversion_operand(ctx, call)
+        if operand is not None:
+            inner = self.source(operand, depth)
+            if inner is not None and inner.concretized is None:
+                return replace(inner, concretized=call)
+            return inner
+        qualified = ctx.names.qualified_name(call.func)
+        if qualified in METADATA_CALLS:
+            return None  # ``jnp.shape(x)``, ``jnp.ndim(x)``, ``jnp.size(x)``: Python ints even for a tracer
+        if qualified is None and isinstance(call.func, cst.Attribute):
+            if call.func.attr.value not in ARRAY_METHODS:
+                return None  # a pytree's own method may return a Python value
+            return self.source(call.func.value, depth)  # an array method of a tracer gives a tracer
+        if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
+            return next((s for a in call.args if (s := self.source(a.value, depth)) is not None), None)
+        return None
+
+    # -- parameters -----------------------------------------------------------
+    def param_source(self, fn: FunctionNode, param: str, _depth: int = 0) -> Source | None:
+        key = (fn, param)
+        if key not in self._params:
+            self._params[key] = None  # a recursive call in progress proves nothing
+            self._params[key] = self._param_source(fn, param, _depth)
+        return self._params[key]
+
+    def _param_source(self, fn: FunctionNode, param: str, depth: int) -> Source | None:
+        routes = self.traces.routes(fn)
+        if routes is None:
+            return None
+        sig = function_info(self.ctx, fn).signature
+        for route in routes:
+            found = self._route_source(fn, sig, param, route, depth)
+            if found is not None:
+                return found
+        return None
+
+    def _route_source(self, fn: FunctionNode, sig: Signature, param: str, route: Route, depth: int) -> Source | None:
+        ctx = self.ctx
+        if route.uncertain:
+            # The reference may be to another class's method, but the function's own
+            # jit (a decorator) traces whatever any call passes: only those layers count.
+            declared = sig.param(param)
+            if route.head == 0 or declared is None or declared.has_default:
+                return None
+            route = replace(route, wraps=route.wraps[: route.head], call=None, uncertain=False)
+        elif not reaches(route, sig, param):
+            return None
+        name = function_name(fn)
+        static_on: Wrap | None = None
+        for index, wrap in enumerate(route.wraps):
+            seen = route.signature_seen(index, sig)
+            if seen is None:
+                return None
+            if seen.param(param) is None:
+                continue  # the receiver of a bound method: this layer never sees it
+            traced = wrap.traces(ctx, seen, param)
+            if traced is None:
+                return None
+            if wrap.name == JIT and not traced:
+                static_on = wrap
+            elif traced:
+                if static_on is not None:
+                    reason = f"`{param}` is static on the jit of `{name}`, but {_layer_text(ctx, wrap)} passes it a tracer"
+                    return Source(Taint.FED, fn, param, reason, static_on, via=wrap)
+                if wrap.name == JIT:
+                    reason = f"`{param}` is a parameter of the jitted `{name}` that is not static there"
+                    return Source(Taint.TRACED, fn, param, reason, wrap)
+                reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, wrap)} passes it a tracer"
+                return Source(Taint.TRACED, fn, param, reason, via=wrap)
+        if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
+            return None
+        argument = call_argument(route.call, sig, param, bound=route.bound)
+        if not isinstance(argument, cst.BaseExpression):
+            return None
+        line = ctx.span(route.call).start.line
+        inner = self.source(argument, depth + 1)
+        if static_on is not None and (inner is not None or self.is_array(argument)):
+            reason = (
+                f"`{param}` is static on the jit of `{name}`, but the call on line {line} passes "
+                f"`{ctx.code(argument)}`, an array"
+            )
+            return Source(Taint.FED, fn, param, reason, static_on)
+        if static_on is None and inner is not None and inner.concretized is None:
+            reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
+            return Source(Taint.TRACED, fn, param, reason)
+        return None
+
+    def is_array(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
+        """A jax array (never hashable): a ``jax.numpy``/``jax.random``/``jax.lax`` result, or a slice of one."""
+        ctx = self.ctx
+        if _depth > 8:
+            return False
+        if isinstance(expr, cst.Call):
+            qualified = ctx.names.qualified_name(expr.func) or ""
+            return qualified.startswith(JAX_ARRAY_MODULES)
+        if isinstance(expr, cst.Subscript):
+            return self.is_array(expr.value, _depth + 1)
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr)
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            return value is not None and self.is_array(value, _depth + 1)
+        return False
+
+
+def _layer_text(ctx: ModuleContext, wrap: Wrap) -> str:
+    """How a message names a layer: its code when short, else the transform."""
+    node = wrap.node.decorator if isinstance(wrap.node, cst.Decorator) else wrap.node
+    text = ctx.code(node)  # type: ignore[arg-type]
+    if isinstance(wrap.node, cst.Call) and "\n" not in text and len(text) <= 60:
+        return f"`{text}`"
+    return f"`{wrap.name}`"

@@ -1,0 +1,535 @@
+"""Which functions of a module run traced, and under which jit.
+
+A parameter's value is static only where we can see how the function is
+entered. Two cases are provable from one module:
+
+* the function is jitted (decorator, or ``g = jax.jit(f, ...)`` as its only
+  use): its declared static parameters are static, the others are tracers;
+* the function is *eager*: no decorator but staticmethod/classmethod, every
+  reference to it is a direct call, and every such call runs eagerly (at
+  module level, or in another eager function). Its parameters hold whatever
+  Python values callers pass.
+
+Anything else (passed to vmap or grad, stored, returned, nested in traced
+code) is unknown to those two questions. `routes` answers the wider one: every
+way the module hands a function on (to jit, vmap, grad, scan, partial, a
+name) and how each ends (a call, a primitive, or somewhere we cannot follow);
+`Wrap.traces` says which parameters one such layer turns into tracers.
+`reached_from` gives the functions whose code may run when some functions run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+
+import libcst as cst
+from libcst.metadata import Assignment
+
+from jaxfix.transforms.core import identifiers
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
+from jaxfix.transforms.semantics.jit_signature import Signature
+from jaxfix.transforms.semantics.jit_wrappers import (
+    JitWrapper,
+    MethodKind,
+    function_info,
+    read_jit_application,
+    read_jit_wrapper,
+)
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.vocabulary import CALLS_NOW, JIT, NEUTRAL_DECORATORS, PARTIAL, TRANSFORMS
+
+
+@dataclass(frozen=True)
+class JitEntry:
+    """How a function is entered through jit: the wrapper and where it is written."""
+
+    wrapper: JitWrapper
+    node: cst.CSTNode
+
+
+class TraceIndex:
+    def __init__(self, ctx: ModuleContext) -> None:
+        self.ctx = ctx
+        self._eager: dict[FunctionNode, bool] = {}
+        self._routes: dict[FunctionNode, tuple[Route, ...] | None] = {}
+
+    def references(self, fn: FunctionNode) -> list[cst.CSTNode] | None:
+        """Every expression in the module that refers to fn; None if unknowable."""
+        if isinstance(fn, cst.Lambda):
+            return None
+        ctx = self.ctx
+        if isinstance(ctx.parent(ctx.parent(fn)), cst.ClassDef):
+            name = fn.name.value
+            return [a for a in ctx.nodes_of(cst.Attribute) if a.attr.value == name]
+        scope = ctx.scope(fn)
+        if scope is None:
+            return None
+        refs: list[cst.CSTNode] = []
+        for assignment in scope.assignments[fn.name.value]:
+            if not isinstance(assignment, Assignment):
+                return None
+            refs.extend(access.node for access in assignment.references)
+        return refs
+
+    def _direct_call(self, ref: cst.CSTNode) -> cst.Call | None:
+        parent = self.ctx.parent(ref)
+        return parent if isinstance(parent, cst.Call) and parent.func is ref else None
+
+    def jit_entry(self, fn: FunctionNode) -> JitEntry | None:
+        """The jit every entry into fn goes through, if there is exactly one."""
+        info = function_info(self.ctx, fn)
+        if info.opaque:
+            return None
+        if info.jit is not None:
+            return JitEntry(info.jit, info.jit_node)  # type: ignore[arg-type]
+        refs = self.references(fn)
+        if not refs or len(refs) != 1:
+            return None
+        parent = self.ctx.parent(self.ctx.parent(refs[0]))
+        if isinstance(parent, cst.Call):
+            applied = read_jit_application(self.ctx, parent)
+            if applied is not None and applied[1] is refs[0]:
+                return JitEntry(applied[0], parent)
+        return None
+
+    def is_eager(self, fn: FunctionNode) -> bool:
+        if fn not in self._eager:
+            self._eager[fn] = True  # optimistic while in progress: recursion stays eager
+            self._eager[fn] = self._compute_eager(fn)
+        return self._eager[fn]
+
+    def _compute_eager(self, fn: FunctionNode) -> bool:
+        if isinstance(fn, cst.Lambda):
+            return False
+        ctx = self.ctx
+        for decorator in fn.decorators:
+            if ctx.names.qualified_name(decorator.decorator) not in NEUTRAL_DECORATORS:
+                return False
+        outer = ctx.enclosing_function(fn)
+        if outer is not None and not self.is_eager(outer):
+            return False
+        refs = self.references(fn)
+        if refs is None:
+            return False
+        for ref in refs:
+            call = self._direct_call(ref)
+            if call is None:
+                return False
+            caller = ctx.enclosing_function(call)
+            if caller is not None and not self.is_eager(caller):
+                return False
+        return True
+
+    # -- every use of a function ---------------------------------------------
+
+    def routes(self, fn: FunctionNode) -> tuple[Route, ...] | None:
+        """Every use the module makes of fn; None when its references cannot be listed."""
+        if fn not in self._routes:
+            self._routes[fn] = self._find_routes(fn)
+        return self._routes[fn]
+
+    def _find_routes(self, fn: FunctionNode) -> tuple[Route, ...] | None:
+        head = self._decorator_wraps(fn)
+        refs = [fn] if isinstance(fn, cst.Lambda) else self.references(fn)
+        if refs is None:
+            return None
+        rebinding = self._rebinding(fn)
+        out: list[Route] = []
+        for ref in sorted(set(refs), key=self.ctx.start):  # a name bound twice lists each use twice
+            wraps = head or ()
+            if rebinding is not None:
+                jit_wrap, statement = rebinding
+                if any(a is jit_wrap.node for a in self.ctx.ancestors(ref)):
+                    continue  # the reference inside `f = jax.jit(f)` itself
+                if self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement):
+                    wraps = (*wraps, jit_wrap)
+            access = self._access(fn, ref)
+            out.extend(
+                replace(r, ref=ref, head=len(wraps), bound=access.bound, uncertain=access.uncertain)
+                for r in self._climb(ref, wraps, 0)
+            )
+        if not out:  # used from elsewhere, through its decorators
+            out = [Route(head or (), None, True, head=len(head or ()))]
+        if head is None:  # a decorator we do not understand wraps every use
+            out = [replace(r, escapes=True) for r in out]
+        return tuple(out)
+
+    def _access(self, fn: FunctionNode, ref: cst.CSTNode) -> MethodAccess:
+        """How a reference reaches fn: does it bind fn's first parameter, and is it surely fn?
+
+        A method is found by its attribute name, so ``other.step`` may be some
+        other class's ``step``: only ``self.m`` (the first parameter of an
+        instance method of fn's own class) and ``Cls.m`` are surely fn. An
+        instance method read from an instance, and a classmethod read from
+        anything, is bound: its first parameter is the receiver, which no layer
+        put around the bound method ever sees (``jax.vmap(self.step)`` maps
+        step's other parameters, never ``self``).
+        """
+        if not isinstance(ref, cst.Attribute) or isinstance(fn, cst.Lambda):
+            return MethodAccess(bound=False, uncertain=False)
+        kind = function_info(self.ctx, fn).method
+        cls = self.ctx.parent(self.ctx.parent(fn))
+        receiver = ref.value
+        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        if binding is not None and binding is cls:
+            return MethodAccess(bound=kind is MethodKind.CLASS, uncertain=False)
+        surely = isinstance(binding, cst.Param) and _first_parameter_of_method_in(self.ctx, binding, cls)
+        return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
+
+    def _decorator_wraps(self, fn: FunctionNode) -> tuple[Wrap, ...] | None:
+        """The layers fn's decorators put around it, innermost first; None if one is unknown."""
+        if isinstance(fn, cst.Lambda):
+            return ()
+        wraps: list[Wrap] = []
+        for decorator in reversed(fn.decorators):
+            if self.ctx.names.qualified_name(decorator.decorator) in NEUTRAL_DECORATORS:
+                continue
+            layer = self._layer(decorator.decorator, decorator)
+            if layer is None:
+                return None
+            wraps.append(layer)
+        return tuple(wraps)
+
+    def _layer(self, expr: cst.BaseExpression, node: cst.CSTNode) -> Wrap | None:
+        """`expr` used as a wrapper: a decorator, or the callee of ``partial(jax.vmap, ...)(f)``."""
+        ctx = self.ctx
+        jit = read_jit_wrapper(ctx, expr)
+        if jit is not None:
+            return Wrap(JIT, node, jit.call, jit)
+        qualified = ctx.names.qualified_name(expr)
+        if qualified in TRANSFORMS:
+            return Wrap(qualified, node)  # type: ignore[arg-type]
+        if isinstance(expr, cst.Call) and ctx.names.is_api(expr.func, PARTIAL) and expr.args:
+            first = expr.args[0]
+            inner = ctx.names.qualified_name(first.value) if first.keyword is None and not first.star else None
+            if inner in TRANSFORMS:
+                return Wrap(inner, node, expr)  # type: ignore[arg-type]
+        return None
+
+    def _application(self, call: cst.Call, expr: cst.BaseExpression) -> Wrap | None:
+        """The layer `call` puts around `expr`, one of its arguments; None: code we do not know."""
+        ctx = self.ctx
+        applied = read_jit_application(ctx, call)
+        if applied is not None:
+            return Wrap(JIT, call, applied[0].call, applied[0]) if applied[1] is expr else None
+        qualified = ctx.names.qualified_name(call.func)
+        if qualified in TRANSFORMS:
+            return Wrap(qualified, call, call)  # type: ignore[arg-type]
+        if qualified == PARTIAL:
+            first = call.args[0] if call.args else None
+            if first is not None and first.value is expr and first.keyword is None and not first.star:
+                return Wrap(PARTIAL, call, call)
+            return None
+        layer = self._layer(call.func, call)
+        if layer is not None and len(call.args) == 1 and call.args[0].keyword is None:
+            return layer
+        return None
+
+    def _climb(self, expr: cst.CSTNode, wraps: tuple[Wrap, ...], depth: int) -> Iterator[Route]:
+        """Follow one reference outwards through layers and names to where it ends."""
+        ctx = self.ctx
+        parent = ctx.parent(expr)
+        if depth > 12:
+            yield Route(wraps, None, True)
+        elif isinstance(parent, cst.Call) and parent.func is expr:
+            yield Route(wraps, parent)
+        elif isinstance(parent, cst.Arg) and parent.value is expr:
+            call = ctx.parent(parent)
+            wrap = self._application(call, expr)  # type: ignore[arg-type]
+            if wrap is None:
+                yield Route(wraps, None, True)
+            elif wrap.name in CALLS_NOW:
+                yield Route((*wraps, wrap))
+            else:
+                yield from self._climb(call, (*wraps, wrap), depth + 1)  # type: ignore[arg-type]
+        elif isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.List, cst.Tuple)):
+            yield self._branch_list(parent, wraps)
+        else:
+            target = _assigned_name(ctx, expr)
+            refs = self._name_references(target) if target is not None else None
+            if refs is None:
+                yield Route(wraps, None, True)
+            elif not refs:
+                yield Route(wraps)
+            else:
+                for ref in refs:
+                    yield from self._climb(ref, wraps, depth + 1)
+
+    def _branch_list(self, element: cst.Element, wraps: tuple[Wrap, ...]) -> Route:
+        """One of ``[f0, f1]`` written right in a primitive's call (``lax.switch``)."""
+        ctx = self.ctx
+        arg = ctx.parent(ctx.parent(element))  # type: ignore[arg-type]
+        call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+        qualified = ctx.names.qualified_name(call.func) if isinstance(call, cst.Call) else None
+        if qualified in CALLS_NOW:
+            return Route((*wraps, Wrap(qualified, call, call)))  # type: ignore[arg-type]
+        return Route(wraps, None, True)
+
+    def _name_references(self, target: cst.Name) -> list[cst.CSTNode] | None:
+        """Uses of a name bound once (``g = jax.jit(f)``); None when it is bound more than once."""
+        scope = self.ctx.scope(target)
+        if scope is None:
+            return None
+        assignments = scope.assignments[target.value]
+        if len(assignments) != 1:
+            return None
+        (assignment,) = assignments
+        if not isinstance(assignment, Assignment) or assignment.node is not target:
+            return None
+        return [access.node for access in assignment.references]
+
+    def _rebinding(self, fn: FunctionNode) -> tuple[Wrap, cst.CSTNode] | None:
+        """``def f(...)`` then ``f = jax.jit(f, ...)`` in the same block: (that jit, its statement)."""
+        if not isinstance(fn, cst.FunctionDef):
+            return None
+        scope = self.ctx.scope(fn)
+        if scope is None:
+            return None
+        bindings = list(scope.assignments[fn.name.value])
+        targets = [a.node for a in bindings if isinstance(a, Assignment) and isinstance(a.node, cst.Name)]
+        if len(bindings) != 2 or len(targets) != 1:
+            return None
+        value = assigned_value(self.ctx, targets[0])
+        applied = read_jit_application(self.ctx, value) if isinstance(value, cst.Call) else None
+        if applied is None or not isinstance(applied[1], cst.Name) or applied[1].value != fn.name.value:
+            return None
+        statement = self.ctx.statement_of(targets[0])
+        if self.ctx.parent(statement) is not self.ctx.parent(fn) or self.ctx.start(statement) < self.ctx.start(fn):
+            return None
+        return Wrap(JIT, value, applied[0].call, applied[0]), statement  # type: ignore[arg-type]
+
+    # -- which functions run under which transforms --------------------------
+
+    def handed_to(self, transforms: Iterable[str]) -> frozenset[FunctionNode]:
+        """Every function the module hands to one of these transforms, as decorator or argument."""
+        names = frozenset(identifiers.names(transforms))
+        ctx = self.ctx
+        found: set[FunctionNode] = set()
+        for call in ctx.calls:
+            layer = self._layer(call.func, call)
+            if ctx.names.qualified_name(call.func) in names or (layer is not None and layer.name in names):
+                for arg in call.args:
+                    found |= self.functions_in(arg.value)
+        for fn in ctx.nodes_of(cst.FunctionDef):
+            if any((layer := self._layer(d.decorator, d)) is not None and layer.name in names for d in fn.decorators):
+                found.add(fn)
+        return frozenset(found)
+
+    def functions_in(self, expr: cst.BaseExpression, _depth: int = 0) -> frozenset[FunctionNode]:
+        """The module's functions an expression may stand for: ``f``, ``jax.jit(f)``, ``partial(f, 1)``, a lambda."""
+        ctx = self.ctx
+        if _depth > 8:
+            return frozenset()
+        if isinstance(expr, cst.Lambda):
+            return frozenset({expr})
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr)
+            if isinstance(binding, cst.FunctionDef):
+                return frozenset({binding})
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            if value is not None:
+                return self.functions_in(value, _depth + 1)
+            return self._rebound_defs(expr)
+        if isinstance(expr, cst.Call):
+            found: set[FunctionNode] = set()
+            for arg in expr.args:
+                found |= self.functions_in(arg.value, _depth + 1)
+            if isinstance(expr.func, cst.Call):
+                found |= self.functions_in(expr.func, _depth + 1)
+            return frozenset(found)
+        return frozenset()
+
+    def _rebound_defs(self, name: cst.Name) -> frozenset[FunctionNode]:
+        """The def behind a name rebound by ``f = jax.jit(f)``."""
+        scope = self.ctx.scope(name)
+        if scope is None:
+            return frozenset()
+        defs = [a.node for a in scope.assignments[name.value] if isinstance(getattr(a, "node", None), cst.FunctionDef)]
+        return frozenset(d for d in defs if self._rebinding(d) is not None)
+
+    def reached_from(self, roots: Iterable[FunctionNode]) -> frozenset[FunctionNode]:
+        """Functions whose code may run when the roots run: what they name, transitively, and
+        everything written inside them (over-approximated: a nested def may never be called)."""
+        seen: set[FunctionNode] = set()
+        todo = list(roots)
+        while todo:
+            fn = todo.pop()
+            if fn in seen:
+                continue
+            seen.add(fn)
+            collector = _Collector()
+            fn.visit(collector)
+            todo.extend(collector.functions)
+            for name in collector.names:
+                todo.extend(self.functions_in(name))
+        return frozenset(seen)
+
+
+# -- how a module hands its functions on ---------------------------------------
+
+_MAPPED = frozenset({"jax.vmap", "jax.pmap"})
+_DIFFERENTIATED = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+#: Layers that call the function with the caller's own values: concrete ones when called
+#: eagerly (docs/jax301-behaviour.md, A). Only the layers around them can trace.
+_PASS_THROUGH = frozenset({"jax.custom_jvp", "jax.custom_vjp", "jax.named_call", "jax.lax.associative_scan"})
+#: Options with which a transform keeps some arguments out of tracing in ways not modelled here.
+_UNMODELLED = ("static_argnums", "static_argnames", "static_broadcasted_argnums", "nondiff_argnums")
+
+
+@dataclass(frozen=True)
+class Wrap:
+    """One layer between a function and the code that runs it.
+
+    A transform (``jax.vmap``, ``jax.grad``, ``lax.scan``...), ``jax.jit`` or
+    ``functools.partial``, written as a decorator or as a call.
+    """
+
+    #: Qualified name: "jax.vmap", "jax.jit", "jax.lax.scan", "functools.partial".
+    name: str
+    #: The Decorator or Call that applies the layer.
+    node: cst.CSTNode = field(repr=False)
+    #: The call holding the layer's options (``in_axes``, ``argnums``), the
+    #: function's slot first; None when the defaults apply.
+    options: cst.Call | None = field(default=None, repr=False)
+    #: For jax.jit: what it makes static.
+    jit: JitWrapper | None = field(default=None, repr=False)
+
+    def traces(self, ctx: ModuleContext, sig: Signature, param: str) -> bool | None:
+        """Whether this layer hands `param` to the function as a tracer; None: cannot tell.
+
+        vmap traces what in_axes maps (an unmapped argument arrives as the
+        Python value it was), grad what argnums names, jit what it does not
+        make static, a primitive every operand; custom_jvp and friends nothing
+        (docs/jax301-behaviour.md, A).
+        """
+        index = sig.positional_index(param)
+        if self.name == PARTIAL:
+            return None  # bound arguments shift every position
+        if self.name == JIT:
+            if self.jit is None or self.jit.spec is None:
+                return None
+            return param not in self.jit.spec.declared_static(sig)
+        if self.name in _PASS_THROUGH:
+            return False
+        if self._option(_UNMODELLED) is not None:
+            return None
+        if self.name in _MAPPED:
+            axes = self._read(ctx, "in_axes", 0)
+            if axes is NOT_CONSTANT:
+                return None
+            if isinstance(axes, tuple):
+                if index is None:
+                    return True  # keyword arguments are always mapped over axis 0
+                if index >= len(axes) or not (axes[index] is None or isinstance(axes[index], int)):
+                    return None
+                axes = axes[index]
+            return axes is not None
+        if self.name in _DIFFERENTIATED:
+            argnums = self._read(ctx, "argnums", 0)
+            numbers = argnums if isinstance(argnums, tuple) else (argnums,)
+            if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
+                return None
+            return index is not None and index in numbers
+        return True
+
+    def counts_positions(self, ctx: ModuleContext) -> bool:
+        """Which arguments it traces depends on their positions: argnums, or in_axes per argument."""
+        if self.name in _DIFFERENTIATED:
+            return True
+        if self.name in _MAPPED:
+            axes = self._read(ctx, "in_axes", 0)
+            return not (axes is None or (isinstance(axes, int) and not isinstance(axes, bool)))
+        return False
+
+    def _option(self, keywords: tuple[str, ...]) -> cst.Arg | None:
+        if self.options is None:
+            return None
+        return next((a for a in self.options.args if a.keyword is not None and a.keyword.value in keywords), None)
+
+    def _read(self, ctx: ModuleContext, keyword: str, default: object) -> object:
+        """The option's literal value: by keyword, or positionally right after the function."""
+        arg = self._option((keyword,))
+        if arg is None and self.options is not None:
+            positional = [a for a in self.options.args if a.keyword is None]
+            if any(a.star for a in self.options.args):
+                return NOT_CONSTANT
+            arg = positional[1] if len(positional) > 1 else None
+        if arg is None:
+            return default
+        return constant_value(ctx, arg.value)
+
+
+@dataclass(frozen=True)
+class MethodAccess:
+    """What reading a function through one reference does to it (see `TraceIndex._access`)."""
+
+    #: The reference binds the first parameter (``obj.method``): layers put around it see the rest.
+    bound: bool
+    #: The reference may name another object's method of the same name.
+    uncertain: bool
+
+
+@dataclass(frozen=True)
+class Route:
+    """How one reference to a function is used: its layers, innermost first, and its end."""
+
+    wraps: tuple[Wrap, ...]
+    #: The call that runs the wrapped function with arguments written here:
+    #: ``f(x)``, ``jax.vmap(f)(xs)``. None: a primitive runs it, or nothing does.
+    call: cst.Call | None = field(default=None, repr=False)
+    #: It goes where this module cannot follow (stored, returned, given to unknown code).
+    escapes: bool = False
+    #: How many of the wraps (the first ones) are put around the function itself
+    #: (decorators, ``f = jax.jit(f)``); the others wrap what the reference gives.
+    head: int = 0
+    #: The reference binds the function's first parameter (a method read from an
+    #: instance): wraps after `head`, and the call, never see that parameter.
+    bound: bool = False
+    #: The reference may not be to this function at all (a method found by name).
+    uncertain: bool = False
+    #: The reference the route starts from (None: the function is used from elsewhere).
+    ref: cst.CSTNode | None = field(default=None, repr=False)
+
+    def signature_seen(self, index: int, sig: Signature) -> Signature | None:
+        """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""
+        if not self.bound or index < self.head:
+            return sig
+        return sig.without_first()
+
+
+class _Collector(cst.CSTVisitor):
+    """The names and the functions written inside one function's code."""
+
+    def __init__(self) -> None:
+        self.names: list[cst.Name] = []
+        self.functions: list[FunctionNode] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.append(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions.append(node)
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self.functions.append(node)
+
+
+def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:
+    """The name in ``name = expr`` (one plain target), else None."""
+    parent = ctx.parent(expr)
+    if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
+        target = parent.targets[0].target
+        return target if isinstance(target, cst.Name) else None
+    if isinstance(parent, cst.AnnAssign) and parent.value is expr and isinstance(parent.target, cst.Name):
+        return parent.target
+    return None
+
+
+def _first_parameter_of_method_in(ctx: ModuleContext, param: cst.Param, cls: cst.CSTNode | None) -> bool:
+    """``self`` of an instance method defined directly in the class `cls`."""
+    method = ctx.enclosing_function(param)
+    if not isinstance(method, cst.FunctionDef) or ctx.parent(ctx.parent(method)) is not cls:
+        return False
+    positional = [*method.params.posonly_params, *method.params.params]
+    return bool(positional) and positional[0] is param and function_info(ctx, method).method is MethodKind.INSTANCE

@@ -1,0 +1,160 @@
+"""Which expression is which JAX (or functools) API, through the module's imports.
+
+A name means ``jax.lax.cond`` only when every binding of it that can reach the
+use is an import of that object: ``from jax import lax`` then ``lax.cond``,
+``import jax.lax as lax``, ``from jax.lax import cond as c``, aliases of all of
+these. A name that is also assigned, defined, a parameter, or imported two
+different ways (``try: import jax.numpy as np / except: import numpy as np``)
+is not ours, and rules leave it alone (as Hypothesis's codemods do).
+
+This is computed from libcst's ScopeProvider, not QualifiedNameProvider: the
+latter reports a call's result under the callee's name, so the inline form
+``jax.jit(f)(x)`` would read as ``jax.jit``; here a Call never has a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+from libcst.metadata import BuiltinAssignment, ImportAssignment, Scope
+
+JIT = "jax.jit"
+#: The keywords by which jit is told which arguments are static.
+STATIC_KEYWORDS = frozenset({"static_argnums", "static_argnames"})
+PARTIAL = "functools.partial"
+
+CONTROL_FLOW = {
+    "jax.lax.cond": "cond",
+    "jax.lax.switch": "switch",
+    "jax.lax.fori_loop": "fori_loop",
+    "jax.lax.while_loop": "while_loop",
+    "jax.lax.scan": "scan",
+}
+
+#: Calls that trace the function they are given (its parameters become tracers).
+TRANSFORMS = frozenset(
+    {
+        "jax.jit",
+        "jax.pmap",
+        "jax.vmap",
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.hessian",
+        "jax.jvp",
+        "jax.vjp",
+        "jax.linearize",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.eval_shape",
+        "jax.make_jaxpr",
+        "jax.custom_jvp",
+        "jax.custom_vjp",
+        "jax.named_call",
+        "jax.experimental.shard_map.shard_map",
+        "jax.shard_map",
+        *CONTROL_FLOW,
+        "jax.lax.map",
+        "jax.lax.associative_scan",
+    }
+)
+
+#: Transforms that run the function at once and return values, not a new function.
+CALLS_NOW = frozenset(
+    {*CONTROL_FLOW, "jax.lax.map", "jax.lax.associative_scan", "jax.jvp", "jax.vjp", "jax.linearize", "jax.eval_shape"}
+)
+
+#: Reverse-mode differentiation. It cannot go through a while loop (nor a
+#: fori_loop) whose trip count is traced (jax-behaviour.md 3d).
+REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.hessian"})
+
+#: Submodules that the package's own ``__init__`` imports (jax 0.10.2), so that
+#: ``import jax`` alone makes ``jax.lax.fori_loop`` reachable.
+LOADED_WITH_PACKAGE = frozenset(
+    {
+        "jax.lax",
+        "jax.numpy",
+        "jax.random",
+        "jax.nn",
+        "jax.tree",
+        "jax.tree_util",
+        "jax.debug",
+        "jax.scipy",
+    }
+)
+
+#: Decorators that leave a function's calling convention alone.
+NEUTRAL_DECORATORS = frozenset({"builtins.staticmethod", "builtins.classmethod"})
+
+
+def _import_target(assignment: ImportAssignment, name: str) -> str | None:
+    """The dotted name an import binds to `name`, or None for relative imports."""
+    node = assignment.node
+    if isinstance(node, cst.ImportFrom):
+        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+            return None
+        module = get_full_name_for_node(node.module)
+        for alias in node.names:
+            local = alias.evaluated_alias or alias.evaluated_name
+            if local == name:
+                return f"{module}.{alias.evaluated_name}"
+        return None
+    assert isinstance(node, cst.Import)
+    for alias in node.names:
+        if alias.asname is not None:
+            if alias.evaluated_alias == name:
+                return alias.evaluated_name
+        elif alias.evaluated_name.split(".")[0] == name:
+            # `import jax.numpy` binds `jax`, the package itself.
+            return name
+    return None
+
+
+class NameResolver:
+    """Qualified names of Name/Attribute expressions, through scopes and imports."""
+
+    def __init__(self, scopes: Mapping[cst.CSTNode, Scope | None]) -> None:
+        self._scopes = scopes
+
+    def scope_of(self, node: cst.CSTNode) -> Scope | None:
+        return self._scopes.get(node)
+
+    def qualified_name(self, expr: cst.BaseExpression) -> str | None:
+        if isinstance(expr, cst.Attribute):
+            base = self.qualified_name(expr.value)
+            return f"{base}.{expr.attr.value}" if base else None
+        if isinstance(expr, cst.Name):
+            return self._name_target(expr)
+        return None
+
+    def _name_target(self, name: cst.Name) -> str | None:
+        scope = self._scopes.get(name)
+        return self.target_in_scope(scope, name.value) if scope is not None else None
+
+    @staticmethod
+    def target_in_scope(scope: Scope, name: str) -> str | None:
+        """What a bare name means in a scope: a qualified name, or None if not an import."""
+        assignments = scope[name]
+        if not assignments:
+            return None
+        targets = set()
+        for assignment in assignments:
+            if isinstance(assignment, BuiltinAssignment):
+                targets.add(f"builtins.{name}")
+            elif isinstance(assignment, ImportAssignment):
+                targets.add(_import_target(assignment, name))
+            else:
+                return None
+        if len(targets) != 1:
+            return None
+        return targets.pop()
+
+    def is_api(self, expr: cst.BaseExpression, *names: str) -> bool:
+        return self.qualified_name(expr) in names
+
+    def control_flow(self, call: cst.Call) -> str | None:
+        """'cond', 'switch', ... when call is a call of that lax primitive."""
+        return CONTROL_FLOW.get(self.qualified_name(call.func) or "")
