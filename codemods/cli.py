@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -223,15 +224,23 @@ def check(
 ) -> None:
     """Report findings; change nothing."""
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
-    run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
-    _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
+    groups = _run_groups(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
+    run = _merged(groups)
+    unsafe_paths = {r.path for group, settings in groups if settings.options.unsafe_fixes for r in group.files}
+    _report(run, output_format, unsafe_fixes=unsafe_paths.__contains__)
     _print_errors(run)
     _print_tables(run, _console(stderr=True), only_on_terminal=True)
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
-def _report(run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: bool) -> None:
-    """Findings on stdout in the chosen format (text: with a summary line)."""
+def _report(
+    run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: Callable[[Path], bool]
+) -> None:
+    """Findings on stdout in the chosen format (text: with a summary line).
+
+    ``unsafe_fixes(path)``: whether that file's own settings allow unsafe fixes
+    (paths under different [tool.jaxfix] tables may differ).
+    """
     if output_format.value == "json":
         sys.stdout.write(json_report.render(run))
     elif output_format.value == "sarif":
@@ -443,7 +452,7 @@ def review(
     if output_format is ReviewFormat.review:
         sys.stdout.write(review_report.render(result.comments, result.head))
     else:
-        _report(result.run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
+        _report(result.run, output_format, unsafe_fixes=result.unsafe_paths.__contains__)
     _print_errors(result.run)
     if pull is not None:
         _post_review(pull, result)

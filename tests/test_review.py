@@ -283,3 +283,21 @@ def test_fix_that_edits_another_file_is_shown_with_both_diffs(tmp_path: Path) ->
     assert comment["path"] == "pkg/main.py" and "```suggestion" not in comment["body"]
     assert "This fix changes other files of the project" in comment["body"]
     assert "+++ b/pkg/configs.py" in comment["body"]
+
+
+def test_review_rdjson_takes_each_files_unsafe_fixes_from_its_own_project(tmp_path: Path) -> None:
+    root = init_repo(tmp_path / "repo")
+    unsafe = (GOLDEN / "JAX101" / "report_unsafe_by_default" / "before.py").read_text()
+    for name, allowed in (("bold", "true"), ("careful", "false")):
+        (root / name).mkdir()
+        (root / name / "pyproject.toml").write_text(f"[tool.jaxfix]\nunsafe-fixes = {allowed}\n")
+        (root / name / "unsafe.py").write_text("import jax\n")
+    commit_all(root, "base")
+    git("checkout", "-q", "-b", "feature", cwd=root)
+    for name in ("bold", "careful"):
+        (root / name / "unsafe.py").write_text(unsafe)
+    commit_all(root, "feature")
+    result = jaxfix("review", "--base", "main", "--output-format", "rdjson", "bold", "careful", cwd=root)
+    by_path = {d["location"]["path"]: d for d in json.loads(result.stdout)["diagnostics"]}
+    assert sorted(by_path) == ["bold/unsafe.py", "careful/unsafe.py"]
+    assert "suggestions" in by_path["bold/unsafe.py"] and "suggestions" not in by_path["careful/unsafe.py"]
