@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
-import os
+import re
 from pathlib import Path
 
 import jsonschema
@@ -15,22 +16,25 @@ from jaxfix.transforms import Options, fix_source
 
 from .helpers import BRANCHES, GOLDEN, call, jaxfix
 
-SCHEMA_ENV = "JAXFIX_SARIF_SCHEMA_DIR"
-SCHEMA_NAME = "sarif-schema-2.1.0.json"
+SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"
+SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "schemas" / SCHEMA.name
 
 
 def sarif_schema() -> dict:
-    """The official OASIS schema from ../shared/schemas (else $JAXFIX_SARIF_SCHEMA_DIR); missing is a failure."""
-    candidates = [Path(__file__).resolve().parents[1].parent / "shared" / "schemas" / SCHEMA_NAME]
-    if os.environ.get(SCHEMA_ENV):
-        candidates.append(Path(os.environ[SCHEMA_ENV]) / SCHEMA_NAME)
-    for candidate in candidates:
-        if candidate.is_file():
-            return json.loads(candidate.read_text(encoding="utf-8"))
-    pytest.fail(
-        f"the SARIF 2.1.0 schema is missing: looked for {' and '.join(map(str, candidates))}. "
-        f"Check out ../shared beside the repository, or point {SCHEMA_ENV} at the folder holding {SCHEMA_NAME}."
-    )
+    """The official OASIS schema, carried in tests/data (with its notice): a clone alone has it."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+def test_the_schema_is_the_official_one_unchanged() -> None:
+    """The copy's hash is the one its notice records, and equals the shared copy where CI has one."""
+    notice = (SCHEMA.parent / "README.md").read_text(encoding="utf-8")
+    (recorded,) = re.findall(r"^sha256: ([0-9a-f]{64})$", notice, re.MULTILINE)
+    assert hashlib.sha256(SCHEMA.read_bytes()).hexdigest() == recorded
+    schema = sarif_schema()
+    assert schema["id"] == "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    assert schema["$schema"] == "http://json-schema.org/draft-04/schema#"
+    if SHARED_SCHEMA.is_file():
+        assert SHARED_SCHEMA.read_bytes() == SCHEMA.read_bytes()
 
 
 def offset(text: str, line: int, column: int, *, utf8: bool = False) -> int:
