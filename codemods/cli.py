@@ -420,8 +420,19 @@ def review(
     ] = None,
     base: Annotated[str, typer.Option("--base", help="The branch or commit the pull request merges into.", show_default=False)] = ...,  # type: ignore[assignment]
     post: Annotated[
-        bool, typer.Option("--post", help="Post the review through GITHUB_API_URL (GitHub Actions, pull_request events).")
+        bool,
+        typer.Option("--post", help="Post the review to the pull request (the variables below say where, and with what)."),
     ] = False,
+    repo: Annotated[
+        Optional[str],
+        typer.Option("--repo", metavar="OWNER/NAME", help="With --post: the repository (instead of GITHUB_REPOSITORY)."),
+    ] = None,
+    pr: Annotated[
+        Optional[int],
+        typer.Option(
+            "--pr", metavar="N", min=1, help="With --post: the pull request's number (instead of GITHUB_EVENT_PATH)."
+        ),
+    ] = None,
     output_format: Annotated[
         ReviewFormat, typer.Option("--output-format", help="What to print: the review payload, or findings as for check.")
     ] = ReviewFormat.review,
@@ -432,12 +443,36 @@ def review(
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
 ) -> None:
-    """Review the lines a branch changed since --base, as pull-request suggestions."""
+    """Review the lines a branch changed since --base, as pull-request suggestions.
+
+    \b
+    --post reads:
+      GITHUB_TOKEN       a token that may write pull-request reviews
+      GITHUB_API_URL     the REST API (https://api.github.com, or your GitHub
+                         Enterprise's); the only host the token is sent to
+      GITHUB_REPOSITORY  owner/name; --repo replaces it
+      GITHUB_EVENT_PATH  the pull_request event: the number and head commit;
+                         --pr replaces it (the event is then not read)
+    GitHub Actions sets all four; other CI systems give --repo and --pr.
+
+    When GitHub answers 403 or 404 (a pull request from a fork gets a
+    read-only token), the findings become workflow annotations instead and
+    the exit code is the one without --post.
+    """
     err = _console(stderr=True)
     pull = None
+    if (repo is not None or pr is not None) and not post:
+        raise typer.BadParameter("--repo and --pr say where --post posts; give --post too", param_hint="--repo/--pr")
+    if not base.strip():
+        err.print(
+            "error: --base is empty: give the commit or branch the pull request merges into "
+            "(the action's `base` input is empty on events other than pull_request)",
+            markup=False,
+        )
+        raise typer.Exit(2)
     if post:
         try:
-            pull = review_post.from_environment(os.environ)
+            pull = review_post.from_environment(os.environ, repository=repo, number=pr)
         except review_post.PostError as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
@@ -455,11 +490,16 @@ def review(
         _report(result.run, output_format, unsafe_fixes=result.unsafe_paths.__contains__)
     _print_errors(result.run)
     if pull is not None:
-        _post_review(pull, result)
+        _post_review(pull, result, annotated=output_format is ReviewFormat.github)
     raise typer.Exit(result.run.exit_code(pending_changes=False))
 
 
-def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult) -> None:
+#: Statuses that mean this token may not post here (a fork's read-only token): annotate instead.
+NO_REVIEW_PERMISSION = frozenset({403, 404})
+
+
+def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult, *, annotated: bool) -> None:
+    """Post the review; on 403/404, print the findings as workflow annotations instead (unless already printed)."""
     err = _console(stderr=True)
     if pull.head_sha and pull.head_sha != result.head:
         err.print(
@@ -473,8 +513,18 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
         client = GitHubClient(pull.api_url, pull.token)
         outcome = review_post.publish(client, pull, result.comments, result.head)
     except GitHubError as error:
-        err.print(f"error: {error}", markup=False)
-        raise typer.Exit(2) from None
+        if error.status not in NO_REVIEW_PERMISSION:
+            err.print(f"error: {error}", markup=False)
+            raise typer.Exit(2) from None
+        if not annotated:
+            sys.stdout.write(github_report.render(result.run))
+        count = len(result.comments)
+        err.print(
+            f"warning: cannot post a review (GitHub answered {error.status}: a pull request from a fork gets a "
+            f"read-only token); {count} finding{'s are' if count != 1 else ' is'} reported as workflow annotations instead",
+            markup=False,
+        )
+        return
     if not result.comments:
         err.print("No findings on changed lines; nothing posted.", markup=False)
     elif outcome.posted:

@@ -9,11 +9,14 @@ import stat
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 import typer.main
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from jaxfix.codemods.cli import app
 
@@ -62,13 +65,87 @@ def test_action_is_a_composite_with_documented_inputs() -> None:
 def test_action_installs_its_own_copy_not_the_pull_requests() -> None:
     install = step("Install jaxfix")
     assert install["env"]["JAXFIX_SOURCE"] == "${{ github.action_path }}"
-    assert 'pip install --quiet "$JAXFIX_SOURCE"' in install["run"]
+    assert '--constraint "$JAXFIX_SOURCE/action-constraints.txt" "$JAXFIX_SOURCE"' in install["run"]
     assert "GITHUB_WORKSPACE" not in install["run"] and " . " not in install["run"]
+
+
+def test_action_leaves_the_jobs_python_alone() -> None:
+    """setup-python must not put its Python first on PATH for the user's later steps."""
+    setup = step("Set up Python for jaxfix")
+    assert setup["uses"].startswith("actions/setup-python@")
+    assert str(setup["with"]["update-environment"]).lower() == "false"
+    install = step("Install jaxfix")
+    assert install["env"]["JAXFIX_PYTHON"] == f"${{{{ steps.{setup['id']}.outputs.python-path }}}}"
+    assert install["run"].lstrip().startswith('"$JAXFIX_PYTHON" -m venv "$RUNNER_TEMP/jaxfix-venv"')
+    for s in ACTION["runs"]["steps"]:
+        script = s.get("run", "")
+        assert "GITHUB_PATH" not in script and "GITHUB_ENV" not in script  # nothing exported to later steps
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "action-constraints.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[canonicalize_name(name)] = version
+    return pins
+
+
+#: Where the action runs: every Python it accepts, on Linux and macOS runners.
+TARGETS = [
+    {"python_version": v, "python_full_version": f"{v}.0", "sys_platform": platform, "platform_system": system, "extra": ""}
+    for v in ("3.11", "3.12", "3.13", "3.14")
+    for platform, system in (("linux", "Linux"), ("darwin", "Darwin"))
+]
+
+
+def _requirements(name: str) -> list[Requirement] | None:
+    """A distribution's requirements as installed here, or None when it is not installed."""
+    try:
+        return [Requirement(raw) for raw in metadata.distribution(name).requires or []]
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def test_action_pins_exactly_what_jaxfix_installs_and_within_pyprojects_ranges() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    direct = [Requirement(r) for r in pyproject["project"]["dependencies"] + pyproject["build-system"]["requires"]]
+    pins = _pins()
+    for requirement in direct:
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not pinned in action-constraints.txt"
+        assert requirement.specifier.contains(pins[name], prereleases=True), f"{name}=={pins[name]} is outside {requirement}"
+    # Everything those need, on every target, is pinned, and nothing else is.
+    needed = {canonicalize_name(r.name) for r in direct}
+    queue = list(needed)
+    while queue:
+        for requirement in _requirements(queue.pop()) or []:
+            name = canonicalize_name(requirement.name)
+            if name in needed or (requirement.marker and not any(requirement.marker.evaluate(t) for t in TARGETS)):
+                continue
+            needed.add(name)
+            queue.append(name)
+            if _requirements(name) is not None:  # installed here: its pinned version must satisfy this range
+                assert requirement.specifier.contains(pins.get(name, "0"), prereleases=True), f"{name}: {requirement}"
+    assert set(pins) == needed
+
+
+def test_action_without_a_base_says_so_before_running_jaxfix(pull_request: Path, tmp_path: Path) -> None:
+    """On a push or a schedule the default base (the pull request's) is empty."""
+    server = FakeGitHub()
+    try:
+        result = run_review_step(pull_request, tmp_path / "runner", server, base="", **{"github-token": "tok-1234567890abcdef"})
+    finally:
+        server.close()
+    assert result.returncode == 2
+    assert result.stdout.startswith("::error title=jaxfix::no base commit to review against")
+    assert "unknown revision" not in result.stdout + result.stderr and server.requests == []
 
 
 def test_action_review_step_uses_real_flags() -> None:
     script = step("Review the pull request")["run"]
-    (line,) = [l for l in script.splitlines() if "jaxfix" in l and " review " in l]
+    (line,) = [l for l in script.splitlines() if "/bin/jaxfix\" review " in l]
     words = shlex.split(line.split("||")[0])
     assert words[0].endswith("/bin/jaxfix") and words[1] == "review"
     used = {w.split("=")[0] for w in words if w.startswith("--") and w != "--"}
@@ -137,15 +214,15 @@ def test_action_review_step_posts_and_fails_on_findings(pull_request: Path, tmp_
     server = FakeGitHub()
     try:
         base = (tmp_path / "base.txt").read_text()
-        result = run_review_step(pull_request, tmp_path / "runner", server, base=base, **{"github-token": "tok-123"})
+        result = run_review_step(pull_request, tmp_path / "runner", server, base=base, **{"github-token": "tok-1234567890abcdef"})
         assert result.returncode == 1, result.stderr
         assert result.stdout.startswith("::warning file=m.py,line=14,")
         (posted,) = server.posts()
         assert posted.path == "/repos/octo/jaxrepo/pulls/3/reviews"
-        assert posted.headers["authorization"] == "Bearer tok-123"
+        assert posted.headers["authorization"] == "Bearer tok-1234567890abcdef"
         assert "```suggestion" in posted.body["comments"][0]["body"]
         quiet = run_review_step(
-            pull_request, tmp_path / "runner", server, base=base, **{"github-token": "tok-123", "fail-on-findings": "false"}
+            pull_request, tmp_path / "runner", server, base=base, **{"github-token": "tok-1234567890abcdef", "fail-on-findings": "false"}
         )
         assert quiet.returncode == 0, quiet.stderr
         assert len(server.posts()) == 1  # already posted: no duplicate
