@@ -12,6 +12,7 @@ import contextlib
 import enum
 import os
 import sys
+import traceback as traceback_module
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Optional
@@ -677,6 +678,16 @@ def _explain_traceback(source: str) -> None:
 
 
 def main() -> None:
-    # One program name however it is started (`jaxfix`, `python -m jaxfix`): usage lines and the
-    # shell-completion variable (_JAXFIX_COMPLETE) both come from it.
-    app(prog_name="jaxfix")
+    """Run the command; a crash exits 2, never 1.
+
+    Exit 1 means "findings", which CI may be told to accept (the action's
+    `fail-on-findings: false`): a traceback must not read as findings.
+    """
+    try:
+        # One program name however it is started (`jaxfix`, `python -m jaxfix`): usage lines and the
+        # shell-completion variable (_JAXFIX_COMPLETE) both come from it.
+        app(prog_name="jaxfix")
+    except Exception:  # noqa: BLE001  # SystemExit and KeyboardInterrupt pass through
+        traceback_module.print_exc()
+        sys.stderr.write("jaxfix: internal error (the traceback above); please report it\n")
+        sys.exit(2)

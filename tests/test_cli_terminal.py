@@ -21,6 +21,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from jaxfix.codemods import cli
 from jaxfix.transforms import RULES
 
 from .helpers import BRANCHES, call, env, jaxfix
@@ -180,3 +181,17 @@ def test_explain_renders_its_restructuredtext(tmp_path: Path) -> None:
     # A literal that runs over a line break is one literal.
     jax402 = jaxfix("explain", "JAX402", cwd=tmp_path).stdout
     assert "`TypeError: Shapes must be 1D sequences\nof concrete values of integer type`" in jax402
+
+
+def test_a_crash_exits_2_not_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 1 means findings, which CI may accept (`fail-on-findings: false`); a crash must not look like one."""
+
+    def crash() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "_print_rules", crash)
+    monkeypatch.setattr(sys, "argv", ["jaxfix", "rules"])
+    with pytest.raises(SystemExit) as exited:
+        cli.main()
+    assert exited.value.code == 2
+    assert "RuntimeError: a bug" in capsys.readouterr().err
