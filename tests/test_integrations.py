@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import shutil
 import stat
 import subprocess
 import sys
@@ -20,6 +22,7 @@ from packaging.utils import canonicalize_name
 
 from jaxfix.codemods.cli import app
 
+from . import wheelhouse
 from .fake_github import FakeGitHub
 from .helpers import (
     BRANCHES,
@@ -37,6 +40,7 @@ ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
 SCRIPTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
 _EXPRESSION = re.compile(r"\$\{\{\s*([^}]+?)\s*\}\}")
+TABLE = re.compile(r"[┏┃━│┡╇]")
 
 
 def command_options(name: str) -> set[str]:
@@ -236,7 +240,8 @@ def test_action_review_step_posts_and_fails_on_findings(pull_request: Path, tmp_
 def test_hooks_parse_with_the_right_ids_and_types() -> None:
     assert [h["id"] for h in HOOKS] == ["jaxfix", "jaxfix-fix"]
     for hook in HOOKS:
-        assert hook["language"] == "python" and hook["types"] == ["python"]
+        assert hook["language"] == "python" and hook["types_or"] == ["python", "pyi", "jupyter"]
+        assert "types" not in hook  # `types` would be and-ed with types_or
         assert hook["name"] and hook["description"]
         program, command, *_ = shlex.split(hook["entry"])
         assert program in SCRIPTS  # the console script the package installs
@@ -281,3 +286,70 @@ def test_fixing_hook_rewrites_staged_files(staged: Path) -> None:
     before = (staged / "report_only.py").read_text()
     left = run_hook("jaxfix-fix", ["report_only.py"], staged)
     assert left.returncode == 1 and (staged / "report_only.py").read_text() == before
+
+
+#: What pip needs to install the hook repository: its dependencies and its build backend.
+_PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+HOOK_REPO_NEEDS = [Requirement(r).name for r in _PYPROJECT["project"]["dependencies"] + _PYPROJECT["build-system"]["requires"]]
+#: The files a pip install of jaxfix reads (setup.py builds explain's pairs from golden/).
+HOOK_REPO_FILES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", ".pre-commit-hooks.yaml"]
+HOOK_REPO_FOLDERS = ["jaxfix", "transforms", "codemods", "golden"]
+
+
+@pytest.fixture(scope="module")
+def hook_repository(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Path]:
+    """This checkout's files as they are now (uncommitted edits too), committed in a repository of their own,
+    and a folder of wheels for everything pip needs to install it: (repository, its commit, wheels)."""
+    base = tmp_path_factory.mktemp("hook-repo")
+    repo = init_repo(base / "jaxfix")
+    for name in HOOK_REPO_FILES:
+        shutil.copy2(ROOT / name, repo / name)
+    for name in HOOK_REPO_FOLDERS:
+        shutil.copytree(ROOT / name, repo / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+    rev = commit_all(repo, "the hooks as this checkout has them")
+    return repo, rev, wheelhouse.build(HOOK_REPO_NEEDS, base / "wheels")
+
+
+def test_pre_commit_runs_both_hooks_on_notebooks_and_stubs_offline(hook_repository, tmp_path: Path) -> None:
+    """A real `pre-commit run --all-files`, with this checkout as the hook repository and no index."""
+    hooks, rev, wheels = hook_repository
+    project = init_repo(tmp_path / "project")
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# a notebook\n"]},
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": BRANCHES + call(3)},
+    ]
+    notebook = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (project / "analysis.ipynb").write_text(json.dumps(notebook, indent=1) + "\n")
+    (project / "typed.pyi").write_text(BRANCHES + call(4))
+    (project / "clean.py").write_text("x = 1\n")
+    config = {"repos": [{"repo": str(hooks), "rev": rev, "hooks": [{"id": "jaxfix"}, {"id": "jaxfix-fix"}]}]}
+    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config))
+    git("add", "-A", cwd=project)
+    environment = env(
+        PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
+        PIP_NO_INDEX="1",
+        PIP_FIND_LINKS=str(wheels),
+        PIP_CONFIG_FILE=os.devnull,
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        VIRTUALENV_NO_PERIODIC_UPDATE="1",
+        VIRTUALENV_OVERRIDE_APP_DATA=str(tmp_path / "virtualenv-data"),
+    )
+    environment.pop("PYTHONPATH")  # the hooks must run the jaxfix pre-commit installed, not this checkout
+    result = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
+        cwd=project,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    checking, _, fixing = output.partition("jaxfix (fix)")
+    assert "jaxfix (check)" in checking and "Failed" in checking
+    assert "analysis.ipynb:cell 2:14:" in checking and "typed.pyi:14:" in checking and "clean.py" not in checking
+    assert "files were modified by this hook" in fixing
+    fixed_cell = "".join(json.loads((project / "analysis.ipynb").read_text())["cells"][1]["source"])
+    assert "jax.lax.cond(True, partial(run_true, 3), partial(run_false, 3), 1.0)" in fixed_cell
+    assert "partial(run_true, 4)" in (project / "typed.pyi").read_text()
+    assert not TABLE.search(output)  # no summary tables in pre-commit's output
