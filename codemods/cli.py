@@ -277,7 +277,7 @@ def _report(
         out.print(text_report.summary(run, applied=False), markup=False)
 
 
-@app.command()
+@app.command(short_help="Show the fixes as a patch; -i picks them.")
 def diff(
     paths: Paths,
     interactive_mode: Annotated[
@@ -361,7 +361,7 @@ def _diff_summary(run: engine.RunResult) -> str:
     )
 
 
-@app.command()
+@app.command(short_help="Apply the fixes in place.")
 def migrate(
     paths: Paths,
     allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="Also rewrite files with uncommitted changes.")] = False,
@@ -441,7 +441,7 @@ def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool
         console.print(by_rule)
 
 
-@app.command()
+@app.command(short_help="Review the lines a branch changed.")
 def review(
     paths: Annotated[
         Optional[list[Path]], typer.Argument(metavar="PATH", help="Files or folders to review (default: the current folder).", show_default=False)
@@ -603,7 +603,7 @@ def _print_rules() -> None:
     out.print(table)
 
 
-@app.command()
+@app.command(short_help="Document a rule, or triage a traceback.")
 def explain(
     code: Annotated[Optional[str], typer.Argument(metavar="CODE", help="A rule code, e.g. JAX101.", show_default=False)] = None,
     traceback: Annotated[

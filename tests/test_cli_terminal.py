@@ -195,3 +195,11 @@ def test_a_crash_exits_2_not_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
         cli.main()
     assert exited.value.code == 2
     assert "RuntimeError: a bug" in capsys.readouterr().err
+
+
+def test_top_level_help_lists_every_command_uncut(tmp_path: Path) -> None:
+    shown, status = session("--help", cwd=tmp_path, columns=80)
+    assert status == 0 and "--version" in shown
+    commands = shown[shown.index("Commands:") :].splitlines()[1:]
+    assert [line.split()[0] for line in commands if line.strip()] == ["check", "diff", "migrate", "review", "rules", "explain"]
+    assert not any(line.rstrip().endswith(("...", "…")) for line in commands)
