@@ -1,9 +1,9 @@
 """The ``jaxfix`` command: check, diff, migrate, review, rules, explain.
 
 Stdout holds data (a report, a patch ``git apply`` accepts, the review, fixed
-text); tables and progress go to stderr, and only on a terminal. Exit codes: 0 nothing left to fix, 1 findings
-left (for ``diff``: also fixes not yet applied), 2 usage error, bad
-configuration, or unreadable input.
+text); tables and progress go to stderr, and only on a terminal. Exit codes:
+0 nothing left to fix, 1 findings left (for ``diff``: also fixes not yet
+applied), 2 usage error, bad configuration, unreadable input, or a crash.
 """
 
 from __future__ import annotations
@@ -86,13 +86,22 @@ class ReviewFormat(str, enum.Enum):
 
 
 Paths = Annotated[
-    list[Path], typer.Argument(metavar="PATH", help="Files or folders to process; `-` reads one file from stdin.", show_default=False)
+    list[Path],
+    typer.Argument(
+        metavar="PATH", help="Files or folders to process; `-` reads one file from stdin.", show_default=False
+    ),
 ]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Worker processes (default: all cores).", min=1)]
+Jobs = Annotated[
+    Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Worker processes (default: all cores).", min=1)
+]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the result cache.")]
 CacheDir = Annotated[
     Optional[Path],
-    typer.Option("--cache-dir", metavar="DIR", help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ~/.cache/jaxfix)."),
+    typer.Option(
+        "--cache-dir",
+        metavar="DIR",
+        help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ~/.cache/jaxfix).",
+    ),
 ]
 SingleFile = Annotated[
     bool,
@@ -101,21 +110,34 @@ SingleFile = Annotated[
         help="Analyse each file on its own, without following imports into the project's other modules.",
     ),
 ]
-Select = Annotated[Optional[list[str]], typer.Option("--select", metavar="CODE", help="Only these rule codes (prefixes allowed).")]
-Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", metavar="CODE", help="Skip these rule codes (prefixes allowed).")]
+Select = Annotated[
+    Optional[list[str]], typer.Option("--select", metavar="CODE", help="Only these rule codes (prefixes allowed).")
+]
+Ignore = Annotated[
+    Optional[list[str]], typer.Option("--ignore", metavar="CODE", help="Skip these rule codes (prefixes allowed).")
+]
 Unsafe = Annotated[
     Optional[bool],
     typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.", show_default=False),
 ]
 Exclude = Annotated[
     Optional[list[str]],
-    typer.Option("--exclude", metavar="PATTERN", help="Leave out files matching these glob patterns (relative to the current folder)."),
+    typer.Option(
+        "--exclude",
+        metavar="PATTERN",
+        help="Leave out files matching these glob patterns (relative to the current folder).",
+    ),
 ]
 FrozenMapping = Annotated[
     Optional[str],
-    typer.Option("--frozen-mapping", metavar="NAME", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."),
+    typer.Option(
+        "--frozen-mapping", metavar="NAME", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."
+    ),
 ]
-TargetVersion = Annotated[Optional[str], typer.Option("--target-version", metavar="VERSION", help="Oldest Python to support: py311, 3.12, ...")]
+TargetVersion = Annotated[
+    Optional[str],
+    typer.Option("--target-version", metavar="VERSION", help="Oldest Python to support: py311, 3.12, ..."),
+]
 
 
 def _console(stderr: bool = False) -> Console:
@@ -444,16 +466,26 @@ def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool
 @app.command(short_help="Review the lines a branch changed.")
 def review(
     paths: Annotated[
-        Optional[list[Path]], typer.Argument(metavar="PATH", help="Files or folders to review (default: the current folder).", show_default=False)
+        Optional[list[Path]],
+        typer.Argument(
+            metavar="PATH", help="Files or folders to review (default: the current folder).", show_default=False
+        ),
     ] = None,
-    base: Annotated[str, typer.Option("--base", metavar="REF", help="The branch or commit the pull request merges into.", show_default=False)] = ...,  # type: ignore[assignment]
+    base: Annotated[
+        str,
+        typer.Option(
+            "--base", metavar="REF", help="The branch or commit the pull request merges into.", show_default=False
+        ),
+    ] = ...,  # type: ignore[assignment]
     post: Annotated[
         bool,
         typer.Option("--post", help="Post the review to the pull request (where, and with what token: see above)."),
     ] = False,
     repo: Annotated[
         Optional[str],
-        typer.Option("--repo", metavar="OWNER/NAME", help="With --post: the repository (instead of GITHUB_REPOSITORY)."),
+        typer.Option(
+            "--repo", metavar="OWNER/NAME", help="With --post: the repository (instead of GITHUB_REPOSITORY)."
+        ),
     ] = None,
     pr: Annotated[
         Optional[int],
@@ -549,7 +581,8 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
         count = len(result.comments)
         err.print(
             f"warning: cannot post a review (GitHub answered {error.status}: a pull request from a fork gets a "
-            f"read-only token); {count} finding{'s are' if count != 1 else ' is'} reported as workflow annotations instead",
+            f"read-only token); {count} finding{'s are' if count != 1 else ' is'} reported as workflow "
+            "annotations instead",
             markup=False,
         )
         return
@@ -605,7 +638,9 @@ def _print_rules() -> None:
 
 @app.command(short_help="Document a rule, or triage a traceback.")
 def explain(
-    code: Annotated[Optional[str], typer.Argument(metavar="CODE", help="A rule code, e.g. JAX101.", show_default=False)] = None,
+    code: Annotated[
+        Optional[str], typer.Argument(metavar="CODE", help="A rule code, e.g. JAX101.", show_default=False)
+    ] = None,
     traceback: Annotated[
         Optional[str],
         typer.Option(

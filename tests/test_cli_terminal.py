@@ -160,7 +160,12 @@ def test_rules_into_a_closed_pipe_exits_0_quietly(tmp_path: Path) -> None:
     os.close(reader)
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "jaxfix", "rules"], cwd=tmp_path, env=env(), stdout=writer, stderr=subprocess.PIPE, timeout=120
+            [sys.executable, "-m", "jaxfix", "rules"],
+            cwd=tmp_path,
+            env=env(),
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            timeout=120,
         )
     finally:
         os.close(writer)
@@ -175,7 +180,9 @@ def test_explain_renders_its_restructuredtext(tmp_path: Path) -> None:
         assert "``" not in text and not re.search(r"::\s*$", text, re.MULTILINE)
         assert "hash the tracer:\n" in text.replace("\r\n", "\n")
         # The literal block keeps its indentation, and the quoted error its text.
-        assert "\n    ValueError: Non-hashable static arguments are not supported. An error\n" in text.replace("\r\n", "\n")
+        assert "\n    ValueError: Non-hashable static arguments are not supported. An error\n" in text.replace(
+            "\r\n", "\n"
+        )
     assert "`lax.cond`, `lax.switch`" in piped  # piped: code keeps one backquote each side
     assert "lax.cond, lax.switch" in shown  # on a terminal: styled instead
     # A literal that runs over a line break is one literal.
@@ -201,5 +208,12 @@ def test_top_level_help_lists_every_command_uncut(tmp_path: Path) -> None:
     shown, status = session("--help", cwd=tmp_path, columns=80)
     assert status == 0 and "--version" in shown
     commands = shown[shown.index("Commands:") :].splitlines()[1:]
-    assert [line.split()[0] for line in commands if line.strip()] == ["check", "diff", "migrate", "review", "rules", "explain"]
+    assert [line.split()[0] for line in commands if line.strip()] == [
+        "check",
+        "diff",
+        "migrate",
+        "review",
+        "rules",
+        "explain",
+    ]
     assert not any(line.rstrip().endswith(("...", "…")) for line in commands)

@@ -67,7 +67,8 @@ def token_problem(token: str) -> str | None:
         return "it holds characters other than printable ASCII"
     if not MIN_TOKEN_LENGTH <= len(token) <= MAX_TOKEN_LENGTH:
         count = len(token)
-        return f"it has {count} character{'s' if count != 1 else ''}, and a GitHub token has {MIN_TOKEN_LENGTH} to {MAX_TOKEN_LENGTH}"
+        plural = "s" if count != 1 else ""
+        return f"it has {count} character{plural}, and a GitHub token has {MIN_TOKEN_LENGTH} to {MAX_TOKEN_LENGTH}"
     return None
 
 

@@ -44,7 +44,9 @@ class PullRequest:
         return f"/repos/{urllib.parse.quote(owner)}/{urllib.parse.quote(name)}/pulls/{self.number}"
 
 
-def from_environment(env: Mapping[str, str], *, repository: str | None = None, number: int | None = None) -> PullRequest:
+def from_environment(
+    env: Mapping[str, str], *, repository: str | None = None, number: int | None = None
+) -> PullRequest:
     """The pull request to post to: --repo and --pr where given, else GITHUB_REPOSITORY and the event."""
     needed = ["GITHUB_API_URL", "GITHUB_TOKEN"]
     if repository is None:
