@@ -1,16 +1,19 @@
 """The ``jaxfix`` command: check, diff, migrate, review, rules, explain.
 
-Output is rich on a terminal and plain when piped (a piped ``jaxfix diff`` is
-a patch ``git apply`` accepts). Exit codes: 0 nothing left to fix, 1 findings
-left (for ``diff``: also fixes not yet applied), 2 usage error, bad
-configuration, or unreadable input.
+Stdout holds data (a report, a patch ``git apply`` accepts, the review, fixed
+text); tables and progress go to stderr, and only on a terminal. Exit codes:
+0 nothing left to fix, 1 findings left (for ``diff``: also fixes not yet
+applied), 2 usage error, bad configuration, unreadable input, or a crash.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import sys
+import traceback as traceback_module
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -21,7 +24,7 @@ from rich.table import Table
 
 from jaxfix.transforms import RULES, check_source
 
-from . import config, engine, golden_examples, interactive, triage_report
+from . import config, doc_text, engine, golden_examples, interactive, triage_report
 from .discovery import discover
 from .report import github as github_report
 from .report import json as json_report
@@ -36,13 +39,33 @@ from .review.changed_lines import GitError
 from .review.github_api import GitHubClient, GitHubError
 from .runner import RunSettings, run_files
 from .vcs import dirty_files
+from .version import version
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
     help="Find JAX static-argument pitfalls and rewrite them into code that runs.",
     context_settings={"help_option_names": ["-h", "--help"]},
+    # Click's own help layout: it wraps to the terminal and never cuts an option's name (typer's rich
+    # panels cut `--no-unsafe-fixes` at 80 columns and print a `<bool>` metavar on every flag).
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"jaxfix {version()}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print jaxfix's version and exit."),
+    ] = False,
+) -> None:
+    """Find JAX static-argument pitfalls and rewrite them into code that runs."""
 
 
 class OutputFormat(str, enum.Enum):
@@ -63,13 +86,22 @@ class ReviewFormat(str, enum.Enum):
 
 
 Paths = Annotated[
-    list[Path], typer.Argument(help="Files or folders to process; `-` reads one file from stdin.", show_default=False)
+    list[Path],
+    typer.Argument(
+        metavar="PATH", help="Files or folders to process; `-` reads one file from stdin.", show_default=False
+    ),
 ]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: all cores).", min=1)]
+Jobs = Annotated[
+    Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Worker processes (default: all cores).", min=1)
+]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the result cache.")]
 CacheDir = Annotated[
     Optional[Path],
-    typer.Option("--cache-dir", help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ~/.cache/jaxfix)."),
+    typer.Option(
+        "--cache-dir",
+        metavar="DIR",
+        help="Where results are cached (default: $JAXFIX_CACHE_DIR, else ~/.cache/jaxfix).",
+    ),
 ]
 SingleFile = Annotated[
     bool,
@@ -78,19 +110,33 @@ SingleFile = Annotated[
         help="Analyse each file on its own, without following imports into the project's other modules.",
     ),
 ]
-Select = Annotated[Optional[list[str]], typer.Option("--select", help="Only these rule codes (prefixes allowed).")]
-Ignore = Annotated[Optional[list[str]], typer.Option("--ignore", help="Skip these rule codes (prefixes allowed).")]
+Select = Annotated[
+    Optional[list[str]], typer.Option("--select", metavar="CODE", help="Only these rule codes (prefixes allowed).")
+]
+Ignore = Annotated[
+    Optional[list[str]], typer.Option("--ignore", metavar="CODE", help="Skip these rule codes (prefixes allowed).")
+]
 Unsafe = Annotated[
     Optional[bool],
     typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.", show_default=False),
 ]
 Exclude = Annotated[
     Optional[list[str]],
-    typer.Option("--exclude", help="Leave out files matching these glob patterns (relative to the current folder)."),
+    typer.Option(
+        "--exclude",
+        metavar="PATTERN",
+        help="Leave out files matching these glob patterns (relative to the current folder).",
+    ),
 ]
 FrozenMapping = Annotated[
     Optional[str],
-    typer.Option("--frozen-mapping", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."),
+    typer.Option(
+        "--frozen-mapping", metavar="NAME", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."
+    ),
+]
+TargetVersion = Annotated[
+    Optional[str],
+    typer.Option("--target-version", metavar="VERSION", help="Oldest Python to support: py311, 3.12, ..."),
 ]
 ExpectedErrors = Annotated[
     bool,
@@ -100,7 +146,6 @@ ExpectedErrors = Annotated[
         "by default they are counted, not reported.",
     ),
 ]
-TargetVersion = Annotated[Optional[str], typer.Option("--target-version", help="Oldest Python to support: py311, 3.12, ...")]
 
 
 def _console(stderr: bool = False) -> Console:
@@ -234,15 +279,23 @@ def check(
 ) -> None:
     """Report findings; change nothing."""
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
-    run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
-    _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
+    groups = _run_groups(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
+    run = _merged(groups)
+    unsafe_paths = {r.path for group, settings in groups if settings.options.unsafe_fixes for r in group.files}
+    _report(run, output_format, unsafe_fixes=unsafe_paths.__contains__)
     _print_errors(run)
-    _print_tables(run, _console(stderr=True), only_on_terminal=True)
+    _print_tables(run, _console(stderr=True), fixed_column=False)
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
-def _report(run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: bool) -> None:
-    """Findings on stdout in the chosen format (text: with a summary line)."""
+def _report(
+    run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: Callable[[Path], bool]
+) -> None:
+    """Findings on stdout in the chosen format (text: with a summary line).
+
+    ``unsafe_fixes(path)``: whether that file's own settings allow unsafe fixes
+    (paths under different [tool.jaxfix] tables may differ).
+    """
     if output_format.value == "json":
         sys.stdout.write(json_report.render(run))
     elif output_format.value == "sarif":
@@ -257,7 +310,7 @@ def _report(run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *
         out.print(text_report.summary(run, applied=False), markup=False)
 
 
-@app.command()
+@app.command(short_help="Show the fixes as a patch; -i picks them.")
 def diff(
     paths: Paths,
     interactive_mode: Annotated[
@@ -342,7 +395,7 @@ def _diff_summary(run: engine.RunResult) -> str:
     )
 
 
-@app.command()
+@app.command(short_help="Apply the fixes in place.")
 def migrate(
     paths: Paths,
     allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="Also rewrite files with uncommitted changes.")] = False,
@@ -385,14 +438,18 @@ def migrate(
     out = _console()
     _print_findings(run, out)
     _print_errors(run)
-    _print_tables(run, out, only_on_terminal=False)
+    _print_tables(run, _console(stderr=True), fixed_column=True)
     out.print(text_report.summary(run, applied=True), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=False))
 
 
-def _print_tables(run: engine.RunResult, console: Console, *, only_on_terminal: bool) -> None:
-    """Files by how far they got, then fixes and findings by rule."""
-    if only_on_terminal and not console.is_terminal:
+def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool) -> None:
+    """Files by how far they got, then fixes and findings by rule: for people, so only on a terminal.
+
+    Given the stderr console: stdout holds data (a report, a diff, fixed
+    text), and tables piped into pre-commit's output or a CI log are noise.
+    """
+    if not console.is_terminal:
         return
     table = Table(show_header=True, header_style="bold")
     for heading in ("files", "skipped by pre-filter", "parsed", "from cache", "changed", "errors"):
@@ -410,22 +467,45 @@ def _print_tables(run: engine.RunResult, console: Console, *, only_on_terminal: 
     left = text_report.counts_by_rule(f for _, f in run.findings)
     if fixed or left:
         by_rule = Table(show_header=True, header_style="bold")
-        for heading in ("rule", "fixed", "left for a person"):
+        headings = ("rule", "fixed", "left for a person") if fixed_column else ("rule", "findings")
+        for heading in headings:
             by_rule.add_column(heading)
         for code in sorted(set(fixed) | set(left)):
-            by_rule.add_row(code, str(fixed.get(code, 0)), str(left.get(code, 0)))
+            counts = (fixed.get(code, 0), left.get(code, 0)) if fixed_column else (left.get(code, 0),)
+            by_rule.add_row(code, *map(str, counts))
         console.print(by_rule)
 
 
-@app.command()
+@app.command(short_help="Review the lines a branch changed.")
 def review(
     paths: Annotated[
-        Optional[list[Path]], typer.Argument(help="Files or folders to review (default: the current folder).", show_default=False)
+        Optional[list[Path]],
+        typer.Argument(
+            metavar="PATH", help="Files or folders to review (default: the current folder).", show_default=False
+        ),
     ] = None,
-    base: Annotated[str, typer.Option("--base", help="The branch or commit the pull request merges into.", show_default=False)] = ...,  # type: ignore[assignment]
+    base: Annotated[
+        str,
+        typer.Option(
+            "--base", metavar="REF", help="The branch or commit the pull request merges into.", show_default=False
+        ),
+    ] = ...,  # type: ignore[assignment]
     post: Annotated[
-        bool, typer.Option("--post", help="Post the review through GITHUB_API_URL (GitHub Actions, pull_request events).")
+        bool,
+        typer.Option("--post", help="Post the review to the pull request (where, and with what token: see above)."),
     ] = False,
+    repo: Annotated[
+        Optional[str],
+        typer.Option(
+            "--repo", metavar="OWNER/NAME", help="With --post: the repository (instead of GITHUB_REPOSITORY)."
+        ),
+    ] = None,
+    pr: Annotated[
+        Optional[int],
+        typer.Option(
+            "--pr", metavar="N", min=1, help="With --post: the pull request's number (instead of GITHUB_EVENT_PATH)."
+        ),
+    ] = None,
     output_format: Annotated[
         ReviewFormat, typer.Option("--output-format", help="What to print: the review payload, or findings as for check.")
     ] = ReviewFormat.review,
@@ -437,12 +517,36 @@ def review(
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
 ) -> None:
-    """Review the lines a branch changed since --base, as pull-request suggestions."""
+    """Review the lines a branch changed since --base, as pull-request suggestions.
+
+    \b
+    --post reads:
+      GITHUB_TOKEN       a token that may write pull-request reviews
+      GITHUB_API_URL     the REST API (https://api.github.com, or your GitHub
+                         Enterprise's); the only host the token is sent to
+      GITHUB_REPOSITORY  owner/name; --repo replaces it
+      GITHUB_EVENT_PATH  the pull_request event: the number and head commit;
+                         --pr replaces it (the event is then not read)
+    GitHub Actions sets all four; other CI systems give --repo and --pr.
+
+    When GitHub answers 403 or 404 (a pull request from a fork gets a
+    read-only token), the findings become workflow annotations instead and
+    the exit code is the one without --post.
+    """
     err = _console(stderr=True)
     pull = None
+    if (repo is not None or pr is not None) and not post:
+        raise typer.BadParameter("--repo and --pr say where --post posts; give --post too", param_hint="--repo/--pr")
+    if not base.strip():
+        err.print(
+            "error: --base is empty: give the commit or branch the pull request merges into "
+            "(the action's `base` input is empty on events other than pull_request)",
+            markup=False,
+        )
+        raise typer.Exit(2)
     if post:
         try:
-            pull = review_post.from_environment(os.environ)
+            pull = review_post.from_environment(os.environ, repository=repo, number=pr)
         except review_post.PostError as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
@@ -457,14 +561,19 @@ def review(
     if output_format is ReviewFormat.review:
         sys.stdout.write(review_report.render(result.comments, result.head))
     else:
-        _report(result.run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
+        _report(result.run, output_format, unsafe_fixes=result.unsafe_paths.__contains__)
     _print_errors(result.run)
     if pull is not None:
-        _post_review(pull, result)
+        _post_review(pull, result, annotated=output_format is ReviewFormat.github)
     raise typer.Exit(result.run.exit_code(pending_changes=False))
 
 
-def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult) -> None:
+#: Statuses that mean this token may not post here (a fork's read-only token): annotate instead.
+NO_REVIEW_PERMISSION = frozenset({403, 404})
+
+
+def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult, *, annotated: bool) -> None:
+    """Post the review; on 403/404, print the findings as workflow annotations instead (unless already printed)."""
     err = _console(stderr=True)
     if pull.head_sha and pull.head_sha != result.head:
         err.print(
@@ -478,8 +587,19 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
         client = GitHubClient(pull.api_url, pull.token)
         outcome = review_post.publish(client, pull, result.comments, result.head)
     except GitHubError as error:
-        err.print(f"error: {error}", markup=False)
-        raise typer.Exit(2) from None
+        if error.status not in NO_REVIEW_PERMISSION:
+            err.print(f"error: {error}", markup=False)
+            raise typer.Exit(2) from None
+        if not annotated:
+            sys.stdout.write(github_report.render(result.run))
+        count = len(result.comments)
+        err.print(
+            f"warning: cannot post a review (GitHub answered {error.status}: a pull request from a fork gets a "
+            f"read-only token); {count} finding{'s are' if count != 1 else ' is'} reported as workflow "
+            "annotations instead",
+            markup=False,
+        )
+        return
     if not result.comments:
         err.print("No findings on changed lines; nothing posted.", markup=False)
     elif outcome.posted:
@@ -493,27 +613,53 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
 @app.command()
 def rules() -> None:
     """List the rules: code, name, fix class, summary."""
+    with _reader_may_stop_early():
+        _print_rules()
+
+
+@contextlib.contextmanager
+def _reader_may_stop_early() -> Iterator[None]:
+    """A listing piped into `head` or `true` is done when its reader stops: no error, exit 0.
+
+    (Click's own handler exits 1 on a broken pipe.) stdout is pointed at
+    /dev/null so that the interpreter's last flush does not fail again.
+    """
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _print_rules() -> None:
     out = _console()
     if not out.is_terminal:  # one tab-separated line a rule, for scripts
         sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_label()}\t{r.summary}\n" for code, r in RULES.items())
         return
+    # Codes and names are what people copy into --select and `explain`: never wrapped or cut; the summary
+    # wraps (folding a long identifier rather than ending it in "…").
     table = Table(show_header=True, header_style="bold")
-    table.add_column("code")
-    table.add_column("name")
-    table.add_column("fix")
-    table.add_column("summary")
+    table.add_column("code", no_wrap=True, min_width=max(map(len, RULES)))
+    table.add_column("name", no_wrap=True, min_width=max(len(r.name) for r in RULES.values()))
+    table.add_column("fix", no_wrap=True)
+    table.add_column("summary", overflow="fold")
     for code, rule in RULES.items():
         table.add_row(code, rule.name, rule.fix_label(), rule.summary)
     out.print(table)
 
 
-@app.command()
+@app.command(short_help="Document a rule, or triage a traceback.")
 def explain(
-    code: Annotated[Optional[str], typer.Argument(help="A rule code, e.g. JAX101.", show_default=False)] = None,
+    code: Annotated[
+        Optional[str], typer.Argument(metavar="CODE", help="A rule code, e.g. JAX101.", show_default=False)
+    ] = None,
     traceback: Annotated[
         Optional[str],
         typer.Option(
             "--traceback",
+            metavar="FILE",
             help="A file holding a pasted JAX error and its traceback (`-`: stdin): say which pitfall it is and "
             "show the finding and fix at your line.",
             show_default=False,
@@ -536,7 +682,7 @@ def explain(
     out.print(f"{rule.code} {rule.name} ({label} fix)", markup=False)
     out.print(rule.summary, markup=False)
     out.print("", markup=False)
-    out.print(rule.documentation(), markup=False)
+    out.print(doc_text.render(rule.documentation(), styled=out.is_terminal))
     example = golden_examples.example(rule.code)
     if example is None:
         return
@@ -581,4 +727,16 @@ def _explain_traceback(source: str) -> None:
 
 
 def main() -> None:
-    app()
+    """Run the command; a crash exits 2, never 1.
+
+    Exit 1 means "findings", which CI may be told to accept (the action's
+    `fail-on-findings: false`): a traceback must not read as findings.
+    """
+    try:
+        # One program name however it is started (`jaxfix`, `python -m jaxfix`): usage lines and the
+        # shell-completion variable (_JAXFIX_COMPLETE) both come from it.
+        app(prog_name="jaxfix")
+    except Exception:  # noqa: BLE001  # SystemExit and KeyboardInterrupt pass through
+        traceback_module.print_exc()
+        sys.stderr.write("jaxfix: internal error (the traceback above); please report it\n")
+        sys.exit(2)

@@ -16,6 +16,8 @@ import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from .vcs import git_command
+
 SUFFIXES = (".py", ".ipynb")
 SKIP_DIRS = frozenset(
     {
@@ -48,7 +50,7 @@ def _git_files(root: Path) -> set[Path] | None:
     """Files git does not ignore under root, or None when root is not in a work tree."""
     try:
         out = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."],
+            git_command("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."),
             cwd=root,
             capture_output=True,
             check=True,

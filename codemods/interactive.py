@@ -12,6 +12,8 @@ only at the end, atomically and in their own encoding; Ctrl-C writes nothing.
 from __future__ import annotations
 
 import enum
+import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -162,7 +164,7 @@ def ask_on_terminal(console: Console) -> Callable[[Offer, int, int], Answer]:
         console.print(Syntax(offer.hunk(), "diff", theme="ansi_dark", background_color="default"))
         while True:
             try:
-                reply = console.input(PROMPT, markup=False).strip().lower()
+                reply = read_reply(console)
             except EOFError:
                 console.print()
                 return Answer.QUIT
@@ -171,3 +173,55 @@ def ask_on_terminal(console: Console) -> Callable[[Offer, int, int], Answer]:
             console.print("y: apply this fix; n: skip it; a: apply it and all the rest; q: stop here", markup=False)
 
     return ask
+
+
+#: Keys that answer nothing and ask nothing: a habitual Enter after the letter, a stray space.
+_IGNORED_KEYS = frozenset("\r\n \t")
+_END_OF_INPUT = "\x04"  # Ctrl-D: with line editing off, the terminal no longer turns it into end of input
+
+
+def read_reply(console: Console) -> str:
+    """The answer to the prompt: one key on a terminal (no Enter needed), else a line.
+
+    The key is read with the terminal's line editing and echo off and its
+    signals on, so Ctrl-C still interrupts; the terminal's settings are
+    restored before anything else happens, whatever the key.
+    """
+    console.print(PROMPT, end="", markup=False, highlight=False)
+    console.file.flush()
+    try:
+        import termios
+    except ImportError:  # no POSIX terminal (Windows): a line, as input() reads it
+        return input().strip().lower()
+    fd = sys.stdin.fileno()
+    if not os.isatty(fd):
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.strip().lower()
+    while True:
+        key = _read_key(fd, termios)
+        if key == _END_OF_INPUT or key == "":
+            raise EOFError
+        if key not in _IGNORED_KEYS:
+            console.print(key if key.isprintable() else "", markup=False, highlight=False)
+            return key.lower()
+
+
+def _read_key(fd: int, termios) -> str:  # noqa: ANN001
+    saved = termios.tcgetattr(fd)
+    one_key = termios.tcgetattr(fd)
+    one_key[3] &= ~(termios.ICANON | termios.ECHO)
+    one_key[6][termios.VMIN] = 1
+    one_key[6][termios.VTIME] = 0
+    termios.tcsetattr(fd, termios.TCSANOW, one_key)
+    try:
+        data = os.read(fd, 1)
+        # The rest of one character typed as several UTF-8 bytes; anything after it is the next key's.
+        following = 3 if data >= b"\xf0" else 2 if data >= b"\xe0" else 1 if data >= b"\xc0" else 0
+        if following:
+            data += os.read(fd, following)
+    finally:
+        # TCSANOW, not TCSAFLUSH: a key typed ahead for the next question is kept for it.
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+    return data.decode("utf-8", "replace")

@@ -6,6 +6,30 @@ import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
+#: What a checkout's own configuration could make git run or write, switched off for every git
+#: command jaxfix runs: the repository being read may not be the user's own (a pull request, a
+#: downloaded project), and its .git/config is as untrusted as its code.
+#:   core.fsmonitor=false      a configured fsmonitor is a program git runs on status, diff, ls-files
+#:   core.hooksPath=/dev/null  no hooks (post-index-change runs when status refreshes the index)
+#:   --no-optional-locks       read-only: status and diff do not write the index back
+#:   protocol.ext.allow=never  a lazy fetch (partial clone) never runs an ext:: transport command
+#: safe.directory, core.quotePath and the rest of the user's own configuration are left as they are;
+#: the diff's external drivers and textconv are refused by its own flags (review.changed_lines).
+HARDENING = (
+    "--no-optional-locks",
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "protocol.ext.allow=never",
+)
+
+
+def git_command(*args: str) -> list[str]:
+    """The argv that runs ``git args...`` with the checkout's configuration unable to run anything."""
+    return ["git", *HARDENING, *args]
+
 
 def dirty_files(paths: Iterable[Path]) -> set[Path]:
     """Files among paths that are modified, staged, or untracked in their git work tree.
@@ -20,7 +44,7 @@ def dirty_files(paths: Iterable[Path]) -> set[Path]:
     for folder, files in by_folder.items():
         try:
             out = subprocess.run(
-                ["git", "status", "--porcelain", "-z", "--untracked-files=all", "--", *(f.name for f in files)],
+                git_command("status", "--porcelain", "-z", "--untracked-files=all", "--", *(f.name for f in files)),
                 cwd=folder,
                 capture_output=True,
                 check=True,
@@ -31,7 +55,7 @@ def dirty_files(paths: Iterable[Path]) -> set[Path]:
         try:
             top = Path(
                 subprocess.run(
-                    ["git", "rev-parse", "--show-toplevel"], cwd=folder, capture_output=True, check=True, text=True
+                    git_command("rev-parse", "--show-toplevel"), cwd=folder, capture_output=True, check=True, text=True
                 ).stdout.strip()
             ).resolve()
         except (OSError, subprocess.SubprocessError):

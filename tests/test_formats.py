@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import json
-import os
+import re
 from pathlib import Path
 
 import jsonschema
@@ -14,22 +16,25 @@ from jaxfix.transforms import Options, fix_source
 
 from .helpers import BRANCHES, GOLDEN, call, jaxfix
 
-SCHEMA_ENV = "JAXFIX_SARIF_SCHEMA_DIR"
-SCHEMA_NAME = "sarif-schema-2.1.0.json"
+SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"
+SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "schemas" / SCHEMA.name
 
 
 def sarif_schema() -> dict:
-    """The official OASIS schema from ../shared/schemas (else $JAXFIX_SARIF_SCHEMA_DIR); missing is a failure."""
-    candidates = [Path(__file__).resolve().parents[1].parent / "shared" / "schemas" / SCHEMA_NAME]
-    if os.environ.get(SCHEMA_ENV):
-        candidates.append(Path(os.environ[SCHEMA_ENV]) / SCHEMA_NAME)
-    for candidate in candidates:
-        if candidate.is_file():
-            return json.loads(candidate.read_text(encoding="utf-8"))
-    pytest.fail(
-        f"the SARIF 2.1.0 schema is missing: looked for {' and '.join(map(str, candidates))}. "
-        f"Check out ../shared beside the repository, or point {SCHEMA_ENV} at the folder holding {SCHEMA_NAME}."
-    )
+    """The official OASIS schema, carried in tests/data (with its notice): a clone alone has it."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+def test_the_schema_is_the_official_one_unchanged() -> None:
+    """The copy's hash is the one its notice records, and equals the shared copy where CI has one."""
+    notice = (SCHEMA.parent / "README.md").read_text(encoding="utf-8")
+    (recorded,) = re.findall(r"^sha256: ([0-9a-f]{64})$", notice, re.MULTILINE)
+    assert hashlib.sha256(SCHEMA.read_bytes()).hexdigest() == recorded
+    schema = sarif_schema()
+    assert schema["id"] == "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    assert schema["$schema"] == "http://json-schema.org/draft-04/schema#"
+    if SHARED_SCHEMA.is_file():
+        assert SHARED_SCHEMA.read_bytes() == SCHEMA.read_bytes()
 
 
 def offset(text: str, line: int, column: int, *, utf8: bool = False) -> int:
@@ -102,31 +107,94 @@ def test_sarif_validates_against_the_official_schema_and_its_fixes_apply(project
     assert (region["startLine"], region["startColumn"]) == (14, 44)  # code points: ü and ï count one each
 
 
-def test_rdjson_suggestions_use_utf8_byte_columns_and_apply(project: Path) -> None:
-    result = jaxfix("check", "--output-format", "rdjson", "calls.py", "unsafe.py", cwd=project)
+LISTS = """\
+from functools import partial
+
+import jax
+
+
+@partial(jax.jit, static_argnames=("cfg",))
+def scale(x, cfg):
+    return x * cfg[0]
+
+
+print(scale(1.0, cfg=[1.0, 2.0]))
+"""
+
+
+def as_reviewdog_applies(text: str, suggestion: dict) -> str:
+    """One suggestion applied on its own, as reviewdog builds its ```suggestion block: the
+    suggestion's lines, with the text between its byte columns replaced (ranges in UTF-8 bytes)."""
+    lines = text.splitlines(keepends=True)
+    start, end = suggestion["range"]["start"], suggestion["range"]["end"]
+    first = lines[start["line"] - 1].encode("utf-8")
+    last = lines[end["line"] - 1].encode("utf-8")
+    block = first[: start["column"] - 1].decode() + suggestion["text"] + last[end["column"] - 1 :].decode()
+    return "".join(lines[: start["line"] - 1]) + block + "".join(lines[end["line"] :])
+
+
+def as_text_edit(text: str, suggestion: dict) -> str:
+    """The same suggestion read as the format defines it: a replacement of a byte range."""
+    start, end = suggestion["range"]["start"], suggestion["range"]["end"]
+    edit = (
+        offset(text, start["line"], start["column"], utf8=True),
+        offset(text, end["line"], end["column"], utf8=True),
+        suggestion["text"],
+    )
+    return apply(text, [edit])
+
+
+def test_rdjson_gives_each_diagnostic_one_whole_line_suggestion_that_works_alone(project: Path) -> None:
+    (project / "lists.py").write_text(LISTS)
+    result = jaxfix("check", "--output-format", "rdjson", "calls.py", "factory.py", "lists.py", "unsafe.py", cwd=project)
     assert result.returncode == 1
     payload = json.loads(result.stdout)
     assert payload["source"]["name"] == "jaxfix"
     diagnostics = payload["diagnostics"]
-    assert [d["location"]["path"] for d in diagnostics] == ["calls.py", "calls.py", "unsafe.py"]
+    assert [d["location"]["path"] for d in diagnostics] == ["calls.py", "calls.py", "factory.py", "lists.py", "unsafe.py"]
     first = diagnostics[0]
     assert first["code"]["value"] == "JAX101" and first["severity"] == "WARNING"
     assert first["location"]["range"]["start"] == {"line": 14, "column": 46}  # ü and ï are 2 bytes each
-    text = (project / "calls.py").read_text(encoding="utf-8")
-    edits = [
-        (
-            offset(text, s["range"]["start"]["line"], s["range"]["start"]["column"], utf8=True),
-            offset(text, s["range"]["end"]["line"], s["range"]["end"]["column"], utf8=True),
-            s["text"],
-        )
-        for d in diagnostics[:2]
-        for s in d["suggestions"]
-    ]
-    assert apply(text, edits) == fix_source(text).text
+    suggested = [d for d in diagnostics if "suggestions" in d]
+    assert [d["location"]["path"] for d in suggested] == ["calls.py", "calls.py", "lists.py"]
+    for record in suggested:
+        (suggestion,) = record["suggestions"]  # one: reviewdog makes a block of each
+        assert suggestion["range"]["start"]["column"] == 1  # whole lines
+        text = (project / record["location"]["path"]).read_text(encoding="utf-8")
+        alone = as_reviewdog_applies(text, suggestion)
+        ast.parse(alone)  # not `cfg=(1.0, 2.0]`, not `partial(run_true, N), run_false, N`
+        assert as_text_edit(text, suggestion) == alone
+    lists = (project / "lists.py").read_text()
+    assert as_reviewdog_applies(lists, suggested[2]["suggestions"][0]) == fix_source(lists).text
+    calls = (project / "calls.py").read_text(encoding="utf-8")
+    both = as_reviewdog_applies(as_reviewdog_applies(calls, suggested[1]["suggestions"][0]), suggested[0]["suggestions"][0])
+    assert both == fix_source(calls).text
+    # The import and the call are separate places: no suggestion, the whole fix as a diff in the message.
+    factory = diagnostics[2]
+    assert "+from functools import partial" in factory["message"]
+    assert "+        print(jax.lax.cond(flag, partial(fill, 3), partial(blank, 3), 7.0))" in factory["message"]
     # An unsafe fix is not a one-click suggestion unless --unsafe-fixes was given.
-    assert "suggestions" not in diagnostics[2] and "--unsafe-fixes" in diagnostics[2]["message"]
+    assert "suggestions" not in diagnostics[4] and "--unsafe-fixes" in diagnostics[4]["message"]
     with_unsafe = json.loads(jaxfix("check", "--output-format", "rdjson", "--unsafe-fixes", "unsafe.py", cwd=project).stdout)
-    assert with_unsafe["diagnostics"][0]["suggestions"]
+    (suggestion,) = with_unsafe["diagnostics"][0]["suggestions"]
+    unsafe = (project / "unsafe.py").read_text()
+    assert as_reviewdog_applies(unsafe, suggestion) == fix_source(unsafe, Options(unsafe_fixes=True)).text
+
+
+def test_rdjson_takes_each_files_unsafe_fixes_from_its_own_project(tmp_path: Path) -> None:
+    """Two projects, one that allows unsafe fixes: only its unsafe fix becomes a suggestion."""
+    unsafe = (GOLDEN / "JAX101" / "report_unsafe_by_default" / "before.py").read_text()
+    for name, allowed in (("bold", "true"), ("careful", "false")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pyproject.toml").write_text(f"[tool.jaxfix]\nunsafe-fixes = {allowed}\n")
+        (tmp_path / name / "unsafe.py").write_text(unsafe)
+    for order in (["bold", "careful"], ["careful", "bold"]):
+        payload = json.loads(jaxfix("check", "--output-format", "rdjson", *order, cwd=tmp_path).stdout)
+        by_path = {d["location"]["path"]: d for d in payload["diagnostics"]}
+        assert sorted(by_path) == ["bold/unsafe.py", "careful/unsafe.py"]
+        assert "suggestions" in by_path["bold/unsafe.py"]
+        assert "suggestions" not in by_path["careful/unsafe.py"]
+        assert "--unsafe-fixes" in by_path["careful/unsafe.py"]["message"]
 
 
 def test_github_annotations(project: Path) -> None:

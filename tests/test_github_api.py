@@ -1,12 +1,16 @@
-"""The REST client on its own: backoff timing, which statuses retry, and where the token may go."""
+"""The REST client on its own: backoff timing, which statuses retry, where the token may go, and every
+way a server can misbehave (against local servers on 127.0.0.1 only)."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 from jaxfix.codemods.review.github_api import GitHubClient, GitHubError
 
 from .fake_github import FakeGitHub
+from .misbehaving_server import MisbehavingServer, answer, sends, trickles
 
 TOKEN = "ghp_unit-test-token-abcdef"
 
@@ -80,3 +84,104 @@ def test_bad_api_urls_are_refused() -> None:
         with pytest.raises(GitHubError):
             GitHubClient(url, TOKEN)
     assert TOKEN not in repr(GitHubClient("https://api.github.com", TOKEN))
+
+
+# -- the token: checked before it is used, and no message can hold it (issues 18.6, 21.7) ----------
+
+
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("secret-token-0123456789\n", "whitespace or a line break"),
+        ("secret token 0123456789", "whitespace or a line break"),
+        ("sécret-token-0123456789", "other than printable ASCII"),
+        ("secret-token-€-0123456789", "other than printable ASCII"),
+        ("e", "it has 1 character, and a GitHub token has 16 to"),
+        ("", "it is empty"),
+    ],
+)
+def test_a_token_that_cannot_be_one_is_refused_before_use(server: FakeGitHub, token: str, why: str) -> None:
+    with pytest.raises(GitHubError) as raised:
+        GitHubClient(server.url, token)
+    assert why in str(raised.value)
+    assert server.requests == []
+    assert "secret" not in str(raised.value)  # no part of the token is quoted
+
+
+def test_redaction_replaces_the_token_and_nothing_else() -> None:
+    client = GitHubClient("https://api.github.com", TOKEN)
+    assert client.redact(f"echoed {TOKEN} here; the rest is kept") == "echoed *** here; the rest is kept"
+
+
+# -- every failure is a GitHubError with one line, never a traceback (issue 21.8) -----------------
+
+
+@pytest.fixture
+def misbehaving():
+    servers: list[MisbehavingServer] = []
+
+    def start(*scripts) -> MisbehavingServer:
+        servers.append(MisbehavingServer(*scripts))
+        return servers[-1]
+
+    yield start
+    for started in servers:
+        started.close()
+
+
+@pytest.mark.parametrize(
+    ("script", "says"),
+    [
+        (sends(answer("200 OK", b'[{"body": "\xff not utf-8 \x80"}]')), "the answer is not JSON"),
+        (sends(answer("200 OK", b"<html>rate limited</html>")), "the answer is not JSON"),
+        (sends(b"HTTP/1.1 two-hundred OK\r\n\r\n"), "cannot reach"),
+        (sends(b"SSH-2.0-OpenSSH_9.6\r\n"), "cannot reach"),
+        (sends(answer("200 OK", b'[{"id": 1}]', length=500)), "IncompleteRead"),
+        (sends(b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 70000 + b"\r\n\r\n[]"), "cannot reach"),
+        (sends(answer("200 OK", b"[]", {f"X-{i}": "v" for i in range(150)})), "cannot reach"),
+        (sends(b""), "cannot reach"),
+    ],
+    ids=["not-utf8", "not-json", "bad-status-line", "not-http", "truncated", "long-header", "many-headers", "hang-up"],
+)
+def test_misbehaving_servers_give_one_clear_error(misbehaving, script, says: str) -> None:
+    server = misbehaving(script)
+    slept: list[float] = []
+    with pytest.raises(GitHubError) as raised:
+        GitHubClient(server.url, TOKEN, attempts=2, sleep=slept.append, timeout=5).request("GET", "/repos/o/r/pulls/1/reviews")
+    message = str(raised.value)
+    assert says in message and "\n" not in message and TOKEN not in message
+    assert message.startswith("GET /repos/o/r/pulls/1/reviews: ")
+
+
+@pytest.mark.parametrize("retry_after", ["nan", "inf", "-5", "1e999", "Wed, 21 Oct 2015 07:28:00 GMT", "soon"])
+def test_a_retry_after_that_is_no_number_of_seconds_falls_back_to_backoff(misbehaving, retry_after: str) -> None:
+    server = misbehaving(
+        sends(answer("503 Service Unavailable", b"{}", {"Retry-After": retry_after})), sends(answer("200 OK", b"[]"))
+    )
+    slept: list[float] = []
+    assert GitHubClient(server.url, TOKEN, sleep=slept.append, timeout=5).request("GET", "/x") == []
+    assert slept == [1.0]
+
+
+def test_a_server_that_drips_its_answer_is_cut_off_by_the_deadline(misbehaving) -> None:
+    """Each byte arrives well within the socket timeout; the request as a whole may not take longer."""
+    server = misbehaving(trickles(answer("200 OK", b"[]" * 100), every=0.3))
+    slept: list[float] = []
+    client = GitHubClient(server.url, TOKEN, sleep=slept.append, timeout=1.5, deadline=4.0)
+    started = time.monotonic()
+    with pytest.raises(GitHubError) as raised:
+        client.request("GET", "/x")
+    assert time.monotonic() - started < 8
+    assert "no complete answer within 1.5s" in str(raised.value)
+    assert 2 <= server.connections <= 3  # retried within the request's own deadline, then given up
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["http://[::1", "http://example.com:99999", "http://example.com:port", "http://exa mple.com", "http://h/api?x=1",
+     "http://h/api#top", "https://api.github.com\n", "https://αpi.github.com", ""],
+)
+def test_malformed_api_urls_are_refused_with_a_clear_error(url: str) -> None:
+    with pytest.raises(GitHubError) as raised:
+        GitHubClient(url, TOKEN)
+    assert str(raised.value).startswith("GITHUB_API_URL is not usable: ")

@@ -83,6 +83,24 @@ def test_yes_no_yes_writes_only_the_accepted_fixes(three_fixes: Path) -> None:
     assert (three_fixes / "b.py").read_text() == b_expected
 
 
+def test_one_key_answers_without_enter(three_fixes: Path) -> None:
+    """y, n and q each answer at once; an Enter typed after a letter out of habit answers nothing."""
+    child = spawn(three_fixes, "a.py", "b.py")
+    child.expect(PROMPT)
+    child.send("y")  # no Enter
+    child.expect(r"\(2/3\) a\.py:15", timeout=20)
+    child.expect(PROMPT)
+    child.send("\r")  # ignored: the question is still open
+    child.send("N")
+    child.expect(r"\(3/3\) b\.py:18", timeout=20)
+    child.expect(PROMPT)
+    child.send("q")
+    output, status = finish(child)
+    assert "Applied 1 fix in 1 file; 2 findings left." in output and status == 1
+    assert "partial(run_true, 3)" in (three_fixes / "a.py").read_text()
+    assert "partial(run_true, 4)" not in (three_fixes / "a.py").read_text()
+
+
 def test_all_accepts_the_rest_without_asking(three_fixes: Path) -> None:
     child = spawn(three_fixes, "a.py", "b.py")
     child.expect(PROMPT)
@@ -129,7 +147,7 @@ def test_unknown_answer_asks_again_and_ctrl_c_writes_nothing(three_fixes: Path) 
     before = {p.name: p.read_text() for p in three_fixes.iterdir()}
     child = spawn(three_fixes, "a.py", "b.py")
     child.expect(PROMPT)
-    child.sendline("maybe")
+    child.send("m")
     child.expect("y: apply this fix; n: skip it; a: apply it and all the rest; q: stop here")
     child.expect(PROMPT)
     child.sendline("y")

@@ -12,6 +12,7 @@ from jaxfix.codemods.review.changed_lines import changed_lines, merge_base
 
 from .fake_github import FakeGitHub
 from .helpers import BRANCHES, GOLDEN, call, commit_all, git, init_repo, jaxfix
+from .misbehaving_server import MisbehavingServer, answer, sends
 from .test_review_comments import apply_suggestion
 
 TOKEN = "ghs_S3CRET-token-for-tests-0123456789"
@@ -48,7 +49,7 @@ def event_file(folder: Path, head: str, number: int = 7) -> Path:
     return path
 
 
-def post_env(server: FakeGitHub, repo: Path, **extra: str) -> dict[str, str]:
+def post_env(server: FakeGitHub | MisbehavingServer, repo: Path, **extra: str) -> dict[str, str]:
     head = git("rev-parse", "HEAD", cwd=repo).strip()
     return {
         "GITHUB_API_URL": server.url,
@@ -157,8 +158,6 @@ def test_post_retries_server_errors_with_backoff(repo: Path, fake_github: FakeGi
     ("status", "hint"),
     [
         (401, "the token was rejected"),
-        (403, "pull-requests: write"),
-        (404, "no such repository or pull request"),
         (422, "GitHub refused the request as invalid"),
     ],
 )
@@ -197,7 +196,15 @@ def test_post_needs_the_actions_environment(repo: Path) -> None:
     assert result.returncode == 2 and "is not a pull request" in result.stderr
     env["GITHUB_REPOSITORY"] = "o/r/../../evil"
     result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
-    assert result.returncode == 2 and "GITHUB_REPOSITORY must be owner/name" in result.stderr
+    assert result.returncode == 2 and "must be owner/name, not 'o/r/../../evil' (GITHUB_REPOSITORY" in result.stderr
+    for event in ({"pull_request": 5}, {"pull_request": {"number": 3, "head": []}, "number": "x"}, [1, 2]):
+        (repo.parent / "odd.json").write_text(json.dumps(event))
+        env = {**env, "GITHUB_REPOSITORY": "o/r", "GITHUB_EVENT_PATH": str(repo.parent / "odd.json")}
+        result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    (repo.parent / "odd.json").write_bytes(b"\xff\xfe{not json")
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert result.returncode == 2 and "GITHUB_EVENT_PATH is not JSON" in result.stderr
 
 
 def test_post_refuses_when_head_is_not_the_pull_requests_head(repo: Path, fake_github: FakeGitHub) -> None:
@@ -283,3 +290,120 @@ def test_fix_that_edits_another_file_is_shown_with_both_diffs(tmp_path: Path) ->
     assert comment["path"] == "pkg/main.py" and "```suggestion" not in comment["body"]
     assert "This fix changes other files of the project" in comment["body"]
     assert "+++ b/pkg/configs.py" in comment["body"]
+
+
+def test_review_rdjson_takes_each_files_unsafe_fixes_from_its_own_project(tmp_path: Path) -> None:
+    root = init_repo(tmp_path / "repo")
+    unsafe = (GOLDEN / "JAX101" / "report_unsafe_by_default" / "before.py").read_text()
+    for name, allowed in (("bold", "true"), ("careful", "false")):
+        (root / name).mkdir()
+        (root / name / "pyproject.toml").write_text(f"[tool.jaxfix]\nunsafe-fixes = {allowed}\n")
+        (root / name / "unsafe.py").write_text("import jax\n")
+    commit_all(root, "base")
+    git("checkout", "-q", "-b", "feature", cwd=root)
+    for name in ("bold", "careful"):
+        (root / name / "unsafe.py").write_text(unsafe)
+    commit_all(root, "feature")
+    result = jaxfix("review", "--base", "main", "--output-format", "rdjson", "bold", "careful", cwd=root)
+    by_path = {d["location"]["path"]: d for d in json.loads(result.stdout)["diagnostics"]}
+    assert sorted(by_path) == ["bold/unsafe.py", "careful/unsafe.py"]
+    assert "suggestions" in by_path["bold/unsafe.py"] and "suggestions" not in by_path["careful/unsafe.py"]
+
+
+# -- pull requests from forks, other CI systems, and what can go wrong on the way (issues 18.2, 21.7-8) --
+
+
+@pytest.mark.parametrize(("method", "status"), [("GET", 403), ("POST", 403), ("POST", 404)])
+def test_a_token_that_may_not_review_falls_back_to_annotations(
+    repo: Path, fake_github: FakeGitHub, method: str, status: int
+) -> None:
+    """A fork's pull request gets a read-only token: the same findings as workflow annotations, exit as without --post."""
+    fake_github.failures = [(method, status, {})]
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **post_env(fake_github, repo))
+    assert result.returncode == 1, result.stderr  # findings: the action's fail-on-findings decides
+    review, _, annotations = result.stdout.partition("}\n::")
+    assert json.loads(review + "}")["comments"]
+    lines = ("::" + annotations).splitlines()
+    assert [line.split(",")[0] for line in lines] == ["::warning file=model.py", "::warning file=new.py", "::warning file=other.py"]
+    (warning,) = [line for line in result.stderr.splitlines() if "annotations" in line]
+    assert f"cannot post a review (GitHub answered {status}" in warning and "3 findings are reported" in warning
+    assert fake_github.posts() == ([] if method == "GET" else fake_github.posts()[:1])
+
+
+def test_the_fallback_annotations_are_not_printed_twice(repo: Path, fake_github: FakeGitHub) -> None:
+    fake_github.failures = [("POST", 403, {})]
+    result = jaxfix("review", "--base", "main", "--post", "--output-format", "github", cwd=repo, **post_env(fake_github, repo))
+    assert result.returncode == 1
+    assert len(result.stdout.splitlines()) == 3 and "workflow annotations instead" in result.stderr
+
+
+def test_repo_and_pr_need_no_event_file(repo: Path, fake_github: FakeGitHub) -> None:
+    env = {"GITHUB_API_URL": fake_github.url, "GITHUB_TOKEN": TOKEN}
+    result = jaxfix("review", "--base", "main", "--post", "--repo", "octo/other", "--pr", "9", cwd=repo, **env)
+    assert result.returncode == 1, result.stderr
+    (posted,) = fake_github.posts()
+    assert posted.path == "/repos/octo/other/pulls/9/reviews"
+    # --repo and --pr replace the variables they name.
+    env = post_env(fake_github, repo)
+    jaxfix("review", "--base", "main", "--post", "--repo", "octo/third", cwd=repo, **env)
+    assert fake_github.requests[-1].path == "/repos/octo/third/pulls/7/reviews"
+    assert jaxfix("review", "--base", "main", "--pr", "9", cwd=repo).returncode == 2  # only with --post
+
+
+def test_review_help_names_the_variables_post_reads(repo: Path) -> None:
+    shown = jaxfix("review", "--help", cwd=repo).stdout
+    for name in ("GITHUB_TOKEN", "GITHUB_API_URL", "GITHUB_REPOSITORY", "GITHUB_EVENT_PATH", "--repo", "--pr"):
+        assert name in shown
+
+
+def test_an_empty_base_says_what_is_missing(repo: Path) -> None:
+    result = jaxfix("review", "--base", "", cwd=repo)
+    assert result.returncode == 2 and "--base is empty" in result.stderr and "unknown revision" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["secret-token-0123456789\n", "secret-token-\u20ac-0123456789", "sécret-token-0123456789", "e"],
+    ids=["newline", "non-latin-1", "latin-1", "one-character"],
+)
+def test_a_token_that_cannot_be_one_is_refused_and_never_printed(repo: Path, fake_github: FakeGitHub, token: str) -> None:
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **post_env(fake_github, repo, GITHUB_TOKEN=token))
+    assert result.returncode == 2
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert line.startswith("error: GITHUB_TOKEN is not usable: it ")
+    assert "secret" not in result.stdout + result.stderr and "Traceback" not in result.stderr
+    assert "***" not in result.stderr  # a one-character token does not garble every message
+    assert fake_github.requests == []
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        sends(answer("200 OK", b'[{"body": "\xff\xfe"}]')),
+        sends(b"HTTP/1.1 abc\r\n\r\n"),
+        sends(answer("200 OK", b"[]", length=100)),
+        sends(b"HTTP/1.1 200 OK\r\nX: " + b"y" * 70000 + b"\r\n\r\n[]"),
+        sends(answer("200 OK", json.dumps([{"user": "someone", "body": 5}]).encode())),
+        sends(answer("200 OK", json.dumps({"message": "not a list"}).encode())),
+    ],
+    ids=["undecodable", "bad-status-line", "truncated", "oversized-header", "review-of-odd-shape", "not-a-list"],
+)
+def test_every_http_failure_is_an_error_exit_2(repo: Path, script) -> None:
+    server = MisbehavingServer(script)
+    try:
+        env = post_env(server, repo)
+        result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    finally:
+        server.close()
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert "/repos/octo/jaxrepo/pulls/7/reviews" in line
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://127.0.0.1:99999", "https://api.github.com/?x=1", "ftp://h"])
+def test_a_malformed_api_url_is_an_error_exit_2(repo: Path, fake_github: FakeGitHub, url: str) -> None:
+    env = {**post_env(fake_github, repo), "GITHUB_API_URL": url}
+    result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    assert result.returncode == 2 and "error: GITHUB_API_URL is not usable" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,22 +1,33 @@
 """Findings as reviewdog's rdjson (a DiagnosticResult), fixes as suggestions.
 
-reviewdog turns suggestions into one-click pull-request suggestions, so only
-the fixes jaxfix would apply itself (safe ones, or unsafe ones with
-``--unsafe-fixes``) become suggestions; the others are named in the message.
-Columns are 1-based UTF-8 byte counts and ranges end exclusively, as the
-format defines them.
+reviewdog turns each suggestion of a diagnostic into its own ```suggestion
+block, holding the suggestion's lines with only that suggestion applied. So
+a diagnostic carries at most one: the whole fix, as a replacement of the
+unbroken run of lines it touches (the rule review's own suggestions follow,
+``review.suggestions.line_run``). A fix that edits separate places (an
+import at the top and the call) is never split into suggestions, since
+committing one part alone breaks the code: its diff goes in the message.
+
+Only fixes jaxfix would apply itself become suggestions: safe ones, or
+unsafe ones where the file's own settings allow unsafe fixes. Columns are
+1-based UTF-8 byte counts and ranges end exclusively, as the format defines.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 
-from jaxfix.transforms import Applicability, Finding
-from jaxfix.transforms.core.textedit import LineIndex
+from jaxfix.transforms import Applicability, Finding, Fix
+from jaxfix.transforms.core.textedit import LineIndex, apply_edits
 
 from ..engine import FileResult, RunResult
-from .diff import display_path
+from ..review.suggestions import line_run
+from .diff import display_path, unified_diff
 from .text import finding_line
+
+_BREAKS = ("\r\n", "\n", "\r")
 
 
 def byte_position(index: LineIndex, offset: int) -> dict[str, int]:
@@ -31,6 +42,33 @@ def _span_range(index: LineIndex, finding: Finding) -> dict:
     return {"start": byte_position(index, start), "end": byte_position(index, end)}
 
 
+def whole_line_suggestion(text: str, index: LineIndex, fix: Fix) -> dict | None:
+    """The fix as one suggestion replacing whole lines, or None when it is not one run of lines.
+
+    The range runs from the first line's first column to the end of the last
+    line's text (its line break stays), so applying it as a plain text edit and
+    rebuilding the lines as reviewdog does give the same lines.
+    """
+    run = line_run(text, index, fix.edits)
+    if run is None or not run.text:
+        return None  # separate places, joined lines, or lines deleted outright
+    replacement = run.text
+    region_end = index.line_start(run.last + 1) if run.last < index.line_count else len(text)
+    old_last_line = text[index.line_start(run.last) : region_end]
+    for line_break in _BREAKS:
+        if old_last_line.endswith(line_break) and replacement.endswith(line_break):
+            replacement = replacement[: -len(line_break)]
+            break
+    last_text = index.line_text(run.last)
+    return {
+        "range": {
+            "start": {"line": run.first, "column": 1},
+            "end": {"line": run.last, "column": len(last_text.encode("utf-8", "surrogatepass")) + 1},
+        },
+        "text": replacement,
+    }
+
+
 def diagnostic(result: FileResult, index: LineIndex, finding: Finding, *, unsafe_fixes: bool) -> dict:
     message = "\n".join([finding.message, *(f"note: {note}" for note in finding.notes)])
     record: dict = {
@@ -41,23 +79,33 @@ def diagnostic(result: FileResult, index: LineIndex, finding: Finding, *, unsafe
         "original_output": finding_line(result, finding),
     }
     fix = finding.fix
-    if fix is not None:
-        if any(e.file for e in fix.edits):
-            record["message"] += "\nthe fix also edits other files of the project: jaxfix migrate"
-        elif fix.applicability is Applicability.SAFE or unsafe_fixes:
-            record["suggestions"] = [
-                {"range": {"start": byte_position(index, e.start), "end": byte_position(index, e.end)}, "text": e.content}
-                for e in sorted(fix.edits, key=lambda e: (e.start, e.end))
-            ]
+    if fix is None:
+        return record
+    if any(e.file for e in fix.edits):
+        record["message"] += "\nthe fix also edits other files of the project: jaxfix migrate"
+    elif not (fix.applicability is Applicability.SAFE or unsafe_fixes):
+        record["message"] += "\nan unsafe fix is available: jaxfix migrate --unsafe-fixes"
+    elif result.cells:
+        record["message"] += "\na fix is available in this notebook: jaxfix migrate"
+    else:
+        suggestion = whole_line_suggestion(result.original, index, fix)
+        if suggestion is not None:
+            record["suggestions"] = [suggestion]
         else:
-            record["message"] += "\nan unsafe fix is available: jaxfix migrate --unsafe-fixes"
+            fixed = apply_edits(result.original, fix.edits)
+            patch = unified_diff(result.original, fixed, result.path)
+            record["message"] += (
+                "\nthe fix changes separate places, so it is not a one-click suggestion; "
+                f"apply it with jaxfix migrate:\n{patch}"
+            ).rstrip("\n")
     return record
 
 
-def render(run: RunResult, *, unsafe_fixes: bool = False) -> str:
+def render(run: RunResult, *, unsafe_fixes: Callable[[Path], bool] = lambda path: False) -> str:
+    """The run as rdjson; ``unsafe_fixes(path)`` says whether that file's settings allow unsafe fixes."""
     indexes: dict[int, LineIndex] = {}
     diagnostics = [
-        diagnostic(r, indexes.setdefault(id(r), LineIndex(r.original)), f, unsafe_fixes=unsafe_fixes)
+        diagnostic(r, indexes.setdefault(id(r), LineIndex(r.original)), f, unsafe_fixes=unsafe_fixes(r.path))
         for r, f in run.findings
     ]
     diagnostics += [

@@ -15,6 +15,8 @@ import re
 import subprocess
 from pathlib import Path
 
+from ..vcs import git_command
+
 _HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _TIMEOUT = 120
 
@@ -26,7 +28,7 @@ class GitError(Exception):
 def git(*args: str, cwd: Path) -> str:
     try:
         done = subprocess.run(
-            ["git", "-c", "core.quotePath=false", *args],
+            git_command("-c", "core.quotePath=false", *args),
             cwd=cwd,
             capture_output=True,
             timeout=_TIMEOUT,

@@ -31,6 +31,8 @@ class ReviewResult:
     comments: list[ReviewComment] = field(default_factory=list)
     #: Changed files passed by because they are links or lie outside the checkout.
     refused: list[str] = field(default_factory=list)
+    #: Files whose own [tool.jaxfix] settings allow unsafe fixes.
+    unsafe_paths: set[Path] = field(default_factory=set)
 
 
 def repository_path(root: Path, path: Path) -> str | None:
@@ -65,6 +67,8 @@ def collect(groups: Sequence[tuple[Resolved, list[Path]]], base: str, cwd: Path)
             project_files=[p for p in discover([root]) if p.resolve().is_relative_to(root)],
         )
         relative_of = {path: relative for path, relative in candidates}
+        if settings.options.unsafe_fixes:
+            review.unsafe_paths.update(relative_of)
         for result in checked.files:
             relative = relative_of[result.path]
             lines = changed[relative]

@@ -73,7 +73,8 @@ def replaced_lines(index: LineIndex, edits: tuple[Edit, ...]) -> set[int]:
 
 
 def suggested_lines(text: str, index: LineIndex, edits: tuple[Edit, ...], first: int, last: int) -> str | None:
-    """Lines first..last as they read after the edits, or None when a suggestion cannot say it."""
+    """Lines first..last as they read after the edits (line breaks as written), or None when the fix
+    joins the last of them with the next line, which a suggestion of whole lines cannot say."""
     start = index.line_start(first)
     end = index.line_start(last + 1) if last < index.line_count else len(text)
     region = text[start:end]
@@ -82,7 +83,36 @@ def suggested_lines(text: str, index: LineIndex, edits: tuple[Edit, ...], first:
     ends_with_break = region.endswith(("\n", "\r"))
     if ends_with_break and replaced and not replaced.endswith(("\n", "\r")):
         return None  # the fix joins the last line with the next one
-    return _normalise_newlines(replaced)
+    return replaced
+
+
+@dataclass(frozen=True)
+class LineRun:
+    """A fix said as one replacement of whole lines: lines first..last (inclusive) become text."""
+
+    first: int
+    last: int
+    #: The lines as they read after the fix, with the file's own line breaks (the last one included).
+    text: str
+
+
+def line_run(text: str, index: LineIndex, edits: tuple[Edit, ...]) -> LineRun | None:
+    """The fix as one unbroken run of whole lines, or None when it cannot be one.
+
+    The one rule for every one-click suggestion (review's ```suggestion blocks,
+    rdjson's suggestions): the lines the edits touch must be one run, and the
+    fix must not join the last of them with the next line. A fix split over
+    separate places is never suggested in parts: committing a ``partial(...)``
+    without its import would break the code.
+    """
+    replaced = replaced_lines(index, edits)
+    if not replaced:
+        return None
+    first, last = min(replaced), max(replaced)
+    if len(replaced) != last - first + 1:
+        return None
+    lines = suggested_lines(text, index, edits, first, last)
+    return None if lines is None else LineRun(first, last, lines)
 
 
 def fingerprint(path: str, finding: Finding, index: LineIndex) -> str:
@@ -157,15 +187,16 @@ def comment_for(
     replaced = replaced_lines(index, fix.edits)
     first, last = min(replaced), max(replaced)
     contiguous = len(replaced) == last - first + 1
-    lines = suggested_lines(text, index, fix.edits, first, last) if contiguous else None
-    if allowed and lines is not None and replaced <= changed:
+    run = line_run(text, index, fix.edits)
+    if allowed and run is not None and replaced <= changed:
+        lines = _normalise_newlines(run.text)
         opening, closing = fence_for(lines, SUGGESTION)
         content = lines if lines.endswith("\n") or not lines else lines + "\n"
         parts = [heading, f"{opening}\n{content}{closing}", fix.description]
         if fix.applicability is Applicability.UNSAFE:
             parts.append("This fix is marked unsafe: check it before you commit it.")
         body = "\n\n".join(p for p in parts if p)
-        return ReviewComment(path, last, first, body + footer, mark, SUGGESTION, finding.code)
+        return ReviewComment(path, run.last, run.first, body + footer, mark, SUGGESTION, finding.code)
     patch = _normalise_newlines(unified_diff(text, apply_edits(text, fix.edits), Path(path)))
     opening, closing = fence_for(patch, "diff")
     if not allowed:
