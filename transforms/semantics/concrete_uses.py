@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.array_api import ARRAY_METHODS
+from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -168,6 +168,8 @@ class ConcreteUses:
         if reason is not None:
             return self._needs(call, f"is a size: {reason}")
         qualified = ctx.names.qualified_name(call.func) or ""
+        if metadata_call(qualified) is not None:
+            return None  # jnp.shape(x): metadata, static even for a tracer
         if qualified in CONVERSIONS:
             return self._needs(call, "needs a concrete value")
         if qualified in _STATIC_BUILTINS:

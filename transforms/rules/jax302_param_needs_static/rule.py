@@ -26,6 +26,7 @@ from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.vocabulary import JIT
 
 
 @dataclass(frozen=True)
@@ -66,13 +67,18 @@ class ParamsNeedingStatic:
     # -- which parameters -------------------------------------------------------------
     def _needs(self, fn: cst.FunctionDef) -> list[_Need]:
         traces = self.analysis.traces
-        entry = traces.jit_entry(fn)
-        if entry is None or entry.wrapper.spec is None:
+        all_routes = traces.routes(fn) or ()
+        jits = {id(w.node): w for r in all_routes for w in r.wraps if w.name == JIT}
+        if len(jits) != 1:
+            return []  # not jitted here, or jitted twice: nothing one edit settles
+        (jit,) = jits.values()
+        if jit.jit is None or jit.jit.spec is None:
             return []
         info = function_info(self.ctx, fn)
-        declared = entry.wrapper.spec.declared_static(info.signature)
+        declared = jit.jit.spec.declared_static(info.signature)
         skip = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
-        routes = [r for r in traces.routes(fn) or () if r.call is not None and not r.escapes]
+        # Only calls through the jit fail; an eager call of the plain function does not.
+        routes = [r for r in all_routes if r.call is not None and not r.escapes and any(w is jit for w in r.wraps)]
         out: list[_Need] = []
         for p in info.signature.params[skip:]:
             if p.name in declared or p.kind.name.startswith("VAR_"):
