@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from jaxfix.transforms import Options, check
-from jaxfix.transforms.core.gcpause import collector_paused, one_file_at_a_time
 from jaxfix.transforms.core import stdlib_ast
+from jaxfix.transforms.core.gcpause import collector_paused, one_file_at_a_time
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Programs whose screen builds the tracer (`screen_tracing.TracedParams`): loops and jits.

@@ -12,6 +12,7 @@ from jaxfix.transforms.rules.jax101_static_operand_to_branch.rule import StaticO
 from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import BranchJitIntoEnclosingJit
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
+from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
 from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
@@ -23,6 +24,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     BranchJitIntoEnclosingJit,
     UnhashableStaticArg,
     TracedLoopLength,
+    ParamNeedsStatic302,
     OuterTransformStatic401,
     StaticArithmetic402,
     ArrayStatic403,

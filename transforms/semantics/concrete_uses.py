@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -69,9 +70,15 @@ class Use:
 
 
 class ConcreteUses:
-    def __init__(self, ctx: ModuleContext) -> None:
+    """`strict`: follow the value only where it is surely an array or a number (JAX302 claims a
+    failure from what it finds): an attribute other than an array method may be a pytree's static
+    field (``config.num_layers``) and ends the search as unknown; ``x is None`` needs nothing; and
+    calling the value needs a Python function."""
+
+    def __init__(self, ctx: ModuleContext, *, strict: bool = False) -> None:
         self.ctx = ctx
         self._depth = 0
+        self.strict = strict
 
     def first_need(self, fn: FunctionNode, param: str) -> Use | None:
         """The first read of `param` in `fn` that needs it concrete; else the first we cannot follow."""
@@ -91,9 +98,13 @@ class ConcreteUses:
             return Use(Need.UNKNOWN, node, f"a nested function reads it (line {self._line(node)})")
         while True:
             parent = ctx.parent(node)
+            if self.strict and isinstance(parent, cst.Call) and parent.func is node:
+                return self._needs(parent, "calls it, so it must be a Python function")
             if isinstance(parent, cst.Attribute) and parent.value is node:
                 if parent.attr.value in _METADATA:
                     return None
+                if self.strict and parent.attr.value not in ARRAY_METHODS:
+                    return Use(Need.UNKNOWN, parent, f"its attribute `{parent.attr.value}` is read (line {self._line(node)})")
                 outer = ctx.parent(parent)
                 if isinstance(outer, cst.Call) and outer.func is parent:
                     if parent.attr.value in _CONCRETE_METHODS:
@@ -102,6 +113,12 @@ class ConcreteUses:
                     continue
                 node = parent
                 continue
+            if self.strict and isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.Is, cst.IsNot)):
+                return None  # `x is None`: identity, a Python bool even for a tracer
+            if self.strict and isinstance(parent, cst.Comparison) and all(
+                isinstance(c.operator, (cst.Is, cst.IsNot)) for c in parent.comparisons
+            ):
+                return None
             if isinstance(parent, (cst.BinaryOperation, cst.Comparison, cst.ComparisonTarget)):
                 node = parent
                 continue
@@ -130,7 +147,7 @@ class ConcreteUses:
                 return self._needs(parent.test, "is a Python condition, which needs a concrete bool")
             if isinstance(parent, cst.BooleanOperation):
                 return self._needs(parent, "needs a concrete bool")
-            if isinstance(parent, (cst.DictElement, cst.Set)) or (
+            if (isinstance(parent, cst.DictElement) and parent.key is node) or isinstance(parent, cst.Set) or (
                 isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), cst.Set)
             ):
                 return self._needs(parent, "hashes it")
@@ -151,6 +168,8 @@ class ConcreteUses:
         if reason is not None:
             return self._needs(call, f"is a size: {reason}")
         qualified = ctx.names.qualified_name(call.func) or ""
+        if metadata_call(qualified) is not None:
+            return None  # jnp.shape(x): metadata, static even for a tracer
         if qualified in CONVERSIONS:
             return self._needs(call, "needs a concrete value")
         if qualified in _STATIC_BUILTINS:
@@ -162,7 +181,7 @@ class ConcreteUses:
         if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and arg.keyword is None:
             if [a for a in call.args if a.keyword is None].index(arg) == 1:
                 return self._needs(call, "takes it as the axis, which must be static")
-        if not qualified and method in AXIS_FIRST_METHODS and arg.keyword is None:
+        if not qualified and method in AXIS_FIRST_METHODS and arg.keyword is None and not _indexed_update(call.func):
             return self._needs(call, "takes it as the axis, which must be static")
         if qualified.startswith("numpy."):
             return self._needs(call, "converts it with NumPy, which needs a concrete array")
@@ -239,6 +258,12 @@ def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str, calls: 
             if isinstance(ancestor, cst.Call) and ctx.names.qualified_name(ancestor.func) in calls:
                 return True
     return False
+
+
+def _indexed_update(func: cst.BaseExpression) -> bool:
+    """``x.at[i].min(v)``: an indexed update, whose first argument is the values, not an axis."""
+    receiver = func.value if isinstance(func, cst.Attribute) else None
+    return isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at"
 
 
 def _returns_value(fn: cst.FunctionDef) -> bool:

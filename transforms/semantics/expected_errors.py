@@ -70,7 +70,18 @@ def _expects_exception(ctx: ModuleContext, call: cst.BaseExpression) -> bool:
     func = call.func
     if isinstance(func, cst.Attribute) and func.attr.value.startswith("assertRaises"):
         return True  # unittest's and absltest's assertRaises, assertRaisesRegex, ...
-    return ctx.names.qualified_name(func) in _RAISES
+    if ctx.names.qualified_name(func) in _RAISES:
+        return True
+    # A test helper handed the error it expects and the code to run: ``get_exception(TypeError, f)``.
+    return any(a.keyword is None and _names_an_error(a.value) for a in call.args) and any(
+        a.keyword is None and isinstance(a.value, (cst.Name, cst.Lambda)) and not _names_an_error(a.value)
+        for a in call.args
+    )
+
+
+def _names_an_error(expr: cst.BaseExpression) -> bool:
+    name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
+    return name in _CAUGHT or (name.endswith(("Error", "Exception")) and name[:1].isupper())
 
 
 def expected_failure(ctx: ModuleContext, node: cst.CSTNode) -> cst.Call | None:
@@ -213,9 +224,16 @@ def _expecting(ctx: ModuleContext, node: cst.Call | cst.ExceptHandler) -> str:
 
 
 def _run_from(
-    ctx: ModuleContext, regions: list[_Region], span: Span, routes_of: Callable[[FunctionNode], Iterable[Route] | None]
+    ctx: ModuleContext,
+    regions: list[_Region],
+    span: Span,
+    routes_of: Callable[[FunctionNode], Iterable[Route] | None],
+    _depth: int = 0,
 ) -> _Region | None:
-    """The region from which a function around `span` is called or handed on, if any."""
+    """The region from which a function around `span` is called or handed on, if any: directly,
+    or through the functions that call it (a test's ``g`` calls the jitted ``f`` that fails)."""
+    if _depth > 3:
+        return None
     for fn in (*ctx.nodes_of(cst.FunctionDef), *ctx.nodes_of(cst.Lambda)):
         around = ctx.span(fn)
         if not (_at(around.start) <= _at(span.start) and _at(span.end) <= _at(around.end)):
@@ -225,6 +243,8 @@ def _run_from(
                 if node is not None:
                     used = ctx.span(node)
                     hit = next((r for r in regions if r.holds_span(used)), None)
+                    if hit is None and node is route.call and ctx.enclosing_function(node) not in (None, fn):
+                        hit = _run_from(ctx, regions, used, routes_of, _depth + 1)
                     if hit is not None:
                         return hit
     return None

@@ -1,0 +1,35 @@
+"""Which arguments of jnp/lax/random/ops functions must be concrete: each called under jit with the
+argument traced (a parameter jit does not make static) and static."""
+import jax
+import jax.numpy as jnp
+from _probe import probe
+
+x = jnp.arange(6.0)
+key = jax.random.PRNGKey(0)
+CASES = {
+    "jnp.pad pad_width": lambda n: jnp.pad(x, n).shape,
+    "jnp.triu k": lambda n: jnp.triu(jnp.ones((3, 3)), n),
+    "jnp.diag k": lambda n: jnp.diag(x, n).shape,
+    "jnp.roll shift": lambda n: jnp.roll(x, n),
+    "jnp.repeat total_repeat_length": lambda n: jnp.repeat(x, 2, total_repeat_length=n),
+    "jnp.unique size": lambda n: jnp.unique(x, size=n),
+    "jnp.nonzero size": lambda n: jnp.nonzero(x, size=n),
+    "jnp.bincount length": lambda n: jnp.bincount(jnp.array([0, 1]), length=n),
+    "jnp.resize new_shape": lambda n: jnp.resize(x, (n,)),
+    "jnp.zeros_like shape": lambda n: jnp.zeros_like(x, shape=(n,)),
+    "jnp.fft.fft n": lambda n: jnp.fft.fft(x, n),
+    "lax.full shape": lambda n: jax.lax.full((n, 2), 0.0),
+    "lax.iota size": lambda n: jax.lax.iota(jnp.int32, n),
+    "lax.broadcast sizes": lambda n: jax.lax.broadcast(x, (n,)),
+    "lax.broadcast_in_dim shape": lambda n: jax.lax.broadcast_in_dim(x, (n, 6), (1,)),
+    "lax.reshape new_sizes": lambda n: jax.lax.reshape(x, (n, 3)),
+    "lax.slice start": lambda n: jax.lax.slice(x, (n,), (4,)),
+    "lax.top_k k": lambda n: jax.lax.top_k(x, n),
+    "random.split num": lambda n: jax.random.split(key, n),
+    "random.permutation int": lambda n: jax.random.permutation(key, n),
+    "random.poisson shape": lambda n: jax.random.poisson(key, 1.0, (n,)),
+    "ops.segment_sum num_segments": lambda n: jax.ops.segment_sum(x, jnp.array([0, 0, 1, 1, 2, 2]), n),
+}
+for label, body in CASES.items():
+    probe(f"{label}: traced", lambda: jax.jit(body)(2))
+    probe(f"{label}: static", lambda: jax.jit(body, static_argnums=0)(2))

@@ -1,0 +1,157 @@
+"""Make parameters static on their jit, when every call passes a hashable Python value.
+
+The strategy JAX301 first proved for loop counts, for any parameter jit
+traces but the program needs as a Python value (JAX302): a size, a Python
+condition, a function the body calls, an object whose methods it uses. Its
+proof obligations, checked on the model:
+
+* every way into the function is a call through the one jit being edited
+  (decorator, ``g = jax.jit(f)``, inline): no vmap or grad around it (a
+  mapped value differs per example and cannot be static), no reference that
+  escapes where its arguments cannot be seen, no bound-method jit (its
+  argnums count without ``self``);
+* every call, in this module and in the project's others, passes each
+  parameter a hashable Python value (`semantics.python_values`), or leaves
+  it to its default, which must be one too;
+* the jit's static arguments are written where they can be edited in the
+  jit's own spelling (`edits.static_arguments`).
+
+Each distinct value then compiles once (docs/jax302-behaviour.md); the plan
+says what every call passes, for the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.core.identifiers import Names, names
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.importers import calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
+from jaxfix.transforms.semantics.reads import parameter
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.tracing import Wrap
+from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+
+#: How a plan judges one argument: its kind, or why it is refused.
+Judge = Callable[[Analysis, cst.BaseExpression], "PythonValue | NotStatic"]
+
+
+@dataclass(frozen=True)
+class Passed:
+    """What one call passes one parameter."""
+
+    param: str
+    value: PythonValue
+    #: "line 39", "`pkg.train` line 12", "its default".
+    where: str
+
+
+@dataclass(frozen=True)
+class StaticPlan:
+    edits: tuple[Edit, ...]
+    #: The jit as it reads after the edit.
+    jit_text: str
+    passed: tuple[Passed, ...]
+    #: An import the edit adds, for the message.
+    added: str | None
+    #: The jit that is edited.
+    jit: Wrap
+
+
+def plan_static_parameters(
+    analysis: Analysis, fn: FunctionNode, params: Names, judge: Judge = python_value
+) -> StaticPlan | str:
+    """Edits making `params` static on fn's jit; else why that is not proven."""
+    params = names(params)
+    ctx = analysis.ctx
+    routes = analysis.traces.routes(fn)
+    name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
+    if not routes:
+        return f"no call of `{name}` can be seen"
+    jits: dict[int, Wrap] = {}
+    passed: list[Passed] = []
+    info = function_info(ctx, fn)
+    for route in routes:
+        others = [w for w in route.wraps if w.name != JIT]
+        if others:
+            return f"the module hands `{name}` to `{others[0].name}`, so its arguments may differ per call it makes"
+        if route.escapes or route.call is None or route.uncertain:
+            return f"`{name}` is also used where its arguments cannot be seen"
+        if route.bound and len(route.wraps) > route.head:
+            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
+        for wrap in route.wraps:
+            jits[id(wrap.node)] = wrap
+        line = ctx.span(route.call).start.line
+        for param in params:
+            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            found = _judge_argument(analysis, fn, param, argument, judge, f"line {line}")
+            if isinstance(found, str):
+                return f"the call on line {line} {found}"
+            passed.append(found)
+    if len(jits) != 1:
+        return f"`{name}` is not entered through exactly one jit"
+    (jit,) = jits.values()
+    if jit.jit is None:
+        return "the jit's static arguments cannot be read"
+    exported = jitted_name(ctx, fn, jit.node)
+    elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
+    if isinstance(elsewhere, str):
+        return elsewhere
+    for other in elsewhere:
+        where = f"`{other.uses.module.name}` (line {other.uses.line(other.call)})"
+        for param in params:
+            argument = call_argument(other.call, info.signature, param, bound=False)
+            found = _judge_argument(other.uses.analysis, fn, param, argument, judge, where, home=analysis)  # type: ignore[arg-type]
+            if isinstance(found, str):
+                return f"the call in {where} {found}"
+            passed.append(found)
+    partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None
+    edit = StaticEditor(ctx).add(jit.jit, jit.node, info.signature, params, partial)
+    if isinstance(edit, str):
+        return edit
+    added = partial.added if partial is not None and any(partial.edit == e for e in edit.edits) else None
+    return StaticPlan(tuple(edit.edits), edit.description, tuple(passed), added, jit)
+
+
+def _judge_argument(
+    analysis: Analysis,
+    fn: FunctionNode,
+    param: str,
+    argument: object,
+    judge: Judge,
+    where: str,
+    home: Analysis | None = None,
+) -> Passed | str:
+    """What a call passes `param` (an expression in `analysis`'s module), judged; else why not."""
+    if argument is DEFAULT:
+        node = parameter(fn, param)
+        if node is None or node.default is None:
+            return f"passes no `{param}`"
+        value = judge(home or analysis, node.default)
+        if isinstance(value, NotStatic):
+            return f"leaves `{param}` to its default, and {value.reason}"
+        return Passed(param, value, "its default")
+    if not isinstance(argument, cst.BaseExpression):
+        return f"passes `{param}` in a way that cannot be read (`*args` or `**kwargs`)"
+    value = judge(analysis, argument)
+    if isinstance(value, NotStatic):
+        return f"passes `{param}` a value not proven hashable: {value.reason}"
+    return Passed(param, value, where)
+
+
+def describe_passed(passed: tuple[Passed, ...], param: str, limit: int = 3) -> str:
+    """"8 on line 39", "`dfx_rate_cell`, a function or class, on line 27, and 2 more calls"."""
+    mine = [p for p in passed if p.param == param]
+    shown = [f"{p.value.text} {'as ' if p.where == 'its default' else 'on '}{p.where}" for p in mine[:limit]]
+    more = len(mine) - limit
+    text = ", ".join(shown)
+    return text + (f", and {more} more call{'s' if more > 1 else ''}" if more > 0 else "")

@@ -1,0 +1,232 @@
+"""JAX302 param-needs-static: a parameter jit traces, which the program needs as a Python value.
+
+See the rule's docstring. The finding is claimed only where a call in view
+shows the failure (it passes a number or an array to a parameter the body
+needs concrete, or a function, object or string jit cannot trace), so code
+whose callers pass ``None`` or a pytree is never reported; the fix is the
+shared `repairs.static_parameter`, with every caller proven to pass a
+hashable Python value.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Applicability, Finding
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.vocabulary import JIT
+
+
+@dataclass(frozen=True)
+class _Need:
+    """One parameter that must be static: what needs it, and the call that shows the failure."""
+
+    fn: FunctionNode
+    param: str
+    #: The body's read that needs a concrete value (None: the argument's type is the problem).
+    use: Use | None
+    #: A call passing a value that fails, with what it passes.
+    shown_by: cst.Call
+    passed: PythonValue | NotStatic
+
+
+class ParamsNeedingStatic:
+    """One module's JAX302 findings."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        self.uses = ConcreteUses(self.ctx, strict=True)
+
+    def findings(self) -> list[Finding]:
+        out: list[Finding] = []
+        for fn in sorted(self.ctx.nodes_of(cst.FunctionDef), key=self.ctx.start):
+            needs = self._needs(fn)
+            if not needs:
+                continue
+            plan = plan_static_parameters(self.analysis, fn, tuple(n.param for n in needs))
+            if isinstance(plan, StaticPlan):
+                unsupported = self._unsupported(fn, needs, plan)
+                if unsupported is not None:
+                    plan = unsupported
+            out.extend(self._finding(need, plan) for need in needs)
+        return out
+
+    # -- which parameters -------------------------------------------------------------
+    def _needs(self, fn: cst.FunctionDef) -> list[_Need]:
+        traces = self.analysis.traces
+        all_routes = traces.routes(fn) or ()
+        jits = {id(w.node): w for r in all_routes for w in r.wraps if w.name == JIT}
+        if len(jits) != 1:
+            return []  # not jitted here, or jitted twice: nothing one edit settles
+        (jit,) = jits.values()
+        if jit.jit is None or jit.jit.spec is None:
+            return []
+        info = function_info(self.ctx, fn)
+        declared = jit.jit.spec.declared_static(info.signature)
+        skip = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
+        # Only calls through the jit fail; an eager call of the plain function does not.
+        routes = [r for r in all_routes if r.call is not None and not r.escapes and any(w is jit for w in r.wraps)]
+        out: list[_Need] = []
+        for p in info.signature.params[skip:]:
+            if p.name in declared or p.kind.name.startswith("VAR_"):
+                continue
+            if read_as_loop_count(self.ctx, fn, p.name):
+                continue  # a loop count: JAX301's
+            use = self.uses.first_need(fn, p.name)
+            needs = use if use is not None and use.need is Need.NEEDS else None
+            shown = self._failing_call(fn, p.name, routes, needs is not None)
+            if shown is not None:
+                out.append(_Need(fn, p.name, needs, *shown))
+        return out
+
+    def _failing_call(self, fn: FunctionNode, param: str, routes, needed: bool):
+        """(a call, what it passes) where the value fails: a number or array when the body needs it
+        concrete; a function, object or string in any case (jit cannot trace those)."""
+        info = function_info(self.ctx, fn)
+        for route in routes:
+            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            if argument is DEFAULT:
+                node = next((q for q in (*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params) if q.name.value == param), None)
+                argument = node.default if node is not None else None
+            if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
+                continue
+            value = python_value(self.analysis, argument)
+            if isinstance(value, PythonValue):
+                untraceable = value.kind is ValueKind.CALLABLE or (value.kind is ValueKind.OBJECT and not value.may_trace)
+                if untraceable or _is_string(argument):
+                    return route.call, value
+                if needed and value.kind in (ValueKind.NUMBER, ValueKind.LIBRARY, ValueKind.STATIC):
+                    return route.call, value  # jit traces it, and the body needs it concrete
+            elif needed and value.certain and "array" in value.reason:
+                return route.call, value
+        return None
+
+    def _unsupported(self, fn: FunctionNode, needs: list[_Need], plan: StaticPlan) -> str | None:
+        """A read a Python number would not support (``n.sum()``, ``n[0]``) where a call passes one."""
+        ctx = self.ctx
+        from jaxfix.transforms.semantics.reads import parameter_reads
+
+        for need in needs:
+            numbers = [p for p in plan.passed if p.param == need.param and p.value.kind is ValueKind.NUMBER]
+            if not numbers or all(p.value.text.startswith("`(") for p in numbers):
+                continue
+            for read in parameter_reads(ctx, fn, need.param):
+                parent = ctx.parent(read)
+                if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is read:
+                    line = ctx.span(read).start.line
+                    return f"`{need.param}` is also read as `{ctx.code(parent)}` (line {line}), which a Python number does not support"
+        return None
+
+    # -- the finding -------------------------------------------------------------------
+    def _finding(self, need: _Need, plan: StaticPlan | str) -> Finding:
+        ctx = self.ctx
+        name = need.fn.name.value  # type: ignore[union-attr]
+        head = f"`{need.param}` is a parameter of the jitted `{name}` that is not static there"
+        line = ctx.span(need.shown_by).start.line
+        if need.use is not None:
+            problem = f"but {need.use.reason}"
+            anchor: cst.CSTNode = need.use.node
+        else:
+            text = need.passed.text if isinstance(need.passed, PythonValue) else "a value"
+            problem = (
+                f"but the call on line {line} passes it {text}, which jit cannot trace as an array "
+                '("Error interpreting argument ... as an abstract array")'
+            )
+            anchor = _argument_node(need, self.analysis) or need.shown_by
+        if isinstance(plan, StaticPlan):
+            passes = describe_passed(plan.passed, need.param)
+            notes = ["each distinct value compiles once; every call must keep passing a hashable Python value"]
+            if plan.added:
+                notes.append(f"adds `{plan.added}`")
+            return ctx.finding(
+                "JAX302",
+                anchor,
+                f"{head}, {problem}; every call passes a hashable Python value ({passes}), so `{need.param}` "
+                f"becomes static: `{plan.jit_text}`",
+                plan.edits,
+                Applicability.SAFE,
+                description=f"make `{need.param}` static on the jit of `{name}`",
+                notes=tuple(notes),
+            )
+        options = (
+            f"option: make `{need.param}` static on the jit of `{name}` (static_argnums/static_argnames) once every "
+            "call passes a hashable Python value; each distinct value compiles once",
+            f"option: compute what needs `{need.param}` before the jitted call and pass that, or bind it in a closure "
+            f"(`jax.jit(partial({name}, {need.param}=...))`, created once)",
+        )
+        return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}", notes=options)
+
+
+def _argument_node(need: _Need, analysis: Analysis) -> cst.CSTNode | None:
+    info = function_info(analysis.ctx, need.fn)
+    argument = call_argument(need.shown_by, info.signature, need.param, bound=False)
+    return argument if isinstance(argument, cst.BaseExpression) else None
+
+
+def _is_none(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def _is_string(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+class ParamNeedsStatic302(Rule):
+    """A parameter jit traces is needed as a Python value: it must be static.
+
+    jit turns every parameter it does not make static into a tracer. Where
+    the body needs the value itself, a size or shape (``jnp.linspace(a, b,
+    n)``, ``jnp.zeros((n, 2))``, ``random.normal(key, (n,))``), a Python
+    condition (``if flag:``), ``int()`` or a slice bound, the call fails::
+
+        jax.errors.ConcretizationTypeError: Abstract tracer value encountered where concrete value is expected
+        TypeError: Shapes must be 1D sequences of concrete values of integer type, got (JitTracer(~int32[]), 2).
+
+    and where a call passes something that is not an array at all (a
+    function the body calls, a model object, a string), jit refuses it::
+
+        TypeError: Error interpreting argument to <function f> as an abstract array. The problematic
+        value is of type <class 'function'> and was passed to the function at path fn.
+
+    The fix makes the parameter static on the jit, in the jit's own spelling
+    (``static_argnums`` stays ``static_argnums``; ``@jax.jit`` becomes
+    ``@partial(jax.jit, static_argnames=(...))``; ``g = jit(f)`` gains the
+    keyword), when every call, in this module and the project's others,
+    passes a hashable Python value (a literal, a constant, a function, a
+    class, an object Python hashes) and nothing else enters the function (a
+    ``vmap`` over it would hand it one value per example). Each distinct
+    value compiles once (docs/jax302-behaviour.md). Otherwise the finding is a
+    report with the options.
+
+    A loop count is JAX301's. A finding is made only where a call shows the
+    failure: a parameter callers leave ``None``, or whose pytree's static field
+    the body reads, works traced and is left alone.
+    """
+
+    code = "JAX302"
+    name = "param-needs-static"
+    summary = "a parameter jit traces is needed as a Python value (a size, a condition, a function): make it static"
+    required = (("jit",),)
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return [facts.tree]
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return ParamsNeedingStatic(analysis).findings()
+
+
+
