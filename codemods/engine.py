@@ -44,6 +44,7 @@ from jaxfix.transforms.textedit import apply_edits, select_compatible
 from . import notebooks
 from .cache import ResultCache
 from .discovery import forget_resolved, resolved
+from .discovery import problem as discovery_problem
 from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
@@ -369,6 +370,10 @@ def run(
     by_path = {ref.path: ref for ref in refs}  # resolved paths
     datas: dict[int, bytes] = {}
     for index, path in enumerate(paths):
+        trouble = discovery_problem(path)
+        if trouble is not None:
+            done(index, FileResult(path, error=trouble, stage="error"))
+            continue
         try:
             datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)
         except InputError as error:

@@ -13,7 +13,7 @@ from jaxfix.transforms import Options
 
 from . import engine
 from .cache import ResultCache
-from .discovery import discover
+from .discovery import discover, resolved
 from .project import project_root
 
 
@@ -51,8 +51,8 @@ def project_files_of(files: list[Path]) -> list[Path]:
     if root is None:
         return real
     found = discover([root])
-    known = {f.resolve() for f in found}
-    return found + [f for f in real if f.resolve() not in known]
+    known = {resolved(f) for f in found}
+    return found + [f for f in real if resolved(f) not in known]
 
 
 def run_files(
