@@ -21,7 +21,7 @@ from rich.table import Table
 
 from jaxfix.transforms import RULES, check_source
 
-from . import config, engine, golden_examples, interactive, triage_report
+from . import config, engine, golden_examples, interactive, triage_report, write_guard
 from .discovery import discover
 from .report import github as github_report
 from .report import json as json_report
@@ -34,8 +34,7 @@ from .review import collect as review_collect
 from .review import post as review_post
 from .review.changed_lines import GitError
 from .review.github_api import GitHubClient, GitHubError
-from .runner import RunSettings, run_files
-from .vcs import dirty_files
+from .runner import RunSettings, default_cache_dir, run_files
 
 app = typer.Typer(
     add_completion=False,
@@ -166,9 +165,11 @@ def _run_groups(
     write: bool,
     discovered: bool = False,
     run: RunSettings = RunSettings(no_cache=True),
+    stdin: bytes | None = None,
 ) -> list[tuple[engine.RunResult, config.Resolved]]:
     targets = plan if discovered else _targets(plan)
-    stdin = sys.stdin.buffer.read() if [files for _, files in targets] == [[engine.STDIN]] else None
+    if stdin is None and [files for _, files in targets] == [[engine.STDIN]]:
+        stdin = sys.stdin.buffer.read()
     err = _console(stderr=True)
     return [
         (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin), settings)
@@ -190,8 +191,9 @@ def _run(
     write: bool,
     discovered: bool = False,
     run: RunSettings = RunSettings(no_cache=True),
+    stdin: bytes | None = None,
 ) -> engine.RunResult:
-    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered, run=run))
+    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered, run=run, stdin=stdin))
 
 
 def _print_errors(run: engine.RunResult) -> None:
@@ -252,6 +254,8 @@ def diff(
     interactive_mode: Annotated[
         bool, typer.Option("--interactive", "-i", help="Ask about each fix (y/n/a/q) and write the accepted ones.")
     ] = False,
+    allow_dirty: AllowDirty = False,
+    allow_no_vcs: AllowNoVcs = False,
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = None,
@@ -267,7 +271,7 @@ def diff(
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if interactive_mode:
-        _diff_interactive(plan, settings)
+        _diff_interactive(plan, settings, allow_dirty, allow_no_vcs)
     run = _run(plan, fix=True, write=False, run=settings)
     patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
     if sys.stdout.isatty() and patch:
@@ -281,13 +285,17 @@ def diff(
     raise typer.Exit(run.exit_code(pending_changes=True))
 
 
-def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]], settings: RunSettings) -> None:
-    """The interactive review of each fix; always exits."""
+def _diff_interactive(
+    plan: list[tuple[config.Resolved, list[Path]]], settings: RunSettings, allow_dirty: bool, allow_no_vcs: bool
+) -> None:
+    """The interactive review of each fix; always exits. It writes, so migrate's dirty-tree rule applies."""
     err = _console(stderr=True)
     if not sys.stdin.isatty():
         err.print("error: --interactive needs a terminal to ask on; use `jaxfix diff` for a patch", markup=False)
         raise typer.Exit(2)
-    groups = _run_groups(plan, fix=False, write=False, run=settings)
+    plan = _targets(plan)
+    record = _clear_to_write([p for _, files in plan for p in files], allow_dirty, allow_no_vcs, settings)
+    groups = _run_groups(plan, fix=False, write=False, discovered=True, run=settings)
     run = _merged(groups)
     candidates = interactive.offers([(r, s.options) for r, s in groups])
     out = _console()
@@ -297,6 +305,7 @@ def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]], settings: 
         err.print("\ninterrupted: nothing written", markup=False)
         raise typer.Exit(130) from None
     written = {w.path: w for w in interactive.write_accepted(choices.accepted)}
+    record.remember((w.path, w.data) for w in written.values() if not w.error and w.data is not None)
     left = sum(written[r.path].findings_left if r.path in written else len(r.findings) for r in run.files)
     for result in run.files:
         if result.path.suffix != ".py" and any(f.fix for f in result.findings):
@@ -330,10 +339,29 @@ def _diff_summary(run: engine.RunResult) -> str:
     )
 
 
+AllowDirty = Annotated[
+    bool, typer.Option("--allow-dirty", help="Also rewrite files git has no committed version of, or cannot tell about.")
+]
+AllowNoVcs = Annotated[bool, typer.Option("--allow-no-vcs", help="Also rewrite files outside any git work tree.")]
+
+
+def _clear_to_write(files: list[Path], allow_dirty: bool, allow_no_vcs: bool, settings: RunSettings):
+    """The dirty-tree rule every writing command applies (`write_guard`); exits 2 when refused."""
+    record = write_guard.record_for(None if settings.no_cache else settings.cache_dir or default_cache_dir())
+    lines = write_guard.clear_to_write(files, allow_dirty=allow_dirty, allow_no_vcs=allow_no_vcs, record=record)
+    err = _console(stderr=True)
+    for line in lines:
+        err.print(line, markup=False)
+    if any(line.startswith("error:") for line in lines):
+        raise typer.Exit(2)
+    return record
+
+
 @app.command()
 def migrate(
     paths: Paths,
-    allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="Also rewrite files with uncommitted changes.")] = False,
+    allow_dirty: AllowDirty = False,
+    allow_no_vcs: AllowNoVcs = False,
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = None,
@@ -349,26 +377,19 @@ def migrate(
     plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if paths == [engine.STDIN]:
-        run = _run(plan, fix=True, write=False, run=settings)
+        data = sys.stdin.buffer.read()
+        run = _run(plan, fix=True, write=False, run=settings, stdin=data)
         (result,) = run.files
-        sys.stdout.write(result.fixed if result.error is None else result.original)
+        # The whole input, in its own bytes: fixed, or exactly as it came (skipped, undecodable).
+        sys.stdout.buffer.write(result.fixed.encode(result.encoding) if result.changed else data)
+        sys.stdout.flush()
         _print_findings(run, _console(stderr=True))
         _print_errors(run)
         raise typer.Exit(run.exit_code(pending_changes=False))
     targets = _targets(plan)
-    if not allow_dirty:
-        dirty = dirty_files(p for _, files in targets for p in files if p.exists())
-        if dirty:
-            err = _console(stderr=True)
-            err.print(
-                f"error: {len(dirty)} file{'s have' if len(dirty) != 1 else ' has'} uncommitted changes; "
-                "commit or stash them, or pass --allow-dirty:",
-                markup=False,
-            )
-            for path in sorted(dirty):
-                err.print(f"  {display_path(path)}", markup=False)
-            raise typer.Exit(2)
+    record = _clear_to_write([p for _, files in targets for p in files], allow_dirty, allow_no_vcs, settings)
     run = _run(targets, fix=True, write=True, discovered=True, run=settings)
+    record.remember((r.path, r.fixed.encode(r.encoding)) for r in run.files if r.written)
     out = _console()
     _print_findings(run, out)
     _print_errors(run)

@@ -51,7 +51,7 @@ def _migrate(folder: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAXFIX_")}
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.Popen(
-        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-dirty", "--unsafe-fixes", "."],
+        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-no-vcs", "--unsafe-fixes", "."],
         cwd=folder,
         env=env,
         stdout=subprocess.DEVNULL,
