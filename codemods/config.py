@@ -132,7 +132,7 @@ def find_pyproject(start: Path, memo: dict[Path, Path | None] | None = None) -> 
             break
         visited.append(candidate)
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and "jaxfix" in _read_toml(pyproject).get("tool", {}):
+        if pyproject.is_file() and "jaxfix" in _table(_read_toml(pyproject), "tool", pyproject):
             found = pyproject
             break
     for candidate in visited:
@@ -147,12 +147,24 @@ def _read_toml(path: Path) -> dict:
         raise ConfigError(f"{display_path(path)}: not valid TOML: {error}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{display_path(path)}: cannot read: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{display_path(path)}: nested too deeply to read") from None
+
+
+def _table(document: dict, key: str, path: Path) -> dict:
+    """A top-level table of the document ({} when absent); any other value is an error:
+    `tool = 5` or `project = "x"` break the pyproject.toml format, and guessing around
+    them could run with settings nobody wrote."""
+    value = document.get(key, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{display_path(path)}: `{key}` must be a table, not {type(value).__name__} {value!r}")
+    return value
 
 
 def load(pyproject: Path) -> FileConfig:
     """Read and check [tool.jaxfix] of one pyproject.toml."""
     document = _read_toml(pyproject)
-    table = document.get("tool", {}).get("jaxfix", {})
+    table = _table(document, "tool", pyproject).get("jaxfix", {})
     where = display_path(pyproject)
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: [tool.jaxfix] must be a table")
@@ -194,7 +206,7 @@ def load(pyproject: Path) -> FileConfig:
         except ValueError as error:
             raise problem("target-version", str(error)) from None
     else:
-        target = _requires_python_floor(document)
+        target = _requires_python_floor(_table(document, "project", pyproject))
     settings = Settings(
         select=codes("select"),
         ignore=codes("ignore"),
@@ -206,9 +218,9 @@ def load(pyproject: Path) -> FileConfig:
     return FileConfig(pyproject, settings)
 
 
-def _requires_python_floor(document: dict) -> tuple[int, int] | None:
+def _requires_python_floor(project: dict) -> tuple[int, int] | None:
     """The project's minimum Python (``requires-python = ">=3.12"``) when no target-version is set."""
-    requires = document.get("project", {}).get("requires-python")
+    requires = project.get("requires-python")
     match = _REQUIRES_PYTHON_FLOOR.search(requires) if isinstance(requires, str) else None
     return (3, int(match.group(1))) if match else None
 

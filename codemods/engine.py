@@ -260,6 +260,39 @@ def _from_entry(path: Path, original: str, entry: dict) -> FileResult:
     )
 
 
+def _pairs(value: object, *types: type) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, list) and len(item) == len(types) and all(isinstance(x, t) for x, t in zip(item, types))
+        for item in value
+    )
+
+
+def _well_formed(entry: object) -> bool:
+    """The shape `_to_entry` writes (any JSON can be in a cache file: a damaged or planted
+    entry must be a miss, not a traceback in this run and every later one)."""
+    if not isinstance(entry, dict) or set(entry) != _ENTRY_KEYS:
+        return False
+    optional_text = (str, type(None))
+    return (
+        isinstance(entry["stage"], str)
+        and entry["stage"] in STAGES
+        and isinstance(entry["error"], optional_text)
+        and isinstance(entry["fixed"], optional_text)
+        and isinstance(entry["module"], optional_text)
+        and isinstance(entry["encoding"], str)
+        and isinstance(entry["findings"], list)
+        and all(isinstance(f, dict) for f in entry["findings"])
+        and isinstance(entry["applied"], list)
+        and all(isinstance(f, dict) for f in entry["applied"])
+        and _pairs(entry["cells"], int, int)
+        and _pairs(entry["deps"], str, str)
+        and _pairs(entry["remote"], int, int, str, str)
+    )
+
+
+_ENTRY_KEYS = frozenset({"stage", "error", "fixed", "findings", "applied", "encoding", "cells", "module", "deps", "remote"})
+
+
 def _fresh(entry: dict, repo: FileRepository | None) -> bool:
     """Every other file the cached result read still has the content it had then
     (every dotted name still means the same module, the same modules may import each name)."""
@@ -409,12 +442,15 @@ def run(
         salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
         key = cache.key(data, task.kind, fix, salt) if cache is not None else None
         entry = cache.get(key) if key is not None else None
+        if entry is not None and not _well_formed(entry):
+            cache.discard(key)  # valid JSON of the wrong shape: recomputed, and replaced below
+            entry = None
         if entry is not None and _fresh(entry, repo):
             try:
                 done(index, _from_entry(path, _original_text(task, entry["encoding"]), entry))
                 continue
-            except (KeyError, TypeError, ValueError, UnicodeDecodeError):
-                pass  # a damaged entry: analyse again
+            except (KeyError, TypeError, ValueError, AttributeError, UnicodeDecodeError, LookupError):
+                cache.discard(key)  # a damaged entry: analyse again
         dispatch.submit(task, (index, key))
     for task, (index, key), result in dispatch.results():
         done(index, _finished(result, cache, key))

@@ -66,11 +66,20 @@ def run_files(
     stdin: bytes | None = None,
 ) -> engine.RunResult:
     """Run the engine; on a terminal, with a progress bar (files done, findings so far) on stderr."""
+    cache = settings.cache(options)
+    try:
+        return _run_files(files, options, settings, err, cache, fix=fix, write=write, stdin=stdin)
+    finally:
+        if cache is not None and cache.unusable:
+            err.print(f"warning: results are not cached: cannot write in {cache.unusable}", markup=False)
+
+
+def _run_files(files, options, settings, err, cache, *, fix, write, stdin) -> engine.RunResult:
     kwargs = dict(
         fix=fix,
         write=write,
         jobs=settings.jobs,
-        cache=settings.cache(options),
+        cache=cache,
         stdin=stdin,
         project_files=[] if settings.single_file else project_files_of(files),
     )

@@ -317,3 +317,48 @@ def test_sigterm_while_writing_removes_the_temporary(tmp_path: Path) -> None:
     writer.send_signal(signal.SIGTERM)
     writer.wait(timeout=30)
     assert [p.name for p in tmp_path.iterdir()] == ["seed.py"] and target.read_text() == SEED
+
+
+# -- configuration and cache files of the wrong shape ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ("tool = 5\n", "`tool` must be a table, not int 5"),
+        ('tool = "jaxfix"\n', "`tool` must be a table, not str 'jaxfix'"),
+        ('project = "x"\n[tool.jaxfix]\nselect = ["JAX1"]\n', "`project` must be a table, not str 'x'"),
+        ("[tool]\njaxfix = 5\n", "[tool.jaxfix] must be a table"),
+        ("not toml [[\n", "not valid TOML"),
+    ],
+)
+def test_a_pyproject_of_the_wrong_shape_is_one_clear_error(tmp_path: Path, document: str, message: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(document)
+    (tmp_path / "seed.py").write_text(SEED)
+    result = jaxfix("check", "--no-cache", "seed.py", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"pyproject.toml: {message}" in result.stderr
+
+
+@pytest.mark.parametrize("planted", ["[]", '{"deps": 7}', '{"stage": "parsed"}', "null", '"text"'])
+def test_a_cache_entry_of_the_wrong_shape_is_discarded_and_recomputed(tmp_path: Path, planted: str) -> None:
+    (tmp_path / "seed.py").write_text(SEED)
+    cache = tmp_path / "cache"
+    first = jaxfix("check", "--cache-dir", str(cache), "seed.py", cwd=tmp_path)
+    assert first.returncode == 1
+    (entry,) = cache.rglob("*.json")
+    entry.write_text(planted)
+    for _ in range(2):  # the bad entry must not fail this run, nor every later one
+        again = jaxfix("check", "--cache-dir", str(cache), "seed.py", cwd=tmp_path)
+        assert again.returncode == 1 and "Traceback" not in again.stderr
+        assert again.stdout == first.stdout
+    assert entry.read_text() != planted  # replaced by a good entry
+
+
+def test_a_cache_folder_that_is_a_file_only_warns(tmp_path: Path) -> None:
+    (tmp_path / "seed.py").write_text(SEED)
+    (tmp_path / "cache").write_text("not a folder")
+    result = jaxfix("check", "--cache-dir", "cache", "seed.py", cwd=tmp_path)
+    assert result.returncode == 1 and "seed.py:11:30: JAX101" in result.stdout
+    assert "warning: results are not cached: cannot write in cache" in result.stderr
+    assert (tmp_path / "cache").read_text() == "not a folder"
