@@ -29,7 +29,8 @@ from .report import rdjson as rdjson_report
 from .report import review as review_report
 from .report import sarif as sarif_report
 from .report import text as text_report
-from .report.diff import display_path, unified_diff
+from .report import diff as diff_report
+from .report.diff import display_path, patch_base
 from .review import collect as review_collect
 from .review import post as review_post
 from .review.changed_lines import GitError
@@ -273,12 +274,20 @@ def diff(
     if interactive_mode:
         _diff_interactive(plan, settings, allow_dirty, allow_no_vcs)
     run = _run(plan, fix=True, write=False, run=settings)
-    patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
-    if sys.stdout.isatty() and patch:
-        _console().print(Syntax(patch, "diff", theme="ansi_dark", background_color="default"))
-    else:
-        sys.stdout.write(patch)
     err = _console(stderr=True)
+    base, where = patch_base([r.path for r in run.changed]) if run.changed else (Path.cwd(), None)
+    patch = b"".join(
+        diff_report.patch(r.original, r.fixed, Path(os.path.relpath(os.path.abspath(r.path), base)).as_posix(), r.encoding)
+        for r in run.changed
+    )
+    if sys.stdout.isatty() and patch:
+        _console().print(Syntax(patch.decode("utf-8", "replace"), "diff", theme="ansi_dark", background_color="default"))
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(patch)  # the files' own bytes: a latin-1 or BOM file's patch applies
+        sys.stdout.flush()
+    if where:
+        err.print(f"note: {where}", markup=False)
     _print_findings(run, err)
     _print_errors(run)
     err.print(_diff_summary(run), markup=False)

@@ -74,7 +74,10 @@ def test_diff_output_applies_with_git_apply(seed_copy: Path) -> None:
     git("commit", "-qm", "seed", cwd=seed_copy)
     result = jaxfix("diff", "examples", cwd=seed_copy)
     assert result.returncode == 1
-    assert result.stdout.startswith("--- a/examples/seed000_cond_static.py")
+    assert result.stdout.startswith(
+        "diff --git a/examples/seed000_cond_static.py b/examples/seed000_cond_static.py\n"
+        "--- a/examples/seed000_cond_static.py\n"
+    )
     subprocess.run(["git", "apply", "-"], input=result.stdout, text=True, cwd=seed_copy, check=True)
     # What git applied is exactly what migrate writes.
     applied = (seed_copy / "examples" / "seed000_cond_static.py").read_text()
