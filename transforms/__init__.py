@@ -28,6 +28,7 @@ from .frozen_config import UnhashableStaticArg
 from .gcpause import collector_paused
 from .loop_length import TracedLoopLength
 from .outer_transform import OuterTransformStatic401
+from .parse_guard import refuse_deep
 from .repository import Project
 from .rule import Haystack, Rule
 from .slicing import slice_source
@@ -89,6 +90,7 @@ def selected_rules(options: Options) -> list[type[Rule]]:
 
 @collector_paused
 def parse(text: str) -> cst.Module:
+    refuse_deep(text)  # libcst's parser dies (SIGSEGV) or takes minutes on deep nesting
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as error:
@@ -163,9 +165,15 @@ def check(
         callee_seeds = [s for rule, found in seeded.items() if rule.follows_callees for s in found]
         piece = slice_source(text, tree, seeds, callee_seeds)
     analysed = piece.text if piece is not None else text
+    try:
+        module = parse(analysed)
+    except SourceError as error:
+        if piece is None or not error.line:
+            raise
+        raise SourceError(str(error), piece.original_line(error.line), error.column) from None  # the file's line
     context = ModuleContext(
         analysed,
-        parse(analysed),
+        module,
         options,
         piece.original_line if piece else None,
         project.repo if project is not None else None,
