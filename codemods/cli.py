@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -23,13 +24,13 @@ from jaxfix.transforms import RULES, check_source
 
 from . import config, engine, golden_examples, interactive, triage_report, write_guard
 from .discovery import discover
+from .report import diff as diff_report
 from .report import github as github_report
 from .report import json as json_report
 from .report import rdjson as rdjson_report
 from .report import review as review_report
 from .report import sarif as sarif_report
 from .report import text as text_report
-from .report import diff as diff_report
 from .report.diff import display_path, patch_base
 from .review import collect as review_collect
 from .review import post as review_post
@@ -172,10 +173,15 @@ def _run_groups(
     if stdin is None and [files for _, files in targets] == [[engine.STDIN]]:
         stdin = sys.stdin.buffer.read()
     err = _console(stderr=True)
-    return [
-        (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin), settings)
-        for settings, files in targets
-    ]
+    try:
+        return [
+            (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin), settings)
+            for settings, files in targets
+        ]
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`main`): every file is whole, old or new
+        err.print(f"\ninterrupted: {'each file holds its old text or its whole fix' if write else 'nothing written'}",
+                  markup=False)
+        raise typer.Exit(128 + _INTERRUPTED_BY) from None
 
 
 def _merged(groups: list[tuple[engine.RunResult, config.Resolved]]) -> engine.RunResult:
@@ -596,5 +602,16 @@ def _explain_traceback(source: str) -> None:
     raise typer.Exit(code)
 
 
+#: The signal that stopped the run (SIGTERM is made to behave as Ctrl-C does).
+_INTERRUPTED_BY = signal.SIGINT
+
+
+def _terminated(signum: int, frame) -> None:
+    global _INTERRUPTED_BY
+    _INTERRUPTED_BY = signal.Signals(signum)
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _terminated)
     app()

@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -140,6 +144,8 @@ class Task:
     #: The pre-filter found it may use a function another module jits with static
     #: arguments (None: not run; the analysis works it out from the text).
     imports_static_jitted: bool | None = None
+    #: Its place in the run: how a worker says which task it started (see `_Dispatch`).
+    number: int = -1
 
     @property
     def kind(self) -> str:
@@ -152,11 +158,44 @@ def _may_match(data: Haystack, options: Options, imports_static_jitted: bool) ->
 
 #: The project, in each worker process (set once per worker: `_worker_init`).
 _PROJECT: tuple[FileRepository, dict[str, StaticNames]] | None = None
+#: Where a worker says which task it starts (None in the parent process).
+_STARTED = None
 
 
-def _worker_init(repo: FileRepository | None, static_names: dict[str, StaticNames]) -> None:
-    global _PROJECT
+def _worker_init(
+    repo: FileRepository | None, static_names: dict[str, StaticNames], started=None, parent: int | None = None
+) -> None:
+    global _PROJECT, _STARTED
     _PROJECT = (repo, static_names) if repo is not None else None
+    _STARTED = started
+    if parent is not None:
+        # The parent answers Ctrl-C and SIGTERM, and ends its workers itself.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the process that started it is gone (SIGKILL, a crash): the
+    kernel's parent-death signal where there is one (Linux), and a watchdog thread
+    that looks at the parent pid every half second everywhere."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        os._exit(1)  # the parent died before the signal was armed
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="jaxfix-parent-watchdog", daemon=True).start()
 
 
 def _project(task: Task) -> Project | None:
@@ -171,6 +210,8 @@ def _project(task: Task) -> Project | None:
 @one_file_at_a_time
 def analyse(task: Task) -> FileResult:
     """Decode, check or fix, and report: the part that runs in worker processes."""
+    if _STARTED is not None:
+        _STARTED.put(task.number)  # before anything can crash: the parent learns who was running
     if _PROJECT is not None:
         _PROJECT[0].take_consulted()
     try:
@@ -181,11 +222,24 @@ def analyse(task: Task) -> FileResult:
             result = _analyse_text(task, source.text, source.encoding)
     except InputError as error:
         return FileResult(task.path, error=str(error), stage="error")
+    except RecursionError:
+        return FileResult(task.path, error="too deeply nested to analyse", stage="error")
+    except Exception as error:  # a bug of ours must cost this file, not the run
+        return FileResult(task.path, error=f"internal error, please report it: {_describe(error)}", stage="error")
     if _PROJECT is not None:
         consulted = _PROJECT[0].take_consulted()
         consulted.pop(_key(task.path), None)
         result = replace(result, deps=tuple(sorted(consulted.items())))
     return result
+
+
+def _describe(error: BaseException) -> str:
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    first = text.splitlines()[0][:200] if text.strip() else ""
+    return f"{type(error).__name__}: {first}" if first else type(error).__name__
 
 
 def _analyse_text(task: Task, text: str, encoding: str, cells=()) -> FileResult:
@@ -322,47 +376,167 @@ def _original_text(task: Task, encoding: str) -> str:
 class _Dispatch:
     """Tasks to the worker pool as soon as the parent has filtered them, so the workers
     start while it is still filtering; the pool starts with the second task (a run
-    with one file to analyse, or `jobs` 1, stays in this process)."""
+    with one file to analyse, or `jobs` 1, stays in this process).
+
+    A worker that dies (libcst overflowing its stack is a SIGSEGV) breaks the whole
+    pool, and every unfinished task with it. Each worker says which task it starts,
+    so the tasks that were running then are known: each is run again alone in a
+    process of its own (the one that dies again is reported as crashed), and the
+    others go to a fresh pool. One file's crash costs that file only.
+    """
 
     def __init__(self, jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> None:
         self._jobs, self._repo, self._static_names = jobs, repo, static_names
         self._pool: ProcessPoolExecutor | None = None
+        self._started_queue = None
+        self._started: set[int] = set()
         self._futures: dict = {}
         self._held: list[tuple[Task, object]] = []
+        #: Tasks not yet given to a pool because it broke while they were being sent.
+        self._waiting: list[tuple[Task, object]] = []
+        #: Recoveries in a row that found no task running (see `_recover`).
+        self._fruitless = 0
 
     def submit(self, task: Task, tag: object) -> None:
         if self._jobs == 1 or (self._pool is None and not self._held):
             self._held.append((task, tag))
             return
-        if self._pool is None:
-            self._pool = _pool(self._jobs, self._repo, self._static_names)
-            for held, held_tag in self._held:
-                self._futures[self._pool.submit(analyse, held)] = (held, held_tag)
-            self._held = []
-        self._futures[self._pool.submit(analyse, task)] = (task, tag)
+        if self._pool is None and not self._waiting:
+            self._start_pool()
+            held, self._held = self._held, []
+            for held_task, held_tag in held:
+                self._send(held_task, held_tag)
+        self._send(task, tag)
+        self._note_started()
+
+    def _send(self, task: Task, tag: object) -> None:
+        if self._pool is not None and not self._waiting:
+            try:
+                self._futures[self._pool.submit(analyse, task)] = (task, tag)
+                return
+            except BrokenProcessPool:
+                pass  # a worker died already: `results` recovers
+        self._waiting.append((task, tag))
+
+    def _start_pool(self) -> None:
+        context = _context()
+        self._started_queue = context.SimpleQueue()
+        self._pool = ProcessPoolExecutor(
+            max_workers=self._jobs,
+            mp_context=context,
+            initializer=_worker_init,
+            initargs=(self._repo, self._static_names, self._started_queue, os.getpid()),
+        )
+
+    def _note_started(self) -> None:
+        queue = self._started_queue
+        while queue is not None and not queue.empty():
+            self._started.add(queue.get())
 
     def results(self) -> Iterable[tuple[Task, object, FileResult]]:
         """(task, its tag, its result) for every task, as each finishes."""
         for task, tag in self._held:
             yield task, tag, analyse(task)
-        if self._pool is None:
-            return
+        pending = self._futures
         try:
-            for future in as_completed(self._futures):
-                task, tag = self._futures[future]
-                yield task, tag, future.result()
+            while pending or self._waiting:
+                broken = bool(self._waiting)
+                for future in as_completed(list(pending)):
+                    task, tag = pending[future]
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        break
+                    except Exception as error:  # the result could not travel back, say
+                        result = FileResult(task.path, error=f"internal error, please report it: {_describe(error)}",
+                                            stage="error")
+                    del pending[future]
+                    self._note_started()
+                    yield task, tag, result
+                if not broken and not self._waiting:
+                    break
+                yield from self._recover(pending)
         finally:
-            self._pool.shutdown(cancel_futures=True)
+            self._stop()
+
+    def _recover(self, pending: dict) -> Iterable[tuple[Task, object, FileResult]]:
+        """After the pool broke: what finished is kept, who was running runs alone, the rest anew."""
+        for future in list(pending):
+            if future.done() and not future.cancelled() and future.exception() is None:
+                task, tag = pending.pop(future)
+                yield task, tag, future.result()
+        self._note_started()
+        self._stop()
+        left = [*pending.values(), *self._waiting]
+        pending.clear()
+        self._waiting = []
+        suspects = [(task, tag) for task, tag in left if task.number in self._started]
+        self._fruitless = 0 if suspects else self._fruitless + 1
+        if self._fruitless >= 3:  # pools keep breaking with no task running: no pool, one process a file
+            suspects = left
+        for task, tag in suspects:
+            yield task, tag, self._alone(task)
+        alone = {task.number for task, _ in suspects}
+        rest = [(task, tag) for task, tag in left if task.number not in alone]
+        self._started = set()
+        if rest:
+            self._start_pool()
+            for task, tag in rest:
+                self._send(task, tag)
+
+    def _alone(self, task: Task) -> FileResult:
+        """The task in a process of its own: its result, or an error when that process dies too."""
+        context = _context()
+        receiver, sender = context.Pipe(duplex=False)
+        process = context.Process(
+            target=_analyse_alone, args=(task, sender, self._repo, self._static_names, os.getpid()), daemon=True
+        )
+        process.start()
+        sender.close()
+        try:
+            result = receiver.recv()
+        except (EOFError, OSError):
+            result = None
+        finally:
+            receiver.close()
+            process.join()
+        if isinstance(result, FileResult):
+            return result
+        code = process.exitcode
+        how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 and -code in _SIGNALS else f"exit code {code}"
+        return FileResult(
+            task.path,
+            error=f"analysis crashed: the process analysing it died ({how}); the file was left as it is",
+            stage="error",
+        )
+
+    def _stop(self) -> None:
+        """Shut the pool down; workers still running (an interrupt, a broken pool) are ended now."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list(getattr(pool, "_processes", {}).values())  # CPython's ProcessPoolExecutor
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
-def _pool(jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> ProcessPoolExecutor:
+_SIGNALS = {s.value for s in signal.Signals}
+
+
+def _analyse_alone(task: Task, sender, repo, static_names, parent: int) -> None:
+    _worker_init(repo, static_names, None, parent)
+    sender.send(analyse(task))
+    sender.close()
+
+
+def _context():
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
-    return ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=multiprocessing.get_context(method),
-        initializer=_worker_init,
-        initargs=(repo, static_names),
-    )
+    return multiprocessing.get_context(method)
 
 
 def default_jobs() -> int:
@@ -436,7 +610,7 @@ def run(
             if not _may_match(haystack, options, imports_static_jitted):
                 done(index, FileResult(path, stage="filtered"))
                 continue
-        task = Task(path, data, options, fix, ref, imports_static_jitted)
+        task = Task(path, data, options, fix, ref, imports_static_jitted, index)
         # What the pre-filter read of the project, and the file's own module name
         # (it decides what relative imports mean); what the analysis read is in its deps.
         salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
