@@ -94,6 +94,10 @@ FrozenMapping = Annotated[
     typer.Option("--frozen-mapping", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."),
 ]
 TargetVersion = Annotated[Optional[str], typer.Option("--target-version", help="Oldest Python to support: py311, 3.12, ...")]
+MaxFileSize = Annotated[
+    Optional[str],
+    typer.Option("--max-file-size", help="Refuse files larger than this (default 1MB; 0: no limit).", show_default=False),
+]
 
 
 def _console(stderr: bool = False) -> Console:
@@ -107,15 +111,18 @@ def _flags(
     exclude: list[str] | None = None,
     frozen_mapping: str | None = None,
     target_version: str | None = None,
+    max_file_size: str | None = None,
 ) -> config.Settings:
     """The settings given on the command line (None where a flag was not given)."""
 
-    def codes(values: list[str] | None) -> frozenset[str] | None:
+    def codes(values: list[str] | None, flag: str) -> frozenset[str] | None:
         if not values:
             return None
         parsed, unknown = config.parse_codes(values)
         if unknown:
             raise typer.BadParameter(f"no rule matches {', '.join(unknown)}", param_hint="--select/--ignore")
+        if not parsed and flag == "--select":
+            raise typer.BadParameter("selects no rule; leave it out to select every rule", param_hint=flag)
         return parsed
 
     if frozen_mapping is not None and frozen_mapping not in config.FROZEN_MAPPINGS:
@@ -126,9 +133,16 @@ def _flags(
             target = config.parse_target_version(target_version)
         except ValueError as error:
             raise typer.BadParameter(str(error), param_hint="--target-version") from None
+    size = None
+    if max_file_size is not None:
+        try:
+            size = config.parse_size(max_file_size)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--max-file-size") from None
     return config.Settings(
-        select=codes(select),
-        ignore=codes(ignore),
+        select=codes(select, "--select"),
+        ignore=codes(ignore, "--ignore"),
+        max_file_size=size,
         exclude=tuple(exclude) if exclude else None,
         unsafe_fixes=unsafe,
         frozen_mapping=frozen_mapping,
@@ -175,7 +189,8 @@ def _run_groups(
     err = _console(stderr=True)
     try:
         return [
-            (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin), settings)
+            (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin,
+                       max_file_size=settings.max_file_size), settings)
             for settings, files in targets
         ]
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`main`): every file is whole, old or new
@@ -225,13 +240,14 @@ def check(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    max_file_size: MaxFileSize = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Report findings; change nothing."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, max_file_size))
     run = _run(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
     _report(run, output_format, unsafe_fixes=any(s.options.unsafe_fixes for s, _ in plan))
     _print_errors(run)
@@ -269,13 +285,14 @@ def diff(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    max_file_size: MaxFileSize = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, max_file_size))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if interactive_mode:
         _diff_interactive(plan, settings, allow_dirty, allow_no_vcs)
@@ -383,13 +400,14 @@ def migrate(
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
+    max_file_size: MaxFileSize = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, max_file_size))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if paths == [engine.STDIN]:
         data = sys.stdin.buffer.read()

@@ -47,6 +47,7 @@ from jaxfix.transforms.textedit import apply_edits, select_compatible
 
 from . import notebooks
 from .cache import ResultCache
+from .config import DEFAULT_MAX_FILE_SIZE
 from .discovery import forget_resolved, resolved
 from .discovery import problem as discovery_problem
 from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
@@ -146,6 +147,8 @@ class Task:
     imports_static_jitted: bool | None = None
     #: Its place in the run: how a worker says which task it started (see `_Dispatch`).
     number: int = -1
+    #: A notebook whose code cells are larger than this is refused (0: no limit).
+    max_size: int = 0
 
     @property
     def kind(self) -> str:
@@ -265,6 +268,20 @@ def _where(result: FileResult, line: int) -> str:
     return result.location(line)
 
 
+def _too_large(size: int, limit: int, what: str = "") -> str:
+    return (
+        f"{what}{size / 1e6:.1f} MB, above the {limit / 1e6:g} MB limit: not analysed "
+        "(--max-file-size or max-file-size in [tool.jaxfix] raises it; 0: no limit)"
+    )
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0  # reading it says what is wrong
+
+
 def _analyse_notebook(task: Task) -> FileResult:
     try:
         raw = task.data.decode("utf-8")
@@ -272,6 +289,8 @@ def _analyse_notebook(task: Task) -> FileResult:
         raise InputError(f"notebook is not UTF-8: byte {task.data[error.start]:#04x} at offset {error.start}") from None
     notebook = notebooks.read(raw)
     python, cells = notebook.python()
+    if task.max_size and len(python.encode("utf-8", "surrogatepass")) > task.max_size:
+        raise InputError(_too_large(len(python.encode("utf-8", "surrogatepass")), task.max_size, "its code cells are "))
     result = _analyse_text(task, python, "utf-8", cells)
     if result.error:
         return replace(result, original=raw, fixed=raw)
@@ -557,12 +576,16 @@ def run(
     progress: Callable[[FileResult], None] | None = None,
     stdin: bytes | None = None,
     project_files: Sequence[Path] | None = None,
+    max_file_size: int | None = None,
 ) -> RunResult:
     """Process every path; write fixed files when `write`.
 
     `project_files` are the files imports may lead to (default: `paths`); a fix
-    that must change one of them too changes it in the same run.
+    that must change one of them too changes it in the same run. A Python file
+    larger than `max_file_size` bytes (default: the configuration's default; 0:
+    no limit) is refused before it is read, a notebook when its code cells are.
     """
+    limit = DEFAULT_MAX_FILE_SIZE if max_file_size is None else max_file_size
     forget_resolved()
     results: dict[int, FileResult] = {}
 
@@ -581,6 +604,10 @@ def run(
         if trouble is not None:
             done(index, FileResult(path, error=trouble, stage="error"))
             continue
+        size = len(stdin) if path == STDIN and stdin is not None else _size(path)
+        if limit and size > limit and path.suffix != ".ipynb":
+            done(index, FileResult(path, error=_too_large(size, limit), stage="error"))
+            continue
         try:
             datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)
         except InputError as error:
@@ -590,7 +617,7 @@ def run(
     static_names = _static_names(refs, originals) if repo else {}
     _worker_init(repo, static_names)
 
-    jobs = max(1, jobs or default_jobs())
+    jobs = max(1, min(jobs or default_jobs(), len(datas)))  # never more workers than files
     dispatch = _Dispatch(jobs, repo, static_names)
     # Biggest files first, so no worker is left with a long one at the end.
     for index in sorted(datas, key=lambda i: len(datas[i]), reverse=True):
@@ -610,7 +637,7 @@ def run(
             if not _may_match(haystack, options, imports_static_jitted):
                 done(index, FileResult(path, stage="filtered"))
                 continue
-        task = Task(path, data, options, fix, ref, imports_static_jitted, index)
+        task = Task(path, data, options, fix, ref, imports_static_jitted, index, limit)
         # What the pre-filter read of the project, and the file's own module name
         # (it decides what relative imports mean); what the analysis read is in its deps.
         salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")

@@ -64,20 +64,24 @@ def run_files(
     fix: bool,
     write: bool,
     stdin: bytes | None = None,
+    max_file_size: int | None = None,
 ) -> engine.RunResult:
     """Run the engine; on a terminal, with a progress bar (files done, findings so far) on stderr."""
     cache = settings.cache(options)
     try:
-        return _run_files(files, options, settings, err, cache, fix=fix, write=write, stdin=stdin)
+        return _run_files(
+            files, options, settings, err, cache, fix=fix, write=write, stdin=stdin, max_file_size=max_file_size
+        )
     finally:
         if cache is not None and cache.unusable:
             err.print(f"warning: results are not cached: cannot write in {cache.unusable}", markup=False)
 
 
-def _run_files(files, options, settings, err, cache, *, fix, write, stdin) -> engine.RunResult:
+def _run_files(files, options, settings, err, cache, *, fix, write, stdin, max_file_size) -> engine.RunResult:
     kwargs = dict(
         fix=fix,
         write=write,
+        max_file_size=max_file_size,
         jobs=settings.jobs,
         cache=cache,
         stdin=stdin,

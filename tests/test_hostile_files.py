@@ -362,3 +362,52 @@ def test_a_cache_folder_that_is_a_file_only_warns(tmp_path: Path) -> None:
     assert result.returncode == 1 and "seed.py:11:30: JAX101" in result.stdout
     assert "warning: results are not cached: cannot write in cache" in result.stderr
     assert (tmp_path / "cache").read_text() == "not a folder"
+
+
+# -- options that would silently do nothing, or too much ------------------------------------------
+
+
+def test_select_of_nothing_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "seed.py").write_text(SEED)
+    result = jaxfix("check", "--select", "", "seed.py", cwd=tmp_path)
+    assert result.returncode == 2 and "selects no rule" in result.stderr
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxfix]\nselect = []\n")
+    configured = jaxfix("check", "seed.py", cwd=tmp_path)
+    assert configured.returncode == 2 and "[tool.jaxfix] select: an empty list selects no rule" in configured.stderr
+
+
+def test_jobs_never_exceed_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from jaxfix.codemods import engine
+    from jaxfix.transforms import Options
+
+    started: list[int] = []
+    real = engine._Dispatch.__init__
+
+    def spy(self, jobs, *args):
+        started.append(jobs)
+        real(self, jobs, *args)
+
+    monkeypatch.setattr(engine._Dispatch, "__init__", spy)
+    paths = []
+    for number in range(3):
+        paths.append(tmp_path / f"f{number}.py")
+        paths[-1].write_text(SEED)
+    run = engine.run(paths, Options(), fix=False, write=False, jobs=64)
+    assert started == [3] and all(len(r.findings) == 1 for r in run.files)
+
+
+def test_a_huge_file_is_refused_unless_asked(tmp_path: Path) -> None:
+    big = tmp_path / "generated.py"
+    big.write_text(SEED + "# padding\n" * 120_000)  # 1.2 MB
+    (tmp_path / "seed.py").write_text(SEED)
+    refused = jaxfix("check", "--no-cache", ".", cwd=tmp_path)
+    assert refused.returncode == 2
+    assert "generated.py: error: 1.2 MB, above the 1 MB limit: not analysed" in refused.stderr
+    assert "seed.py:11:30: JAX101" in refused.stdout
+    asked = jaxfix("check", "--no-cache", "--max-file-size", "2MB", ".", cwd=tmp_path)
+    assert asked.returncode == 1 and "generated.py:11:30: JAX101" in asked.stdout
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxfix]\nmax-file-size = "0"\n')
+    configured = jaxfix("check", "--no-cache", ".", cwd=tmp_path)
+    assert configured.returncode == 1 and "generated.py:11:30: JAX101" in configured.stdout
+    bad = jaxfix("check", "--max-file-size", "big", ".", cwd=tmp_path)
+    assert bad.returncode == 2 and "is not a size" in bad.stderr
