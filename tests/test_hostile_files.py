@@ -411,3 +411,32 @@ def test_a_huge_file_is_refused_unless_asked(tmp_path: Path) -> None:
     assert configured.returncode == 1 and "generated.py:11:30: JAX101" in configured.stdout
     bad = jaxfix("check", "--max-file-size", "big", ".", cwd=tmp_path)
     assert bad.returncode == 2 and "is not a size" in bad.stderr
+
+
+def test_a_file_replaced_by_a_folder_or_removed_mid_run_costs_only_itself(tmp_path: Path, monkeypatch) -> None:
+    from jaxfix.codemods import engine
+    from jaxfix.transforms import Options
+
+    for name in ("becomes_folder.py", "removed.py", "kept.py"):
+        (tmp_path / name).write_text(SEED)
+    real = engine._analyse_text
+
+    def meddle(task, *args, **kwargs):  # after the read, before the write
+        if task.path.name == "becomes_folder.py":
+            task.path.unlink()
+            task.path.mkdir()
+        elif task.path.name == "removed.py":
+            task.path.unlink()
+        return real(task, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "_analyse_text", meddle)
+    run = engine.run(sorted(tmp_path.iterdir()), Options(), fix=True, write=True, jobs=1)
+    errors = {r.path.name: r.error for r in run.files}
+    assert errors == {
+        "becomes_folder.py": "not a regular file; not written",
+        "kept.py": None,
+        "removed.py": "file vanished before it could be written",
+    }
+    assert (tmp_path / "becomes_folder.py").is_dir() and not (tmp_path / "removed.py").exists()
+    assert (tmp_path / "kept.py").read_text() == FIXED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["becomes_folder.py", "kept.py"]  # no temporary left
