@@ -85,9 +85,16 @@ def test_review_survives_a_deep_file(tmp_path: Path) -> None:
     assert "deep.py: error:" in result.stderr and "g.py:11:30: JAX101" in result.stdout
 
 
-def test_explain_traceback_survives_a_deep_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (HOSTILE["minus_100000"], "not analysed"),  # refused by the guard
+        ("y = a" + ".a" * 390, "too deeply nested"),  # under the guard's limit, over the analysis' recursion
+    ],
+)
+def test_explain_traceback_survives_a_deep_file(tmp_path: Path, body: str, said: str) -> None:
     deep = tmp_path / "deep.py"
-    deep.write_text(_inside_main(HOSTILE["minus_100000"]))
+    deep.write_text(_inside_main(body))
     pasted = (
         "Traceback (most recent call last):\n"
         f'  File "{deep}", line 11, in main\n'
@@ -99,7 +106,7 @@ def test_explain_traceback_survives_a_deep_file(tmp_path: Path) -> None:
     result = jaxfix("explain", "--traceback", "-", cwd=tmp_path, stdin=pasted)
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode in (0, 1)
-    assert "deep.py" in result.stdout and "not analysed" in result.stdout
+    assert "deep.py" in result.stdout and said in result.stdout
 
 
 def test_deep_nesting_is_measured_as_a_parser_builds_it() -> None:
