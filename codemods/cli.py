@@ -23,7 +23,7 @@ from rich.table import Table
 from jaxfix.transforms import RULES, check_source
 
 from . import config, engine, golden_examples, interactive, triage_report, write_guard
-from .discovery import discover
+from .discovery import discover, passed_by
 from .report import diff as diff_report
 from .report import github as github_report
 from .report import json as json_report
@@ -171,7 +171,11 @@ def _targets(plan: list[tuple[config.Resolved, list[Path]]]) -> list[tuple[confi
     """Each group's files: discovered under its paths, less what its configuration excludes."""
     if len(plan) == 1 and plan[0][1] == [engine.STDIN]:
         return plan
-    return [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+    groups = [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+    err = _console(stderr=True)
+    for link, why in passed_by():
+        err.print(f"note: {display_path(link)}: {why}", markup=False)
+    return groups
 
 
 def _run_groups(

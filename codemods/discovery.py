@@ -79,6 +79,15 @@ def problem(path: Path) -> str | None:
     return _PROBLEMS.get(path)
 
 
+#: Links discovery passed by, with why: not errors, but no file is left out unsaid.
+_PASSED_BY: dict[Path, str] = {}
+
+
+def passed_by() -> list[tuple[Path, str]]:
+    """The symbolic links the last `discover` did not follow, with why."""
+    return sorted(_PASSED_BY.items())
+
+
 def _real(path: Path) -> Path:
     """``path.resolve()`` that survives a link loop (resolve raises RuntimeError on one)."""
     return Path(os.path.realpath(path))
@@ -148,10 +157,15 @@ def _walk(root: Path, suffixes: tuple[str, ...]) -> Iterator[Path]:
                     continue
                 target = _real(path)
                 if not target.is_relative_to(real_root):
+                    _PASSED_BY[path] = "a symbolic link to a file outside the folder walked: not followed"
                     continue
-                path = root / target.relative_to(real_root)
+                link, path = path, root / target.relative_to(real_root)
                 if not path.exists():
-                    continue  # a dangling link: nothing to read or write
+                    _PASSED_BY[link] = "a dangling symbolic link: skipped"
+                    continue
+                if tracked is not None and resolved(path) not in tracked:
+                    _PASSED_BY[link] = "a symbolic link to a file git ignores: not followed"
+                    continue
             if tracked is not None and resolved(path) not in tracked:
                 continue
             yield path
@@ -195,6 +209,7 @@ def discover(paths: Iterable[Path], suffixes: tuple[str, ...] = SUFFIXES) -> lis
     """Files to process, each once, in a stable order; missing paths are kept so they get reported."""
     forget_resolved()
     _PROBLEMS.clear()
+    _PASSED_BY.clear()
     seen: set[Path] = set()
     out: list[Path] = []
     for path in paths:

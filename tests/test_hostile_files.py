@@ -440,3 +440,17 @@ def test_a_file_replaced_by_a_folder_or_removed_mid_run_costs_only_itself(tmp_pa
     assert (tmp_path / "becomes_folder.py").is_dir() and not (tmp_path / "removed.py").exists()
     assert (tmp_path / "kept.py").read_text() == FIXED
     assert sorted(p.name for p in tmp_path.iterdir()) == ["becomes_folder.py", "kept.py"]  # no temporary left
+
+
+def test_links_passed_by_are_said(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.py"
+    outside.write_text(SEED)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "out.py").symlink_to(outside)
+    (tree / "dangling.py").symlink_to(tree / "missing.py")
+    result = jaxfix("migrate", "--allow-no-vcs", "--no-cache", ".", cwd=tree)
+    assert result.returncode == 0, result.stderr
+    assert "note: out.py: a symbolic link to a file outside the folder walked: not followed" in result.stderr
+    assert "note: dangling.py: a dangling symbolic link: skipped" in result.stderr
+    assert outside.read_text() == SEED and (tree / "out.py").is_symlink()
