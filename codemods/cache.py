@@ -65,6 +65,8 @@ class ResultCache:
         self.hits = 0
         self.misses = 0
         self._prepared = False
+        #: Why entries cannot be written (set once): the run says so instead of only being slower.
+        self.unusable: str | None = None
 
     def key(self, data: bytes, kind: str, fix: bool, project: str = "") -> str:
         """`project` fingerprints what the project offers (module names, static-jitted names)."""
@@ -100,5 +102,15 @@ class ResultCache:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(entry, handle)
             os.replace(tmp, path)
+        except OSError as error:
+            if self.unusable is None:  # a cache that cannot be written only makes runs slower: say it once
+                self.unusable = f"{self.folder.parent}: {error.strerror or error}"
+
+    def discard(self, key: str) -> None:
+        """Forget an entry that cannot be used (it is recomputed and written again)."""
+        self.hits = max(0, self.hits - 1)
+        self.misses += 1
+        try:
+            os.unlink(self._path(key))
         except OSError:
-            pass  # a cache that cannot be written is only slower
+            pass

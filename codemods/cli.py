@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import os
+import signal
 import sys
 import traceback as traceback_module
 from collections.abc import Callable, Iterator
@@ -24,21 +25,21 @@ from rich.table import Table
 
 from jaxfix.transforms import RULES, check_source
 
-from . import config, doc_text, engine, golden_examples, interactive, triage_report
-from .discovery import discover
+from . import config, doc_text, engine, golden_examples, interactive, triage_report, write_guard
+from .discovery import discover, passed_by
+from .report import diff as diff_report
 from .report import github as github_report
 from .report import json as json_report
 from .report import rdjson as rdjson_report
 from .report import review as review_report
 from .report import sarif as sarif_report
 from .report import text as text_report
-from .report.diff import display_path, unified_diff
+from .report.diff import display_path, patch_base
 from .review import collect as review_collect
 from .review import post as review_post
 from .review.changed_lines import GitError
 from .review.github_api import GitHubClient, GitHubError
-from .runner import RunSettings, run_files
-from .vcs import dirty_files
+from .runner import RunSettings, default_cache_dir, run_files
 from .version import version
 
 app = typer.Typer(
@@ -146,6 +147,12 @@ ExpectedErrors = Annotated[
         "by default they are counted, not reported.",
     ),
 ]
+MaxFileSize = Annotated[
+    Optional[str],
+    typer.Option(
+        "--max-file-size", metavar="SIZE", help="Refuse files larger than this (default 1MB; 0: no limit).", show_default=False
+    ),
+]
 
 
 def _console(stderr: bool = False) -> Console:
@@ -160,15 +167,18 @@ def _flags(
     frozen_mapping: str | None = None,
     target_version: str | None = None,
     expected_errors: bool = False,
+    max_file_size: str | None = None,
 ) -> config.Settings:
     """The settings given on the command line (None where a flag was not given)."""
 
-    def codes(values: list[str] | None) -> frozenset[str] | None:
+    def codes(values: list[str] | None, flag: str) -> frozenset[str] | None:
         if not values:
             return None
         parsed, unknown = config.parse_codes(values)
         if unknown:
             raise typer.BadParameter(f"no rule matches {', '.join(unknown)}", param_hint="--select/--ignore")
+        if not parsed and flag == "--select":
+            raise typer.BadParameter("selects no rule; leave it out to select every rule", param_hint=flag)
         return parsed
 
     if frozen_mapping is not None and frozen_mapping not in config.FROZEN_MAPPINGS:
@@ -179,9 +189,16 @@ def _flags(
             target = config.parse_target_version(target_version)
         except ValueError as error:
             raise typer.BadParameter(str(error), param_hint="--target-version") from None
+    size = None
+    if max_file_size is not None:
+        try:
+            size = config.parse_size(max_file_size)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--max-file-size") from None
     return config.Settings(
-        select=codes(select),
-        ignore=codes(ignore),
+        select=codes(select, "--select"),
+        ignore=codes(ignore, "--ignore"),
+        max_file_size=size,
         exclude=tuple(exclude) if exclude else None,
         unsafe_fixes=unsafe,
         frozen_mapping=frozen_mapping,
@@ -211,7 +228,11 @@ def _targets(plan: list[tuple[config.Resolved, list[Path]]]) -> list[tuple[confi
     """Each group's files: discovered under its paths, less what its configuration excludes."""
     if len(plan) == 1 and plan[0][1] == [engine.STDIN]:
         return plan
-    return [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+    groups = [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+    err = _console(stderr=True)
+    for link, why in passed_by():
+        err.print(f"note: {display_path(link)}: {why}", markup=False)
+    return groups
 
 
 def _run_groups(
@@ -221,14 +242,22 @@ def _run_groups(
     write: bool,
     discovered: bool = False,
     run: RunSettings = RunSettings(no_cache=True),
+    stdin: bytes | None = None,
 ) -> list[tuple[engine.RunResult, config.Resolved]]:
     targets = plan if discovered else _targets(plan)
-    stdin = sys.stdin.buffer.read() if [files for _, files in targets] == [[engine.STDIN]] else None
+    if stdin is None and [files for _, files in targets] == [[engine.STDIN]]:
+        stdin = sys.stdin.buffer.read()
     err = _console(stderr=True)
-    return [
-        (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin), settings)
-        for settings, files in targets
-    ]
+    try:
+        return [
+            (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin,
+                       max_file_size=settings.max_file_size), settings)
+            for settings, files in targets
+        ]
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`main`): every file is whole, old or new
+        err.print(f"\ninterrupted: {'each file holds its old text or its whole fix' if write else 'nothing written'}",
+                  markup=False)
+        raise typer.Exit(128 + _INTERRUPTED_BY) from None
 
 
 def _merged(groups: list[tuple[engine.RunResult, config.Resolved]]) -> engine.RunResult:
@@ -245,8 +274,9 @@ def _run(
     write: bool,
     discovered: bool = False,
     run: RunSettings = RunSettings(no_cache=True),
+    stdin: bytes | None = None,
 ) -> engine.RunResult:
-    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered, run=run))
+    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered, run=run, stdin=stdin))
 
 
 def _print_errors(run: engine.RunResult) -> None:
@@ -272,13 +302,14 @@ def check(
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
+    max_file_size: MaxFileSize = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Report findings; change nothing."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors, max_file_size))
     groups = _run_groups(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
     run = _merged(groups)
     unsafe_paths = {r.path for group, settings in groups if settings.options.unsafe_fixes for r in group.files}
@@ -316,6 +347,8 @@ def diff(
     interactive_mode: Annotated[
         bool, typer.Option("--interactive", "-i", help="Ask about each fix (y/n/a/q) and write the accepted ones.")
     ] = False,
+    allow_dirty: AllowDirty = False,
+    allow_no_vcs: AllowNoVcs = False,
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = None,
@@ -323,36 +356,49 @@ def diff(
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
+    max_file_size: MaxFileSize = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors, max_file_size))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if interactive_mode:
-        _diff_interactive(plan, settings)
+        _diff_interactive(plan, settings, allow_dirty, allow_no_vcs)
     run = _run(plan, fix=True, write=False, run=settings)
-    patch = "".join(unified_diff(r.original, r.fixed, r.path) for r in run.changed)
-    if sys.stdout.isatty() and patch:
-        _console().print(Syntax(patch, "diff", theme="ansi_dark", background_color="default"))
-    else:
-        sys.stdout.write(patch)
     err = _console(stderr=True)
+    base, where = patch_base([r.path for r in run.changed]) if run.changed else (Path.cwd(), None)
+    patch = b"".join(
+        diff_report.patch(r.original, r.fixed, Path(os.path.relpath(os.path.abspath(r.path), base)).as_posix(), r.encoding)
+        for r in run.changed
+    )
+    if sys.stdout.isatty() and patch:
+        _console().print(Syntax(patch.decode("utf-8", "replace"), "diff", theme="ansi_dark", background_color="default"))
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(patch)  # the files' own bytes: a latin-1 or BOM file's patch applies
+        sys.stdout.flush()
+    if where:
+        err.print(f"note: {where}", markup=False)
     _print_findings(run, err)
     _print_errors(run)
     err.print(_diff_summary(run), markup=False)
     raise typer.Exit(run.exit_code(pending_changes=True))
 
 
-def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]], settings: RunSettings) -> None:
-    """The interactive review of each fix; always exits."""
+def _diff_interactive(
+    plan: list[tuple[config.Resolved, list[Path]]], settings: RunSettings, allow_dirty: bool, allow_no_vcs: bool
+) -> None:
+    """The interactive review of each fix; always exits. It writes, so migrate's dirty-tree rule applies."""
     err = _console(stderr=True)
     if not sys.stdin.isatty():
         err.print("error: --interactive needs a terminal to ask on; use `jaxfix diff` for a patch", markup=False)
         raise typer.Exit(2)
-    groups = _run_groups(plan, fix=False, write=False, run=settings)
+    plan = _targets(plan)
+    record = _clear_to_write([p for _, files in plan for p in files], allow_dirty, allow_no_vcs, settings)
+    groups = _run_groups(plan, fix=False, write=False, discovered=True, run=settings)
     run = _merged(groups)
     candidates = interactive.offers([(r, s.options) for r, s in groups])
     out = _console()
@@ -362,6 +408,7 @@ def _diff_interactive(plan: list[tuple[config.Resolved, list[Path]]], settings: 
         err.print("\ninterrupted: nothing written", markup=False)
         raise typer.Exit(130) from None
     written = {w.path: w for w in interactive.write_accepted(choices.accepted)}
+    record.remember((w.path, w.data) for w in written.values() if not w.error and w.data is not None)
     left = sum(written[r.path].findings_left if r.path in written else len(r.findings) for r in run.files)
     for result in run.files:
         if result.path.suffix != ".py" and any(f.fix for f in result.findings):
@@ -395,10 +442,29 @@ def _diff_summary(run: engine.RunResult) -> str:
     )
 
 
+AllowDirty = Annotated[
+    bool, typer.Option("--allow-dirty", help="Also rewrite files git has no committed version of, or cannot tell about.")
+]
+AllowNoVcs = Annotated[bool, typer.Option("--allow-no-vcs", help="Also rewrite files outside any git work tree.")]
+
+
+def _clear_to_write(files: list[Path], allow_dirty: bool, allow_no_vcs: bool, settings: RunSettings):
+    """The dirty-tree rule every writing command applies (`write_guard`); exits 2 when refused."""
+    record = write_guard.record_for(None if settings.no_cache else settings.cache_dir or default_cache_dir())
+    lines = write_guard.clear_to_write(files, allow_dirty=allow_dirty, allow_no_vcs=allow_no_vcs, record=record)
+    err = _console(stderr=True)
+    for line in lines:
+        err.print(line, markup=False)
+    if any(line.startswith("error:") for line in lines):
+        raise typer.Exit(2)
+    return record
+
+
 @app.command(short_help="Apply the fixes in place.")
 def migrate(
     paths: Paths,
-    allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="Also rewrite files with uncommitted changes.")] = False,
+    allow_dirty: AllowDirty = False,
+    allow_no_vcs: AllowNoVcs = False,
     select: Select = None,
     ignore: Ignore = None,
     unsafe_fixes: Unsafe = None,
@@ -406,35 +472,29 @@ def migrate(
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
+    max_file_size: MaxFileSize = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
+    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors, max_file_size))
     settings = RunSettings(jobs, no_cache, cache_dir, single_file)
     if paths == [engine.STDIN]:
-        run = _run(plan, fix=True, write=False, run=settings)
+        data = sys.stdin.buffer.read()
+        run = _run(plan, fix=True, write=False, run=settings, stdin=data)
         (result,) = run.files
-        sys.stdout.write(result.fixed if result.error is None else result.original)
+        # The whole input, in its own bytes: fixed, or exactly as it came (skipped, undecodable).
+        sys.stdout.buffer.write(result.fixed.encode(result.encoding) if result.changed else data)
+        sys.stdout.flush()
         _print_findings(run, _console(stderr=True))
         _print_errors(run)
         raise typer.Exit(run.exit_code(pending_changes=False))
     targets = _targets(plan)
-    if not allow_dirty:
-        dirty = dirty_files(p for _, files in targets for p in files if p.exists())
-        if dirty:
-            err = _console(stderr=True)
-            err.print(
-                f"error: {len(dirty)} file{'s have' if len(dirty) != 1 else ' has'} uncommitted changes; "
-                "commit or stash them, or pass --allow-dirty:",
-                markup=False,
-            )
-            for path in sorted(dirty):
-                err.print(f"  {display_path(path)}", markup=False)
-            raise typer.Exit(2)
+    record = _clear_to_write([p for _, files in targets for p in files], allow_dirty, allow_no_vcs, settings)
     run = _run(targets, fix=True, write=True, discovered=True, run=settings)
+    record.remember((r.path, r.fixed.encode(r.encoding)) for r in run.files if r.written)
     out = _console()
     _print_findings(run, out)
     _print_errors(run)
@@ -726,6 +786,16 @@ def _explain_traceback(source: str) -> None:
     raise typer.Exit(code)
 
 
+#: The signal that stopped the run (SIGTERM is made to behave as Ctrl-C does).
+_INTERRUPTED_BY = signal.SIGINT
+
+
+def _terminated(signum: int, frame) -> None:
+    global _INTERRUPTED_BY
+    _INTERRUPTED_BY = signal.Signals(signum)
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Run the command; a crash exits 2, never 1.
 
@@ -735,6 +805,7 @@ def main() -> None:
     try:
         # One program name however it is started (`jaxfix`, `python -m jaxfix`): usage lines and the
         # shell-completion variable (_JAXFIX_COMPLETE) both come from it.
+        signal.signal(signal.SIGTERM, _terminated)
         app(prog_name="jaxfix")
     except Exception:  # noqa: BLE001  # SystemExit and KeyboardInterrupt pass through
         traceback_module.print_exc()

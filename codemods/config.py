@@ -24,7 +24,16 @@ from jaxfix.transforms import RULES, Options
 from .report.diff import display_path
 
 #: Every key [tool.jaxfix] may hold.
-KEYS = ("select", "ignore", "exclude", "unsafe-fixes", "frozen-mapping", "target-version")
+KEYS = ("select", "ignore", "exclude", "unsafe-fixes", "frozen-mapping", "target-version", "max-file-size")
+
+#: Files larger than this are refused unless asked (``max-file-size``). Measured: a dense 1 MB
+#: module (a fix in every function) takes 33 s and 1.2 GB to fix, and time and memory grow with
+#: size (the issue's 5.8 MB generated module: 48-98 s, 1.7-2.3 GB); every hand-written module
+#: among the 17,600 of this machine's site-packages and standard library is under 760 KB, and
+#: the larger ones are generated (916 KB of MLIR bindings, a 4 MB table of AWS policies).
+DEFAULT_MAX_FILE_SIZE = 1_000_000
+_SIZE = re.compile(r"^\s*(\d+)\s*(|b|k|kb|kib|m|mb|mib)\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 1_000_000, "mb": 1_000_000, "mib": 1 << 20}
 
 #: What ``frozen-mapping`` may name (DESIGN.md 1): ``auto`` lets the module's own imports decide.
 FROZEN_MAPPINGS = ("auto", "frozendict", "immutabledict", "flax", "ml_collections", "builtin")
@@ -42,6 +51,16 @@ def parse_codes(values: Iterable[str]) -> tuple[frozenset[str], list[str]]:
     codes = frozenset(c.strip().upper() for v in values for c in v.split(",") if c.strip())
     unknown = sorted(c for c in codes if not any(r.startswith(c) for r in RULES))
     return codes, unknown
+
+
+def parse_size(value: str | int) -> int:
+    """``2MB``, ``500KB``, ``1MiB`` or a number of bytes; 0 means no limit."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    match = _SIZE.match(value) if isinstance(value, str) else None
+    if not match:
+        raise ValueError(f"{value!r} is not a size (write it as 2MB, 500KB or a number of bytes; 0: no limit)")
+    return int(match.group(1)) * _UNITS[match.group(2).lower()]
 
 
 def parse_target_version(value: str) -> tuple[int, int]:
@@ -64,6 +83,7 @@ class Settings:
     target_version: tuple[int, int] | None = None
     #: Report findings in code that expects their error (a flag only: no key in the file).
     expected_errors: bool | None = None
+    max_file_size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +107,8 @@ class Resolved:
     exclude: tuple[str, ...] = ()
     exclude_root: Path = field(default_factory=Path.cwd)
     source: Path | None = None
+    #: Bytes above which a file is refused (0: no limit).
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
 
     def excludes(self, path: Path) -> bool:
         return is_excluded(path, self.exclude, self.exclude_root)
@@ -134,7 +156,7 @@ def find_pyproject(start: Path, memo: dict[Path, Path | None] | None = None) -> 
             break
         visited.append(candidate)
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and "jaxfix" in _read_toml(pyproject).get("tool", {}):
+        if pyproject.is_file() and "jaxfix" in _table(_read_toml(pyproject), "tool", pyproject):
             found = pyproject
             break
     for candidate in visited:
@@ -149,12 +171,24 @@ def _read_toml(path: Path) -> dict:
         raise ConfigError(f"{display_path(path)}: not valid TOML: {error}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{display_path(path)}: cannot read: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{display_path(path)}: nested too deeply to read") from None
+
+
+def _table(document: dict, key: str, path: Path) -> dict:
+    """A top-level table of the document ({} when absent); any other value is an error:
+    `tool = 5` or `project = "x"` break the pyproject.toml format, and guessing around
+    them could run with settings nobody wrote."""
+    value = document.get(key, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{display_path(path)}: `{key}` must be a table, not {type(value).__name__} {value!r}")
+    return value
 
 
 def load(pyproject: Path) -> FileConfig:
     """Read and check [tool.jaxfix] of one pyproject.toml."""
     document = _read_toml(pyproject)
-    table = document.get("tool", {}).get("jaxfix", {})
+    table = _table(document, "tool", pyproject).get("jaxfix", {})
     where = display_path(pyproject)
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: [tool.jaxfix] must be a table")
@@ -176,6 +210,8 @@ def load(pyproject: Path) -> FileConfig:
         parsed, unknown = parse_codes(value)
         if unknown:
             raise problem(key, f"no rule matches {', '.join(unknown)}")
+        if key == "select" and not parsed:
+            raise problem(key, "an empty list selects no rule; leave the key out to select every rule")
         return parsed
 
     exclude = table.get("exclude")
@@ -196,7 +232,13 @@ def load(pyproject: Path) -> FileConfig:
         except ValueError as error:
             raise problem("target-version", str(error)) from None
     else:
-        target = _requires_python_floor(document)
+        target = _requires_python_floor(_table(document, "project", pyproject))
+    size: int | None = None
+    if "max-file-size" in table:
+        try:
+            size = parse_size(table["max-file-size"])
+        except ValueError as error:
+            raise problem("max-file-size", str(error)) from None
     settings = Settings(
         select=codes("select"),
         ignore=codes("ignore"),
@@ -204,13 +246,14 @@ def load(pyproject: Path) -> FileConfig:
         unsafe_fixes=unsafe,
         frozen_mapping=frozen,
         target_version=target,
+        max_file_size=size,
     )
     return FileConfig(pyproject, settings)
 
 
-def _requires_python_floor(document: dict) -> tuple[int, int] | None:
+def _requires_python_floor(project: dict) -> tuple[int, int] | None:
     """The project's minimum Python (``requires-python = ">=3.12"``) when no target-version is set."""
-    requires = document.get("project", {}).get("requires-python")
+    requires = project.get("requires-python")
     match = _REQUIRES_PYTHON_FLOOR.search(requires) if isinstance(requires, str) else None
     return (3, int(match.group(1))) if match else None
 
@@ -232,9 +275,11 @@ def resolve(config: FileConfig, flags: Settings) -> Resolved:
         target_version=pick("target_version") or defaults.target_version,
         expected_errors=bool(flags.expected_errors),
     )
+    size = pick("max_file_size")
+    size = DEFAULT_MAX_FILE_SIZE if size is None else size
     if flags.exclude is not None:
-        return Resolved(options, flags.exclude, Path.cwd(), config.path)
-    return Resolved(options, file.exclude or (), config.root, config.path)
+        return Resolved(options, flags.exclude, Path.cwd(), config.path, size)
+    return Resolved(options, file.exclude or (), config.root, config.path, size)
 
 
 def plan(paths: Sequence[Path], flags: Settings) -> list[tuple[Resolved, list[Path]]]:

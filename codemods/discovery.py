@@ -4,19 +4,23 @@ Explicit files are always taken. Folders are walked for ``*.py`` files,
 skipping version-control, cache, build and virtual-env folders; inside a git
 work tree, git itself decides what is ignored (``git ls-files --cached
 --others --exclude-standard``), so .gitignore, .git/info/exclude and global
-excludes are honoured exactly. Symbolic links are never followed out of the
-folder being walked.
+excludes are honoured exactly, and a submodule (any folder with its own
+``.git``) by its own listing. Symbolic links are never followed out of the
+folder being walked, and a link is never what gets rewritten: a link to a
+file inside the tree stands for that file. A folder that cannot be listed is
+reported, not skipped in silence.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .vcs import git_command
+from .git import git_command
 
 SUFFIXES = (".py", ".ipynb")
 SKIP_DIRS = frozenset(
@@ -43,7 +47,10 @@ SKIP_DIRS = frozenset(
 
 
 def _is_venv(folder: Path) -> bool:
-    return (folder / "pyvenv.cfg").is_file()
+    try:
+        return (folder / "pyvenv.cfg").is_file()
+    except OSError:
+        return False  # cannot look inside: the walk reports the folder when it cannot list it
 
 
 def _git_files(root: Path) -> set[Path] | None:
@@ -58,13 +65,79 @@ def _git_files(root: Path) -> set[Path] | None:
         ).stdout
     except (OSError, subprocess.SubprocessError):
         return None
-    return {(root / name).resolve() for name in out.decode("utf-8", "surrogateescape").split("\0") if name}
+    # The folder resolved, the name as git lists it: a tracked link stands for itself, not
+    # its target (the target must be listed on its own to be taken).
+    base = _real(root)
+    return {base / name for name in out.decode("utf-8", "surrogateescape").split("\0") if name}
+
+
+#: Paths discovery could not look into, with why (a folder it cannot list): the engine
+#: reports each as an error result of its own instead of leaving it out silently.
+_PROBLEMS: dict[Path, str] = {}
+
+
+def problem(path: Path) -> str | None:
+    """Why discovery could not look into this path (None: nothing wrong)."""
+    return _PROBLEMS.get(path)
+
+
+#: Links discovery passed by, with why: not errors, but no file is left out unsaid.
+_PASSED_BY: dict[Path, str] = {}
+
+
+def passed_by() -> list[tuple[Path, str]]:
+    """The symbolic links the last `discover` did not follow, with why."""
+    return sorted(_PASSED_BY.items())
+
+
+def _real(path: Path) -> Path:
+    """``path.resolve()`` that survives a link loop (resolve raises RuntimeError on one)."""
+    return Path(os.path.realpath(path))
+
+
+def _loops(link: Path) -> bool:
+    try:
+        os.stat(link)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    return False
+
+
+def _has_git(folder: Path) -> bool:
+    try:
+        return os.path.lexists(folder / ".git")
+    except OSError:
+        return False
 
 
 def _walk(root: Path, suffixes: tuple[str, ...]) -> Iterator[Path]:
-    real_root = root.resolve()
-    for folder, dirs, files in os.walk(root):
+    """Source files under root, each as a path under root.
+
+    A link to a file inside root stands for its target (named under root), so the
+    target is read and written, never the link; a link out of root is passed by.
+    A folder with its own ``.git`` (a submodule, a nested clone) is filtered by its
+    own git listing. A folder that cannot be listed is recorded (`problem`).
+    """
+    real_root = _real(root)
+    listings: dict[Path, set[Path] | None] = {}
+
+    def listing(repo: Path) -> set[Path] | None:
+        if repo not in listings:
+            listings[repo] = _git_files(repo)
+        return listings[repo]
+
+    def unlistable(error: OSError) -> None:
+        where = Path(error.filename) if error.filename else root
+        _PROBLEMS[where] = f"cannot list this folder: {error.strerror or error}; its files were not checked"
+        _found.append(where)
+
+    _found: list[Path] = []
+    repos: dict[Path, Path] = {}  # folder -> the folder whose git listing decides for it
+    for folder, dirs, files in os.walk(root, onerror=unlistable):
+        yield from _found
+        _found.clear()
         here = Path(folder)
+        repo = repos.pop(here, root)
         dirs[:] = sorted(
             d
             for d in dirs
@@ -73,18 +146,37 @@ def _walk(root: Path, suffixes: tuple[str, ...]) -> Iterator[Path]:
             and not (here / d).is_symlink()
             and not _is_venv(here / d)
         )
+        for d in dirs:
+            repos[here / d] = here / d if _has_git(here / d) else repo
+        tracked = listing(repo)
         for name in sorted(files):
-            path = here / name
             if not name.endswith(suffixes):
                 continue
-            if path.is_symlink() and not path.resolve().is_relative_to(real_root):
+            path = here / name
+            if path.is_symlink():
+                if _loops(path):
+                    yield path  # reading it says so: one error line, not a traceback
+                    continue
+                target = _real(path)
+                if not target.is_relative_to(real_root):
+                    _PASSED_BY[path] = "a symbolic link to a file outside the folder walked: not followed"
+                    continue
+                link, path = path, root / target.relative_to(real_root)
+                if not path.exists():
+                    _PASSED_BY[link] = "a dangling symbolic link: skipped"
+                    continue
+                if tracked is not None and resolved(path) not in tracked:
+                    _PASSED_BY[link] = "a symbolic link to a file git ignores: not followed"
+                    continue
+            if tracked is not None and resolved(path) not in tracked:
                 continue
             yield path
+    yield from _found
 
 
 @functools.lru_cache(maxsize=65536)
 def _resolved_folder(folder: Path, cwd: str) -> Path:
-    return folder.resolve()  # `cwd` is only part of the key: a relative folder depends on it
+    return _real(folder)  # `cwd` is only part of the key: a relative folder depends on it
 
 
 def resolved(path: Path) -> Path:
@@ -92,7 +184,7 @@ def resolved(path: Path) -> Path:
     link resolves to its folder's resolution and its own name. (A resolve walks every
     component with lstat; three per file were a fifth of the main process's time.)"""
     if path.name in ("", ".", "..") or path.is_symlink():
-        return path.resolve()
+        return _real(path)
     folder = path.parent
     return _resolved_folder(folder, "" if folder.is_absolute() else os.getcwd()) / path.name
 
@@ -102,21 +194,31 @@ def forget_resolved() -> None:
     _resolved_folder.cache_clear()
 
 
+def _explicit(path: Path) -> Path:
+    """A file named on the command line; a link to a file inside the current folder stands
+    for its target (the link itself is never rewritten), a link elsewhere stays a link
+    (read when checked; never written)."""
+    if not path.is_symlink():
+        return path
+    target = _real(path)
+    here = _real(Path.cwd())
+    if target.is_relative_to(here) and target.is_file():
+        return target.relative_to(here) if not path.is_absolute() else target
+    return path
+
+
 def discover(paths: Iterable[Path], suffixes: tuple[str, ...] = SUFFIXES) -> list[Path]:
     """Files to process, each once, in a stable order; missing paths are kept so they get reported."""
     forget_resolved()
+    _PROBLEMS.clear()
+    _PASSED_BY.clear()
     seen: set[Path] = set()
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            tracked = _git_files(path)
-            found = [
-                p
-                for p in _walk(path, suffixes)
-                if tracked is None or resolved(p) in tracked
-            ]
+            found = list(_walk(path, suffixes))
         else:
-            found = [path]
+            found = [_explicit(path)]
         for p in found:
             key = resolved(p)
             if key not in seen:

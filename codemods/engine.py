@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -43,7 +47,9 @@ from jaxfix.transforms.project.static_names import StaticNames
 
 from . import notebooks
 from .cache import ResultCache
+from .config import DEFAULT_MAX_FILE_SIZE
 from .discovery import forget_resolved, resolved
+from .discovery import problem as discovery_problem
 from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
@@ -146,6 +152,10 @@ class Task:
     #: The pre-filter found it may use a function another module jits with static
     #: arguments (None: not run; the analysis works it out from the text).
     imports_static_jitted: bool | None = None
+    #: Its place in the run: how a worker says which task it started (see `_Dispatch`).
+    number: int = -1
+    #: A notebook whose code cells are larger than this is refused (0: no limit).
+    max_size: int = 0
 
     @property
     def kind(self) -> str:
@@ -158,11 +168,44 @@ def _may_match(data: Haystack, options: Options, imports_static_jitted: bool) ->
 
 #: The project, in each worker process (set once per worker: `_worker_init`).
 _PROJECT: tuple[FileRepository, dict[str, StaticNames]] | None = None
+#: Where a worker says which task it starts (None in the parent process).
+_STARTED = None
 
 
-def _worker_init(repo: FileRepository | None, static_names: dict[str, StaticNames]) -> None:
-    global _PROJECT
+def _worker_init(
+    repo: FileRepository | None, static_names: dict[str, StaticNames], started=None, parent: int | None = None
+) -> None:
+    global _PROJECT, _STARTED
     _PROJECT = (repo, static_names) if repo is not None else None
+    _STARTED = started
+    if parent is not None:
+        # The parent answers Ctrl-C and SIGTERM, and ends its workers itself.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the process that started it is gone (SIGKILL, a crash): the
+    kernel's parent-death signal where there is one (Linux), and a watchdog thread
+    that looks at the parent pid every half second everywhere."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        os._exit(1)  # the parent died before the signal was armed
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="jaxfix-parent-watchdog", daemon=True).start()
 
 
 def _project(task: Task) -> Project | None:
@@ -177,6 +220,8 @@ def _project(task: Task) -> Project | None:
 @one_file_at_a_time
 def analyse(task: Task) -> FileResult:
     """Decode, check or fix, and report: the part that runs in worker processes."""
+    if _STARTED is not None:
+        _STARTED.put(task.number)  # before anything can crash: the parent learns who was running
     if _PROJECT is not None:
         _PROJECT[0].take_consulted()
     try:
@@ -187,11 +232,24 @@ def analyse(task: Task) -> FileResult:
             result = _analyse_text(task, source.text, source.encoding)
     except InputError as error:
         return FileResult(task.path, error=str(error), stage="error")
+    except RecursionError:
+        return FileResult(task.path, error="too deeply nested to analyse", stage="error")
+    except Exception as error:  # a bug of ours must cost this file, not the run
+        return FileResult(task.path, error=f"internal error, please report it: {_describe(error)}", stage="error")
     if _PROJECT is not None:
         consulted = _PROJECT[0].take_consulted()
         consulted.pop(_key(task.path), None)
         result = replace(result, deps=tuple(sorted(consulted.items())))
     return result
+
+
+def _describe(error: BaseException) -> str:
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    first = text.splitlines()[0][:200] if text.strip() else ""
+    return f"{type(error).__name__}: {first}" if first else type(error).__name__
 
 
 def _analyse_text(task: Task, text: str, encoding: str, cells=()) -> FileResult:
@@ -224,6 +282,20 @@ def _where(result: FileResult, line: int) -> str:
     return result.location(line)
 
 
+def _too_large(size: int, limit: int, what: str = "") -> str:
+    return (
+        f"{what}{size / 1e6:.1f} MB, above the {limit / 1e6:g} MB limit: not analysed "
+        "(--max-file-size or max-file-size in [tool.jaxfix] raises it; 0: no limit)"
+    )
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0  # reading it says what is wrong
+
+
 def _analyse_notebook(task: Task) -> FileResult:
     try:
         raw = task.data.decode("utf-8")
@@ -231,6 +303,8 @@ def _analyse_notebook(task: Task) -> FileResult:
         raise InputError(f"notebook is not UTF-8: byte {task.data[error.start]:#04x} at offset {error.start}") from None
     notebook = notebooks.read(raw)
     python, cells = notebook.python()
+    if task.max_size and len(python.encode("utf-8", "surrogatepass")) > task.max_size:
+        raise InputError(_too_large(len(python.encode("utf-8", "surrogatepass")), task.max_size, "its code cells are "))
     result = _analyse_text(task, python, "utf-8", cells)
     if result.error:
         return replace(result, original=raw, fixed=raw)
@@ -275,6 +349,39 @@ def _from_entry(path: Path, original: str, entry: dict) -> FileResult:
     )
 
 
+def _pairs(value: object, *types: type) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, list) and len(item) == len(types) and all(isinstance(x, t) for x, t in zip(item, types))
+        for item in value
+    )
+
+
+def _well_formed(entry: object) -> bool:
+    """The shape `_to_entry` writes (any JSON can be in a cache file: a damaged or planted
+    entry must be a miss, not a traceback in this run and every later one)."""
+    if not isinstance(entry, dict) or set(entry) != _ENTRY_KEYS:
+        return False
+    optional_text = (str, type(None))
+    return (
+        isinstance(entry["stage"], str)
+        and entry["stage"] in STAGES
+        and isinstance(entry["error"], optional_text)
+        and isinstance(entry["fixed"], optional_text)
+        and isinstance(entry["module"], optional_text)
+        and isinstance(entry["encoding"], str)
+        and isinstance(entry["findings"], list)
+        and all(isinstance(f, dict) for f in entry["findings"])
+        and isinstance(entry["applied"], list)
+        and all(isinstance(f, dict) for f in entry["applied"])
+        and _pairs(entry["cells"], int, int)
+        and _pairs(entry["deps"], str, str)
+        and _pairs(entry["remote"], int, int, str, str)
+    )
+
+
+_ENTRY_KEYS = frozenset({"stage", "error", "fixed", "findings", "applied", "encoding", "cells", "module", "deps", "remote"})
+
+
 def _fresh(entry: dict, repo: FileRepository | None) -> bool:
     """Every other file the cached result read still has the content it had then
     (every dotted name still means the same module, the same modules may import each name)."""
@@ -304,47 +411,167 @@ def _original_text(task: Task, encoding: str) -> str:
 class _Dispatch:
     """Tasks to the worker pool as soon as the parent has filtered them, so the workers
     start while it is still filtering; the pool starts with the second task (a run
-    with one file to analyse, or `jobs` 1, stays in this process)."""
+    with one file to analyse, or `jobs` 1, stays in this process).
+
+    A worker that dies (libcst overflowing its stack is a SIGSEGV) breaks the whole
+    pool, and every unfinished task with it. Each worker says which task it starts,
+    so the tasks that were running then are known: each is run again alone in a
+    process of its own (the one that dies again is reported as crashed), and the
+    others go to a fresh pool. One file's crash costs that file only.
+    """
 
     def __init__(self, jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> None:
         self._jobs, self._repo, self._static_names = jobs, repo, static_names
         self._pool: ProcessPoolExecutor | None = None
+        self._started_queue = None
+        self._started: set[int] = set()
         self._futures: dict = {}
         self._held: list[tuple[Task, object]] = []
+        #: Tasks not yet given to a pool because it broke while they were being sent.
+        self._waiting: list[tuple[Task, object]] = []
+        #: Recoveries in a row that found no task running (see `_recover`).
+        self._fruitless = 0
 
     def submit(self, task: Task, tag: object) -> None:
         if self._jobs == 1 or (self._pool is None and not self._held):
             self._held.append((task, tag))
             return
-        if self._pool is None:
-            self._pool = _pool(self._jobs, self._repo, self._static_names)
-            for held, held_tag in self._held:
-                self._futures[self._pool.submit(analyse, held)] = (held, held_tag)
-            self._held = []
-        self._futures[self._pool.submit(analyse, task)] = (task, tag)
+        if self._pool is None and not self._waiting:
+            self._start_pool()
+            held, self._held = self._held, []
+            for held_task, held_tag in held:
+                self._send(held_task, held_tag)
+        self._send(task, tag)
+        self._note_started()
+
+    def _send(self, task: Task, tag: object) -> None:
+        if self._pool is not None and not self._waiting:
+            try:
+                self._futures[self._pool.submit(analyse, task)] = (task, tag)
+                return
+            except BrokenProcessPool:
+                pass  # a worker died already: `results` recovers
+        self._waiting.append((task, tag))
+
+    def _start_pool(self) -> None:
+        context = _context()
+        self._started_queue = context.SimpleQueue()
+        self._pool = ProcessPoolExecutor(
+            max_workers=self._jobs,
+            mp_context=context,
+            initializer=_worker_init,
+            initargs=(self._repo, self._static_names, self._started_queue, os.getpid()),
+        )
+
+    def _note_started(self) -> None:
+        queue = self._started_queue
+        while queue is not None and not queue.empty():
+            self._started.add(queue.get())
 
     def results(self) -> Iterable[tuple[Task, object, FileResult]]:
         """(task, its tag, its result) for every task, as each finishes."""
         for task, tag in self._held:
             yield task, tag, analyse(task)
-        if self._pool is None:
-            return
+        pending = self._futures
         try:
-            for future in as_completed(self._futures):
-                task, tag = self._futures[future]
-                yield task, tag, future.result()
+            while pending or self._waiting:
+                broken = bool(self._waiting)
+                for future in as_completed(list(pending)):
+                    task, tag = pending[future]
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        break
+                    except Exception as error:  # the result could not travel back, say
+                        result = FileResult(task.path, error=f"internal error, please report it: {_describe(error)}",
+                                            stage="error")
+                    del pending[future]
+                    self._note_started()
+                    yield task, tag, result
+                if not broken and not self._waiting:
+                    break
+                yield from self._recover(pending)
         finally:
-            self._pool.shutdown(cancel_futures=True)
+            self._stop()
+
+    def _recover(self, pending: dict) -> Iterable[tuple[Task, object, FileResult]]:
+        """After the pool broke: what finished is kept, who was running runs alone, the rest anew."""
+        for future in list(pending):
+            if future.done() and not future.cancelled() and future.exception() is None:
+                task, tag = pending.pop(future)
+                yield task, tag, future.result()
+        self._note_started()
+        self._stop()
+        left = [*pending.values(), *self._waiting]
+        pending.clear()
+        self._waiting = []
+        suspects = [(task, tag) for task, tag in left if task.number in self._started]
+        self._fruitless = 0 if suspects else self._fruitless + 1
+        if self._fruitless >= 3:  # pools keep breaking with no task running: no pool, one process a file
+            suspects = left
+        for task, tag in suspects:
+            yield task, tag, self._alone(task)
+        alone = {task.number for task, _ in suspects}
+        rest = [(task, tag) for task, tag in left if task.number not in alone]
+        self._started = set()
+        if rest:
+            self._start_pool()
+            for task, tag in rest:
+                self._send(task, tag)
+
+    def _alone(self, task: Task) -> FileResult:
+        """The task in a process of its own: its result, or an error when that process dies too."""
+        context = _context()
+        receiver, sender = context.Pipe(duplex=False)
+        process = context.Process(
+            target=_analyse_alone, args=(task, sender, self._repo, self._static_names, os.getpid()), daemon=True
+        )
+        process.start()
+        sender.close()
+        try:
+            result = receiver.recv()
+        except (EOFError, OSError):
+            result = None
+        finally:
+            receiver.close()
+            process.join()
+        if isinstance(result, FileResult):
+            return result
+        code = process.exitcode
+        how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 and -code in _SIGNALS else f"exit code {code}"
+        return FileResult(
+            task.path,
+            error=f"analysis crashed: the process analysing it died ({how}); the file was left as it is",
+            stage="error",
+        )
+
+    def _stop(self) -> None:
+        """Shut the pool down; workers still running (an interrupt, a broken pool) are ended now."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list(getattr(pool, "_processes", {}).values())  # CPython's ProcessPoolExecutor
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
-def _pool(jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> ProcessPoolExecutor:
+_SIGNALS = {s.value for s in signal.Signals}
+
+
+def _analyse_alone(task: Task, sender, repo, static_names, parent: int) -> None:
+    _worker_init(repo, static_names, None, parent)
+    sender.send(analyse(task))
+    sender.close()
+
+
+def _context():
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
-    return ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=multiprocessing.get_context(method),
-        initializer=_worker_init,
-        initargs=(repo, static_names),
-    )
+    return multiprocessing.get_context(method)
 
 
 def default_jobs() -> int:
@@ -365,12 +592,16 @@ def run(
     progress: Callable[[FileResult], None] | None = None,
     stdin: bytes | None = None,
     project_files: Sequence[Path] | None = None,
+    max_file_size: int | None = None,
 ) -> RunResult:
     """Process every path; write fixed files when `write`.
 
     `project_files` are the files imports may lead to (default: `paths`); a fix
-    that must change one of them too changes it in the same run.
+    that must change one of them too changes it in the same run. A Python file
+    larger than `max_file_size` bytes (default: the configuration's default; 0:
+    no limit) is refused before it is read, a notebook when its code cells are.
     """
+    limit = DEFAULT_MAX_FILE_SIZE if max_file_size is None else max_file_size
     forget_resolved()
     results: dict[int, FileResult] = {}
 
@@ -385,6 +616,14 @@ def run(
     by_path = {ref.path: ref for ref in refs}  # resolved paths
     datas: dict[int, bytes] = {}
     for index, path in enumerate(paths):
+        trouble = discovery_problem(path)
+        if trouble is not None:
+            done(index, FileResult(path, error=trouble, stage="error"))
+            continue
+        size = len(stdin) if path == STDIN and stdin is not None else _size(path)
+        if limit and size > limit and path.suffix != ".ipynb":
+            done(index, FileResult(path, error=_too_large(size, limit), stage="error"))
+            continue
         try:
             datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)
         except InputError as error:
@@ -394,7 +633,7 @@ def run(
     static_names = _static_names(refs, originals) if repo else {}
     _worker_init(repo, static_names)
 
-    jobs = max(1, jobs or default_jobs())
+    jobs = max(1, min(jobs or default_jobs(), len(datas)))  # never more workers than files
     dispatch = _Dispatch(jobs, repo, static_names)
     # Biggest files first, so no worker is left with a long one at the end.
     for index in sorted(datas, key=lambda i: len(datas[i]), reverse=True):
@@ -414,18 +653,21 @@ def run(
             if not _may_match(haystack, options, imports_static_jitted):
                 done(index, FileResult(path, stage="filtered"))
                 continue
-        task = Task(path, data, options, fix, ref, imports_static_jitted)
+        task = Task(path, data, options, fix, ref, imports_static_jitted, index, limit)
         # What the pre-filter read of the project, and the file's own module name
         # (it decides what relative imports mean); what the analysis read is in its deps.
         salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
         key = cache.key(data, task.kind, fix, salt) if cache is not None else None
         entry = cache.get(key) if key is not None else None
+        if entry is not None and not _well_formed(entry):
+            cache.discard(key)  # valid JSON of the wrong shape: recomputed, and replaced below
+            entry = None
         if entry is not None and _fresh(entry, repo):
             try:
                 done(index, _from_entry(path, _original_text(task, entry["encoding"]), entry))
                 continue
-            except (KeyError, TypeError, ValueError, UnicodeDecodeError):
-                pass  # a damaged entry: analyse again
+            except (KeyError, TypeError, ValueError, AttributeError, UnicodeDecodeError, LookupError):
+                cache.discard(key)  # a damaged entry: analyse again
         dispatch.submit(task, (index, key))
     for task, (index, key), result in dispatch.results():
         done(index, _finished(result, cache, key))

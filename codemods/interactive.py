@@ -122,6 +122,8 @@ class Written:
     fixes: int
     findings_left: int
     error: str | None = None
+    #: The bytes written (None: nothing was).
+    data: bytes | None = None
 
 
 def write_accepted(accepted: Sequence[Offer]) -> list[Written]:
@@ -133,13 +135,14 @@ def write_accepted(accepted: Sequence[Offer]) -> list[Written]:
     for path, chosen in by_file.items():
         result = chosen[0].result
         text = apply_edits(result.original, [e for offer in chosen for e in offer.edits])
+        data = text.encode(result.encoding)
         try:
-            write_atomic(path, text.encode(result.encoding), expected=result.original.encode(result.encoding))
+            write_atomic(path, data, expected=result.original.encode(result.encoding))
         except InputError as error:
             out.append(Written(path, 0, len(result.findings), str(error)))
             continue
         left = check_source(text, chosen[0].options)
-        out.append(Written(path, len(chosen), len(left)))
+        out.append(Written(path, len(chosen), len(left), data=data))
     return out
 
 

@@ -1,11 +1,21 @@
 """Jupyter notebooks: code cells in as one module, fixed sources spliced back.
 
 The code cells are joined into one Python module, in order (the way a
-notebook runs top to bottom), each behind a marker line, so definitions in one
-cell and calls in another are analysed together. IPython syntax stays as it
-is: a ``%%`` cell magic or a cell the Python parser cannot read is kept out as
-comments; a line magic or shell line (``%timeit``, ``!pip``) is turned into a
-marked comment and turned back afterwards.
+notebook runs top to bottom), each behind a separator line, so definitions
+in one cell and calls in another are analysed together. IPython syntax stays
+as it is: a ``%%`` cell magic or a cell the Python parser cannot read is kept
+out as comments; a line magic or shell line (``%timeit``, ``!pip``) is turned
+into a comment and turned back afterwards.
+
+Which module line belongs to which cell, and which lines stand for magics,
+is kept beside the text (`_Layout`), never read back out of it: the fixed
+module is aligned line by line with the module that was analysed, and each
+separator and magic line is found again by its position. A user's own
+comment can look like a separator or a magic line; it stays the user's
+line. (The separators carry a tag made from the notebook's own bytes that
+the notebook does not contain, so the alignment cannot take a user's line
+for one either.) A fix that would change a separator or a magic line is
+refused: the notebook is not written.
 
 Writing back never re-serialises the notebook: only the JSON value of each
 changed cell's ``"source"`` is replaced, in the layout that value had (a list
@@ -16,14 +26,21 @@ of lines with its indentation, or one string) and the notebook's escaping
 from __future__ import annotations
 
 import ast
+import difflib
+import functools
+import hashlib
 import json
 import re
 from dataclasses import dataclass, replace
 
 from .sourcefile import InputError
 
-CELL_MARKER = "# jaxfix-cell "
-MAGIC_MARKER = "# jaxfix-magic: "
+#: Lines as Python's tokenizer ends them (str.splitlines also breaks at \f, \x1c, \u2028, ...).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _lines(text: str) -> list[str]:
+    return _LINE.findall(text)
 
 
 @dataclass(frozen=True)
@@ -35,45 +52,125 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class _Layout:
+    """The module the cells make, and where each cell's lines are in it (0-based line indexes)."""
+
+    text: str
+    #: (first module line, 1-based, cell number) per code cell: how findings are placed.
+    starts: tuple[tuple[int, int], ...]
+    #: Index of each code cell's separator line, in the order of `Notebook.cells`.
+    separators: tuple[int, ...]
+    #: Index of each line that stands for a magic or shell line -> that line as the cell has it.
+    magics: dict[int, str]
+
+
+@dataclass(frozen=True)
 class Notebook:
     raw: str
     cells: tuple[Cell, ...]
 
-    def python(self) -> tuple[str, tuple[tuple[int, int], ...]]:
-        """The module text, and (first module line, cell number) for each code cell."""
+    @functools.cached_property
+    def _tag(self) -> str:
+        """A word the notebook does not contain, made from its bytes (the same every run)."""
+        seed = self.raw.encode("utf-8", "surrogatepass")
+        for attempt in range(1000):
+            tag = hashlib.blake2b(seed + attempt.to_bytes(2, "big"), digest_size=6).hexdigest()
+            if tag not in self.raw:
+                return tag
+        raise InputError("cannot lay out the notebook's cells")  # never seen: 1000 hashes all in the text
+
+    @functools.cached_property
+    def _layout(self) -> _Layout:
         parts: list[str] = []
         starts: list[tuple[int, int]] = []
-        line = 1
+        separators: list[int] = []
+        magics: dict[int, str] = {}
+        line = 0
         for cell in self.cells:
-            body = _masked(cell)
-            if body and not body.endswith("\n"):
-                body += "\n"
-            parts.append(f"{CELL_MARKER}{cell.number}\n{body}")
-            starts.append((line + 1, cell.number))
-            line += 1 + body.count("\n")
-        return "".join(parts), tuple(starts)
+            parts.append(f"# jaxfix cell {cell.number} ({self._tag})\n")
+            separators.append(line)
+            starts.append((line + 2, cell.number))
+            line += 1
+            for text in _lines(cell.source):
+                if cell.masked:
+                    shown = "# " + text
+                elif _MAGIC_LINE.match(text):
+                    shown = f"# magic ({self._tag}): {text}"
+                    magics[line] = text
+                else:
+                    shown = text
+                if not shown.endswith(("\n", "\r")):
+                    shown += "\n"
+                parts.append(shown)
+                line += 1
+        return _Layout("".join(parts), tuple(starts), tuple(separators), magics)
+
+    def python(self) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """The module text, and (first module line, cell number) for each code cell."""
+        return self._layout.text, self._layout.starts
 
     def with_python(self, fixed: str) -> str:
-        """The raw notebook with each changed cell's source replaced."""
-        pieces = _split_cells(fixed)
+        """The raw notebook with each changed cell's source replaced by its part of `fixed`."""
+        layout = self._layout
+        before, after = _lines(layout.text), _lines(fixed)
+        moved = _aligned(before, after)
         out = self.raw
         escapes = _escape_style(self.raw)
-        for cell in sorted(self.cells, key=lambda c: c.span[0], reverse=True):
+        bounds = [*layout.separators, len(before)]
+        new_cells: dict[int, str] = {}
+        for position, cell in enumerate(self.cells):
+            first, last = bounds[position], bounds[position + 1]
+            start = moved.get(first)
+            end = moved.get(last) if last < len(before) else len(after)
+            if start is None or end is None:
+                raise InputError(f"a fix would change the boundary of cell {cell.number}; notebook not written")
             if cell.masked:
                 continue
-            new = _unmasked(pieces.get(cell.number, ""), cell.source)
-            if new == cell.source:
-                continue
-            start, end = cell.span
-            out = out[:start] + _render_source(out[start:end], new, escapes) + out[end:]
+            lines = after[start + 1 : end]
+            for index in range(first + 1, last):
+                if index in layout.magics:
+                    where = moved.get(index)
+                    if where is None:
+                        raise InputError(f"a fix would change a magic line of cell {cell.number}; notebook not written")
+                    restored = layout.magics[index]
+                    if where + 1 < end and not restored.endswith(("\n", "\r")):
+                        restored += "\n"  # a fix added lines after the cell's unterminated last line
+                    lines[where - start - 1] = restored
+            new = "".join(lines)
+            if not cell.source.endswith(("\n", "\r")) and new.endswith("\n"):
+                new = new[:-1]
+            if new != cell.source:
+                new_cells[position] = new
+        for position in sorted(new_cells, key=lambda p: self.cells[p].span[0], reverse=True):
+            start, end = self.cells[position].span
+            out = out[:start] + _render_source(out[start:end], new_cells[position], escapes) + out[end:]
         return out
 
 
+def _aligned(before: list[str], after: list[str]) -> dict[int, int]:
+    """Each line of `before` that survives unchanged into `after`, with its new index."""
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    moved: dict[int, int] = {}
+    for block in matcher.get_matching_blocks():
+        for offset in range(block.size):
+            moved[block.a + offset] = block.b + offset
+    return moved
+
+
 def read(raw: str) -> Notebook:
+    if not raw.strip():
+        raise InputError("an empty file, not a notebook")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
         raise InputError(f"broken notebook JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
+    except RecursionError:
+        raise InputError("notebook JSON nested too deeply to read") from None
+    if isinstance(data, dict) and "worksheets" in data and "cells" not in data:
+        raise InputError(
+            "an nbformat 3 notebook (cells under worksheets): not read; convert it with "
+            "`jupyter nbconvert --to notebook --inplace`"
+        )
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise InputError("not a notebook: no list of cells")
     spans = _source_spans(raw)
@@ -82,7 +179,12 @@ def read(raw: str) -> Notebook:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         source = cell.get("source", "")
-        text = "".join(source) if isinstance(source, list) else str(source)
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            text = "".join(source)
+        elif isinstance(source, str):
+            text = source
+        else:
+            raise InputError(f"cell {index + 1}: its source is not text (a string or a list of strings)")
         if index not in spans:
             raise InputError(f"cell {index + 1} has no source to rewrite")
         cells.append(Cell(index + 1, text, spans[index], text.lstrip().startswith("%%")))
@@ -113,35 +215,8 @@ _MAGIC_LINE = re.compile(r"^\s*(?:[%!]|\w+\s*=\s*[%!])")
 
 
 def _mask_lines(text: str) -> str:
-    return "".join(
-        MAGIC_MARKER + line if _MAGIC_LINE.match(line) else line for line in text.splitlines(keepends=True)
-    )
-
-
-def _masked(cell: Cell) -> str:
-    if cell.masked:
-        return "".join("# " + line for line in cell.source.splitlines(keepends=True))
-    return _mask_lines(cell.source)
-
-
-def _unmasked(text: str, original: str) -> str:
-    lines = [line[len(MAGIC_MARKER) :] if line.startswith(MAGIC_MARKER) else line for line in text.splitlines(True)]
-    out = "".join(lines)
-    if not original.endswith("\n") and out.endswith("\n"):
-        out = out[:-1]
-    return out
-
-
-def _split_cells(python: str) -> dict[int, str]:
-    out: dict[int, list[str]] = {}
-    current: int | None = None
-    for line in python.splitlines(keepends=True):
-        if line.startswith(CELL_MARKER) and line[len(CELL_MARKER) :].strip().isdigit():
-            current = int(line[len(CELL_MARKER) :])
-            out[current] = []
-        elif current is not None:
-            out[current].append(line)
-    return {k: "".join(v) for k, v in out.items()}
+    """The cell as it would be analysed on its own (magic lines commented out)."""
+    return "".join("# " + line if _MAGIC_LINE.match(line) else line for line in _lines(text))
 
 
 # -- locating and writing JSON values without re-serialising ------------------------

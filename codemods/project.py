@@ -244,7 +244,7 @@ def project_root(paths: Iterable[Path]) -> Path | None:
     the folder that holds their top-level package (``python -m pkg.main`` runs from there)."""
     roots: set[Path] = set()
     for path in paths:
-        folder = path.resolve() if path.is_dir() else path.resolve().parent
+        folder = resolved(path) if path.is_dir() else resolved(path).parent
         root = _marked_project(folder)
         if root is None:
             top = folder

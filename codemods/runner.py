@@ -13,7 +13,7 @@ from jaxfix.transforms import Options
 
 from . import engine
 from .cache import ResultCache
-from .discovery import discover
+from .discovery import discover, resolved
 from .project import project_root
 
 
@@ -51,8 +51,8 @@ def project_files_of(files: list[Path]) -> list[Path]:
     if root is None:
         return real
     found = discover([root])
-    known = {f.resolve() for f in found}
-    return found + [f for f in real if f.resolve() not in known]
+    known = {resolved(f) for f in found}
+    return found + [f for f in real if resolved(f) not in known]
 
 
 def run_files(
@@ -64,13 +64,26 @@ def run_files(
     fix: bool,
     write: bool,
     stdin: bytes | None = None,
+    max_file_size: int | None = None,
 ) -> engine.RunResult:
     """Run the engine; on a terminal, with a progress bar (files done, findings so far) on stderr."""
+    cache = settings.cache(options)
+    try:
+        return _run_files(
+            files, options, settings, err, cache, fix=fix, write=write, stdin=stdin, max_file_size=max_file_size
+        )
+    finally:
+        if cache is not None and cache.unusable:
+            err.print(f"warning: results are not cached: cannot write in {cache.unusable}", markup=False)
+
+
+def _run_files(files, options, settings, err, cache, *, fix, write, stdin, max_file_size) -> engine.RunResult:
     kwargs = dict(
         fix=fix,
         write=write,
+        max_file_size=max_file_size,
         jobs=settings.jobs,
-        cache=settings.cache(options),
+        cache=cache,
         stdin=stdin,
         project_files=[] if settings.single_file else project_files_of(files),
     )

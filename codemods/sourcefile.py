@@ -9,7 +9,10 @@ BOM and CRLF line ends.
 from __future__ import annotations
 
 import codecs
+import errno
 import io
+import os
+import stat
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,17 +56,38 @@ def decode(data: bytes) -> SourceText:
     return SourceText(text, encoding)
 
 
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
 def read_bytes(path: Path) -> bytes:
+    """The file's bytes; only a regular file is read (opening a FIFO must not wait for a writer)."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise InputError("file vanished before it could be read") from None
+        raise InputError("no such file") from None
     except IsADirectoryError:
         raise InputError("is a directory") from None
     except PermissionError:
         raise InputError("permission denied") from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise InputError("a symbolic link loop; not read") from None
         raise InputError(f"cannot read: {error.strerror or error}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory")
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise InputError(f"{kind}, not a regular file; not read")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    except IsADirectoryError:
+        raise InputError("is a directory") from None
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
 
 
 def read(path: Path) -> tuple[bytes, SourceText]:

@@ -121,6 +121,8 @@ def _locate(frame: Frame, base: Path | None) -> Located | str:
         findings = check_source(source.text, _options_for(path))
     except SourceError as error:
         return f"cannot parse {display_path(path)}: {error}"
+    except RecursionError:
+        return f"cannot analyse {display_path(path)}: too deeply nested"
     return Located(frame, path, source.text, tuple(findings))
 
 

@@ -45,7 +45,7 @@ def seed_copy(tmp_path: Path) -> Path:
 
 
 def test_migrate_makes_seed_000_print_what_if_else_prints(seed_copy: Path) -> None:
-    result = jaxfix("migrate", "--allow-dirty", "examples", cwd=seed_copy)
+    result = jaxfix("migrate", "--allow-no-vcs", "examples", cwd=seed_copy)
     assert result.returncode in (0, 1), result.stderr
     program = seed_copy / "examples" / "seed000_cond_static.py"
     run = subprocess.run(
@@ -74,7 +74,10 @@ def test_diff_output_applies_with_git_apply(seed_copy: Path) -> None:
     git("commit", "-qm", "seed", cwd=seed_copy)
     result = jaxfix("diff", "examples", cwd=seed_copy)
     assert result.returncode == 1
-    assert result.stdout.startswith("--- a/examples/seed000_cond_static.py")
+    assert result.stdout.startswith(
+        "diff --git a/examples/seed000_cond_static.py b/examples/seed000_cond_static.py\n"
+        "--- a/examples/seed000_cond_static.py\n"
+    )
     subprocess.run(["git", "apply", "-"], input=result.stdout, text=True, cwd=seed_copy, check=True)
     # What git applied is exactly what migrate writes.
     applied = (seed_copy / "examples" / "seed000_cond_static.py").read_text()
@@ -108,7 +111,7 @@ def test_bad_input_is_reported_per_file_and_the_rest_processed(seed_copy: Path) 
     (seed_copy / "examples" / "latin.py").write_bytes(b"x = '\xff static_argnums cond'\n")
     seed = (seed_copy / "examples" / "seed000_cond_static.py").read_text()
     (seed_copy / "examples" / "continued.py").write_text("\\\n" + seed)  # libcst drops the first line
-    result = jaxfix("migrate", "--allow-dirty", "examples", cwd=seed_copy)
+    result = jaxfix("migrate", "--allow-no-vcs", "examples", cwd=seed_copy)
     assert result.returncode == 2
     assert "examples/broken.py: error: 1:" in result.stderr and "syntax error" in result.stderr
     assert "examples/latin.py: error: cannot decode as utf-8" in result.stderr

@@ -115,9 +115,9 @@ def test_unsafe_fixes_from_config_and_no_unsafe_fixes_flag(tmp_path: Path) -> No
     write_project(tmp_path, "unsafe-fixes = true")
     source = BRANCHES + UNSAFE_CALL
     (tmp_path / "m.py").write_text(source)
-    refused = jaxfix("migrate", "--allow-dirty", "--no-unsafe-fixes", "m.py", cwd=tmp_path)
+    refused = jaxfix("migrate", "--allow-no-vcs", "--no-unsafe-fixes", "m.py", cwd=tmp_path)
     assert refused.returncode == 1 and (tmp_path / "m.py").read_text() == source
-    applied = jaxfix("migrate", "--allow-dirty", "m.py", cwd=tmp_path)
+    applied = jaxfix("migrate", "--allow-no-vcs", "m.py", cwd=tmp_path)
     assert applied.returncode == 0, applied.stdout + applied.stderr
     assert "partial(run_true, depth())" in (tmp_path / "m.py").read_text()
 

@@ -67,7 +67,7 @@ def test_unreadable_inputs_leave_the_rest(tmp_path: Path) -> None:
     folder_named_py = tmp_path / "dir.py"
     folder_named_py.mkdir()
     run = engine.run([tmp_path / "gone.py", folder_named_py, good], Options(), fix=True, write=True, jobs=2)
-    assert [r.error for r in run.files] == ["file vanished before it could be read", "is a directory", None]
+    assert [r.error for r in run.files] == ["no such file", "is a directory", None]
     assert good.read_text() == FIXED
     assert run.exit_code(pending_changes=False) == 2
 

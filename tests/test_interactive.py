@@ -33,7 +33,7 @@ def spawn(cwd: Path, *args: str, term: str = "dumb") -> pexpect.spawn:
     environment.pop("NO_COLOR", None)
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "jaxfix", "diff", "--interactive", *args],
+        ["-m", "jaxfix", "diff", "--interactive", "--allow-no-vcs", *args],
         cwd=str(cwd),
         env=environment,
         encoding="utf-8",
@@ -138,7 +138,7 @@ def test_accepting_everything_exits_0_and_matches_migrate(three_fixes: Path, tmp
         child.sendline("y")
     output, status = finish(child)
     assert status == 0, output
-    assert jaxfix("migrate", "--allow-dirty", ".", cwd=copy).returncode == 0
+    assert jaxfix("migrate", "--allow-no-vcs", ".", cwd=copy).returncode == 0
     for name in ("a.py", "b.py"):
         assert (three_fixes / name).read_text() == (copy / name).read_text()
 

@@ -73,7 +73,7 @@ def test_libcst_tool_rewrites_as_migrate(tmp_path, code):
     )
     assert tool.returncode == 0, tool.stderr
     migrate = subprocess.run(
-        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--select", code, *flags, str(by_jaxfix)],
+        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-no-vcs", "--select", code, *flags, str(by_jaxfix)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -106,7 +106,7 @@ def test_external_spelling_and_every_rule_at_once(tmp_path):
         )
         assert done.returncode == 0, done.stderr
     subprocess.run(
-        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", str(migrated)],
+        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-no-vcs", str(migrated)],
         cwd=ROOT,
         capture_output=True,
         env=_env(),

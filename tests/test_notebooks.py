@@ -8,8 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from jaxfix.codemods import engine
 from jaxfix.codemods.notebooks import read
+from jaxfix.codemods.sourcefile import InputError
 from jaxfix.transforms import Options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,3 +137,85 @@ def test_sources_are_found_past_outputs_of_every_shape() -> None:
             for cell in nb.cells:
                 value = json.loads(nb.raw[cell.span[0] : cell.span[1]])
                 assert ("".join(value) if isinstance(value, list) else value) == cell.source
+
+
+# -- hostile notebooks (issue 21) -----------------------------------------------------------------
+
+FIXED_CALL = "print(jax.lax.cond(True, functools.partial(run_true, N), functools.partial(run_false, N), x))"
+
+
+def _fixed_sources(cells: list[dict], tmp_path: Path) -> tuple[engine.FileResult, list]:
+    path = tmp_path / "nb.ipynb"
+    path.write_text(notebook(cells))
+    result = migrate(path)
+    return result, [c["source"] for c in json.loads(path.read_text())["cells"]]
+
+
+def test_a_users_line_that_looks_like_a_cell_separator_stays_in_its_cell(tmp_path: Path) -> None:
+    """Cells are mapped by position: a user's `# jaxfix-cell 1` (the old marker) changes nothing."""
+    forged = [
+        code(["# jaxfix-cell 1\n", "# jaxfix cell 2\n", "y = 1\n"]),
+        code(["# jaxfix-cell 3\n", "z = 2"]),
+    ]
+    cells = [*SEED_CELLS, *forged]
+    result, sources = _fixed_sources(cells, tmp_path)
+    assert result.error is None and len(result.applied) == 1
+    expected = [c["source"] for c in cells]
+    expected[4] = [*expected[4][:3], FIXED_CALL]
+    assert sources == expected
+
+
+def test_a_users_comment_that_looks_like_a_masked_magic_stays_a_comment(tmp_path: Path) -> None:
+    cells = [*SEED_CELLS[:4], code(["# jaxfix-magic: do not run\n", *SEED_CELLS[4]["source"]])]
+    result, sources = _fixed_sources(cells, tmp_path)
+    assert result.error is None and len(result.applied) == 1
+    assert sources[4][0] == "# jaxfix-magic: do not run\n"
+    assert sources[4][3] == "!echo shell line\n" and sources[4][4] == FIXED_CALL
+
+
+def test_an_import_the_fix_adds_lands_in_the_cell_that_imports(tmp_path: Path) -> None:
+    """Lines a fix inserts at a cell boundary stay on the side of the boundary they were put on."""
+    before = (ROOT / "golden" / "JAX101" / "import_added_jit_factory" / "before.py").read_text()
+    imports, rest = before.split("\n\n", 1)
+    cells = [code(imports + "\n"), code(rest)]
+    result, sources = _fixed_sources(cells, tmp_path)
+    assert result.error is None and result.applied
+    after = (ROOT / "golden" / "JAX101" / "import_added_jit_factory" / "after.py").read_text()
+    assert "".join(sources[0]) + "\n" + "".join(sources[1]) == after
+
+
+def test_a_cell_source_that_is_not_text_is_one_clear_error(tmp_path: Path) -> None:
+    for source in (["import jax\n", 5], 7, {"a": 1}):
+        path = tmp_path / "bad.ipynb"
+        path.write_text(notebook([code(source), code("# static_argnums cond jit\n")]))
+        result = migrate(path)
+        assert result.error == "cell 1: its source is not text (a string or a list of strings)", source
+
+
+def test_nbformat_3_empty_and_crlf_notebooks(tmp_path: Path) -> None:
+    old = tmp_path / "old.ipynb"
+    source = "".join(SEED_CELLS[3]["source"])
+    old.write_text(json.dumps({"nbformat": 3, "worksheets": [{"cells": [{"cell_type": "code", "input": source}]}]}))
+    assert "nbformat 3" in (migrate(old).error or "")
+    empty = tmp_path / "empty.ipynb"
+    empty.write_bytes(b"")
+    assert migrate(empty).error is None and empty.read_bytes() == b""  # nothing a rule could match
+    with pytest.raises(InputError, match="an empty file, not a notebook"):
+        read("")
+    crlf = tmp_path / "crlf.ipynb"
+    before = notebook(SEED_CELLS).replace("\n", "\r\n")
+    crlf.write_bytes(before.encode())
+    result = migrate(crlf)
+    assert result.error is None and result.written
+    after = crlf.read_bytes().decode()
+    old_call = json.dumps("print(jax.lax.cond(True, run_true, run_false, N, x))")
+    assert before.count(old_call) == 2  # cell 5 and the %%time cell
+    assert after == before.replace(old_call, json.dumps(FIXED_CALL), 1)
+
+
+def test_a_fix_that_would_cross_a_cell_boundary_is_refused() -> None:
+    nb = read(notebook([code("x = 1\n"), code("y = 2\n")]))
+    text, _ = nb.python()
+    lines = text.splitlines(keepends=True)
+    with pytest.raises(InputError, match="boundary of cell 1"):
+        nb.with_python("".join(lines[:1] + ["x = 1; y = 2\n"]))

@@ -81,7 +81,7 @@ def test_read_only_folder_leaves_file_whole(tmp_path: Path) -> None:
 
 def test_vanished_file(tmp_path: Path) -> None:
     result = migrate(tmp_path / "gone.py")
-    assert result.error == "file vanished before it could be read"
+    assert result.error == "no such file"
 
 
 def test_changed_on_disk_meanwhile_is_not_overwritten(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from jaxfix.transforms.core import fix_guard, stdlib_ast
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, Fix, Position, Span
 from jaxfix.transforms.core.gcpause import collector_paused
 from jaxfix.transforms.core.options import Options, SourceError
+from jaxfix.transforms.core.parse_guard import refuse_deep
 from jaxfix.transforms.core.rule import Haystack, Rule
 from jaxfix.transforms.core.suppression import is_suppressed, suppressions
 from jaxfix.transforms.core.textedit import LineIndex, apply_edits, select_compatible
@@ -70,6 +71,7 @@ def selected_rules(options: Options) -> list[type[Rule]]:
 
 @collector_paused
 def parse(text: str) -> cst.Module:
+    refuse_deep(text)  # libcst's parser dies (SIGSEGV) or takes minutes on deep nesting
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as error:
@@ -149,9 +151,15 @@ def check(
         callee_seeds = [s for rule, found in seeded.items() if rule.follows_callees for s in found]
         piece = slice_source(text, tree, seeds, callee_seeds)
     analysed = piece.text if piece is not None else text
+    try:
+        module = parse(analysed)
+    except SourceError as error:
+        if piece is None or not error.line:
+            raise
+        raise SourceError(str(error), piece.original_line(error.line), error.column) from None  # the file's line
     context = ModuleContext(
         analysed,
-        parse(analysed),
+        module,
         options,
         piece.original_line if piece else None,
         project.repo if project is not None else None,

@@ -15,7 +15,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from ..vcs import git_command
+from ..git import git_command
 
 _HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _TIMEOUT = 120

@@ -1,0 +1,174 @@
+"""Signals and dying processes, with real processes (issue 21 items 6 and 8).
+
+A worker that dies costs its own file only; workers die with their parent,
+however the parent ends; SIGTERM is handled as Ctrl-C is.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from jaxfix.codemods import engine
+from jaxfix.transforms import Options
+
+from .helpers import GOLDEN, env
+
+SEED = (GOLDEN / "JAX101" / "seed000_eager" / "before.py").read_text()
+FIXED = (GOLDEN / "JAX101" / "seed000_eager" / "after.py").read_text()
+
+
+def _busy_folder(folder: Path, copies: int = 6) -> None:
+    """Enough work to keep two workers busy for a few seconds."""
+    folder.mkdir()
+    for copy in range(copies):
+        for before in sorted(GOLDEN.glob("JAX*/*/before.py")):
+            shutil.copy(before, folder / f"{before.parent.parent.name}_{before.parent.name}_{copy}.py")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has exited; only its parent (init, here) has not collected it
+
+
+def _start(folder: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "jaxfix", *args, "--no-cache", "-j", "2", "."],
+        cwd=folder,
+        env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _wait_for_workers(process: subprocess.Popen, count: int = 2, timeout: float = 120) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        workers = _children(process.pid)
+        if len(workers) >= count:
+            return workers
+        assert process.poll() is None, "the run ended before its workers were seen"
+        time.sleep(0.05)
+    raise AssertionError("no workers started")
+
+
+def _gone(pids: list[int], timeout: float = 15) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_alive(pid) for pid in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_workers_die_when_the_parent_is_killed(tmp_path: Path) -> None:
+    folder = tmp_path / "busy"
+    _busy_folder(folder)
+    process = _start(folder, "check")
+    workers = _wait_for_workers(process)
+    try:
+        process.kill()  # SIGKILL to the parent alone: it cannot clean up
+        process.wait()
+        assert _gone(workers), f"workers {workers} outlived their parent"
+    finally:
+        for pid in workers:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def test_sigterm_ends_the_run_as_ctrl_c_does(tmp_path: Path) -> None:
+    folder = tmp_path / "busy"
+    _busy_folder(folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    complete = tmp_path / "complete"
+    shutil.copytree(folder, complete)
+    subprocess.run([sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-no-vcs", "."], cwd=complete,
+                   env=env(), capture_output=True, timeout=600)
+    fixed = {p.name: p.read_bytes() for p in complete.iterdir()}
+    subprocess.run(["git", "init", "-q"], cwd=folder, check=True)
+    process = _start(folder, "migrate", "--allow-dirty")
+    workers = _wait_for_workers(process)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert _gone(workers)
+    after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    assert set(after) == set(before)  # no temporary file left, nothing lost
+    assert all(after[name] in (data, fixed[name]) for name, data in before.items())
+
+
+def test_a_worker_killed_mid_run_costs_no_file(tmp_path: Path) -> None:
+    """The pool breaks (BrokenProcessPool); every file is still reported, none lost."""
+    folder = tmp_path / "busy"
+    _busy_folder(folder)
+    expected = subprocess.run(
+        [sys.executable, "-m", "jaxfix", "check", "--no-cache", "-j", "1", "."], cwd=folder, env=env(),
+        capture_output=True, text=True, timeout=600,
+    )
+    process = _start(folder, "check")
+    workers = _wait_for_workers(process)
+    os.kill(workers[0], signal.SIGKILL)
+    stdout, stderr = process.communicate(timeout=600)
+    assert "BrokenProcessPool" not in stderr and "Traceback" not in stderr
+    assert process.returncode == expected.returncode, stderr
+    assert stdout == expected.stdout  # the tasks that were running were run again
+
+
+def test_a_file_whose_analysis_kills_its_process_is_reported_and_the_rest_done(tmp_path: Path, monkeypatch) -> None:
+    """A worker dying with SIGSEGV (what libcst does on a stack overflow) on one file."""
+    paths = []
+    for number in range(6):
+        path = tmp_path / f"f{number}.py"
+        path.write_text(SEED.replace("N = 3", f"N = {number + 1}"))
+        paths.append(path)
+    crash = tmp_path / "crash.py"
+    crash.write_text(SEED)
+    paths.insert(2, crash)
+    real = engine._analyse_text
+
+    def segfault_on_crash_py(task, *args, **kwargs):
+        if task.path.name == "crash.py":
+            faulthandler.disable()  # pytest's handler would print the dying worker's stack
+            os.kill(os.getpid(), signal.SIGSEGV)
+        return real(task, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "_analyse_text", segfault_on_crash_py)  # the forked workers inherit it
+    run = engine.run(paths, Options(), fix=True, write=True, jobs=2)
+    by_name = {r.path.name: r for r in run.files}
+    assert by_name["crash.py"].error == (
+        "analysis crashed: the process analysing it died (killed by SIGSEGV); the file was left as it is"
+    )
+    assert crash.read_text() == SEED
+    for path in paths:
+        if path != crash:
+            assert by_name[path.name].error is None and by_name[path.name].written
+            assert "partial(run_true, N)" in path.read_text()
+    assert run.exit_code(pending_changes=False) == 2
