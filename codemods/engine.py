@@ -345,7 +345,7 @@ def _from_entry(path: Path, original: str, entry: dict) -> FileResult:
         module=entry["module"],
         deps=tuple(tuple(d) for d in entry["deps"]),  # type: ignore[misc]
         remote=tuple(Edit(*e) for e in entry["remote"]),
-        expected=int(entry.get("expected", 0)),
+        expected=entry["expected"],
     )
 
 
@@ -376,10 +376,13 @@ def _well_formed(entry: object) -> bool:
         and _pairs(entry["cells"], int, int)
         and _pairs(entry["deps"], str, str)
         and _pairs(entry["remote"], int, int, str, str)
+        and isinstance(entry["expected"], int)
     )
 
 
-_ENTRY_KEYS = frozenset({"stage", "error", "fixed", "findings", "applied", "encoding", "cells", "module", "deps", "remote"})
+_ENTRY_KEYS = frozenset(
+    {"stage", "error", "fixed", "findings", "applied", "encoding", "cells", "module", "deps", "remote", "expected"}
+)
 
 
 def _fresh(entry: dict, repo: FileRepository | None) -> bool:

@@ -97,14 +97,14 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_migrate_piped_prints_no_tables_anywhere(project: Path) -> None:
-    result = jaxfix("migrate", "--allow-dirty", ".", cwd=project)
+    result = jaxfix("migrate", "--allow-dirty", "--allow-no-vcs", ".", cwd=project)
     assert result.returncode == 0, result.stderr
     assert not TABLE.search(result.stdout) and not TABLE.search(result.stderr)
     assert "Fixed 3 findings in 2 files." in result.stdout
 
 
 def test_migrate_shows_its_tables_on_the_terminal_of_stderr_only(project: Path) -> None:
-    out, shown, status = run_with_stderr_on_a_terminal("migrate", "--allow-dirty", ".", cwd=project)
+    out, shown, status = run_with_stderr_on_a_terminal("migrate", "--allow-dirty", "--allow-no-vcs", ".", cwd=project)
     assert status == 0
     assert not TABLE.search(out) and "Fixed 3 findings in 2 files." in out
     assert TABLE.search(shown) and "left for a person" in shown and "fixed" in shown
