@@ -126,7 +126,8 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
             # A name bound more than once is followed only to a container one of its
             # bindings writes out (`config_origin`'s REBOUND), never through calls.
             return any(isinstance(v, ast.AST) and _writes_container(facts, v) for v in values)
-        return any(v is True or (v is not False and _may_hold(facts, v, getattr(v, "lineno", line), depth + 1)) for v in values)
+        # A parameter (False) holds what its callers pass, which JAX201 follows to them (`arguments.passed_to`).
+        return any(v is True or v is False or _may_hold(facts, v, getattr(v, "lineno", line), depth + 1) for v in values)
     if isinstance(expr, (ast.BinOp, ast.BoolOp, ast.IfExp)):
         return any(_may_hold(facts, e, line, depth + 1) for e in ast.iter_child_nodes(expr) if isinstance(e, ast.expr))
     return False

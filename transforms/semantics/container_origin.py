@@ -20,6 +20,7 @@ Followed back from the argument of the call, through names bound once
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import libcst as cst
@@ -80,10 +81,21 @@ NONE = Origin(OriginKind.NONE)
 
 
 class OriginTracer:
-    def __init__(self, ctx: ModuleContext, values: ValueClassifier, literals: LiteralReader) -> None:
+    """`passed`, when given, says what every call passes a parameter (`arguments.passed_to`): a
+    parameter of a function called once is followed to what that call passes (a wrapper that
+    forwards its argument to the jitted function)."""
+
+    def __init__(
+        self,
+        ctx: ModuleContext,
+        values: ValueClassifier,
+        literals: LiteralReader,
+        passed: Callable[[cst.Param], list[cst.BaseExpression] | None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.values = values
         self.literals = literals
+        self.passed = passed
 
     def trace(self, expr: cst.BaseExpression, names: tuple[cst.Name, ...] = ()) -> Origin:
         if len(names) > 4:
@@ -109,6 +121,11 @@ class OriginTracer:
         binding = single_binding(self.ctx, name)
         if binding is None:
             return self._rebound(name, names)
+        if isinstance(binding, cst.Param) and self.passed is not None:
+            passed = self.passed(binding)
+            if passed is not None and len(passed) == 1 and passed[0] is not binding.default:
+                return self.trace(passed[0], (*names, binding.name))
+            return NONE
         if not isinstance(binding, cst.Name):
             return NONE
         value = assigned_value(self.ctx, binding)

@@ -19,6 +19,7 @@ leaves) stay as they are, so each leaf must already be hashable. A leaf is
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import libcst as cst
@@ -87,10 +88,15 @@ def _combine(kinds: list[ValueKind], code: str) -> ValueKind:
 
 
 class ValueClassifier:
-    """Classifies leaf expressions of one module (memoised per node)."""
+    """Classifies leaf expressions of one module (memoised per node).
 
-    def __init__(self, ctx: ModuleContext) -> None:
+    `passed`, when given, says what every call passes a parameter
+    (`arguments.passed_to`): a parameter is then what its callers give it.
+    """
+
+    def __init__(self, ctx: ModuleContext, passed: Callable[[cst.Param], list[cst.BaseExpression] | None] | None = None) -> None:
         self.ctx = ctx
+        self.passed = passed
         self._memo: dict[cst.CSTNode, ValueKind] = {}
 
     def classify(self, expr: cst.BaseExpression, _depth: int = 0) -> ValueKind:
@@ -185,6 +191,15 @@ class ValueClassifier:
         if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
             return ValueKind(Kind.OBJECT, f"`{code}` is a function or class")
         if isinstance(binding, cst.Param):
+            passed = self.passed(binding) if self.passed is not None and depth < 6 else None
+            if passed:
+                kinds = [self.classify(p, depth + 1) for p in passed]
+                combined = _combine(kinds, code) if any(k.kind is not Kind.OBJECT for k in kinds) else kinds[0]
+                if combined.kind is Kind.PLAIN:
+                    return ValueKind(Kind.PLAIN, f"`{code}` is a parameter, and every call passes a plain value")
+                if combined.kind is Kind.OBJECT:
+                    return ValueKind(Kind.OBJECT, f"`{code}` is a parameter, and every call passes a function or object")
+                return ValueKind(combined.kind, f"`{code}` is a parameter, and a call passes it this: {combined.reason}")
             return ValueKind(Kind.UNKNOWN, f"`{code}` is a parameter, which may be an array")
         if isinstance(binding, cst.Name):
             value = assigned_value(ctx, binding)

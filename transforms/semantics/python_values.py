@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.hashability import Kind as Hashing
@@ -63,7 +64,7 @@ class NotStatic:
     certain: bool = False
 
 
-def python_value(analysis: Analysis, expr: cst.BaseExpression) -> PythonValue | NotStatic:
+def python_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> PythonValue | NotStatic:
     """What `expr` is, as a value jit could take as static (see the module docstring)."""
     ctx = analysis.ctx
     code = _short(ctx.code(expr))
@@ -76,6 +77,9 @@ def python_value(analysis: Analysis, expr: cst.BaseExpression) -> PythonValue | 
     instance = _instance(analysis, expr, code)
     if instance is not None:
         return instance
+    through = _through_callers(analysis, expr, code, _depth)
+    if through is not None:
+        return through
     kind = _classifier(analysis).classify(expr)
     if kind.kind is Hashing.PLAIN:
         return PythonValue(ValueKind.NUMBER, f"`{code}`")
@@ -89,10 +93,30 @@ def python_value(analysis: Analysis, expr: cst.BaseExpression) -> PythonValue | 
     return NotStatic(kind.reason or f"`{code}` cannot be followed", certain=kind.kind in (Hashing.ARRAY, Hashing.MUTABLE))
 
 
+def _through_callers(analysis: Analysis, expr: cst.BaseExpression, code: str, depth: int) -> PythonValue | NotStatic | None:
+    """A parameter of a function only ever called plainly: what every call passes it."""
+    if not isinstance(expr, cst.Name) or depth > 3:
+        return None
+    binding = single_binding(analysis.ctx, expr)
+    if not isinstance(binding, cst.Param):
+        return None
+    passed = passed_to(analysis, binding)
+    if passed is None:
+        return None
+    values = [python_value(analysis, p, depth + 1) for p in passed]
+    refused = next((v for v in values if isinstance(v, NotStatic)), None)
+    if refused is not None:
+        return NotStatic(f"`{code}` is a parameter, and a call passes it this: {refused.reason}", refused.certain)
+    kinds = {v.kind for v in values}  # type: ignore[union-attr]
+    kind = kinds.pop() if len(kinds) == 1 else ValueKind.STATIC
+    shown = ", ".join(v.text for v in values[:2]) + (", ..." if len(values) > 2 else "")  # type: ignore[union-attr]
+    return PythonValue(kind, f"`{code}` (every call passes {shown})", any(v.may_trace for v in values))  # type: ignore[union-attr]
+
+
 def _classifier(analysis: Analysis) -> ValueClassifier:
     found = analysis.memo.get("value_classifier")
     if found is None:
-        found = analysis.memo["value_classifier"] = ValueClassifier(analysis.ctx)
+        found = analysis.memo["value_classifier"] = ValueClassifier(analysis.ctx, lambda p: passed_to(analysis, p))
     return found  # type: ignore[return-value]
 
 

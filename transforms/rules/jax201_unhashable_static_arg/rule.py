@@ -63,6 +63,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import
 )
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Problem, Use, UseChecker
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments
 from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
@@ -111,9 +112,9 @@ class FrozenConfigs:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx: ModuleContext = analysis.ctx
-        self.values = ValueClassifier(self.ctx)
+        self.values = ValueClassifier(self.ctx, lambda p: passed_to(analysis, p))
         self.literals = LiteralReader(self.ctx, self.values, frozen_constructors())
-        self.tracer = OriginTracer(self.ctx, self.values, self.literals)
+        self.tracer = OriginTracer(self.ctx, self.values, self.literals, lambda p: passed_to(analysis, p))
         self._static_calls: set[cst.Call] = set()
 
     def findings(self) -> Iterator[Finding]:
