@@ -2,12 +2,17 @@
 
 case.toml:
     description = "what the case shows"
+    origin = "https://github.com/..."   # where a case cut down from a real report comes from
     error = "regex"           # must match the stderr of `python before.py` (which must fail)
     findings = ["JAX101:11"]  # every finding on before.py, as CODE:LINE
     explain = true            # optional: the pair `jaxfix explain CODE` shows for this rule
     [options]                 # optional: transforms.Options fields (unsafe_fixes = true, ...)
 
 A case without after.py is report-only: the text must come back unchanged.
+
+golden/valid/<case>/ holds working programs that look like a pitfall: before.py
+and case.toml (description, origin). They must get no finding on either path,
+come back unchanged, and run cleanly.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ class Case:
     error: str
     findings: tuple[str, ...]
     options: Options
+    origin: str = ""
 
     @property
     def id(self) -> str:
@@ -63,11 +69,35 @@ def load(folder: Path) -> Case:
         meta["error"],
         tuple(meta.get("findings", ())),
         Options(**options),
+        meta.get("origin", ""),
     )
 
 
 def all_cases() -> list[Case]:
     return [load(p.parent) for p in sorted(ROOT.glob("JAX*/*/case.toml"))]
+
+
+@dataclass(frozen=True)
+class ValidCase:
+    folder: Path
+    description: str
+    origin: str
+
+    @property
+    def id(self) -> str:
+        return f"valid/{self.folder.name}"
+
+    @property
+    def program(self) -> Path:
+        return self.folder / "before.py"
+
+
+def valid_cases() -> list[ValidCase]:
+    out = []
+    for path in sorted((ROOT / "valid").glob("*/case.toml")):
+        meta = tomllib.loads(path.read_text(encoding="utf-8"))
+        out.append(ValidCase(path.parent, meta["description"], meta.get("origin", "")))
+    return out
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,13 @@ import re
 
 import pytest
 
-from jaxfix.transforms import check_source, fix_source
+from jaxfix.transforms import Options, check, check_source, fix_source
 
-from .goldencases import Case, all_cases, run_python
+from .goldencases import Case, ValidCase, all_cases, run_python, valid_cases
 
 CASES = all_cases()
 IDS = [c.id for c in CASES]
+VALID = valid_cases()
 
 
 def _read(path) -> str:
@@ -60,3 +61,25 @@ def test_every_rule_has_golden_cases() -> None:
 
     covered = {c.folder.parent.name for c in CASES}
     assert set(RULES) <= covered, f"rules without golden cases: {sorted(set(RULES) - covered)}"
+
+
+@pytest.mark.parametrize("case", VALID, ids=[c.id for c in VALID])
+def test_a_working_look_alike_gets_no_finding_and_runs(case: ValidCase) -> None:
+    """Working programs that look like a pitfall: no finding on the fast path nor the whole
+    analysis, unsafe fixes included, and the program really runs."""
+    text = _read(case.program)
+    for options in (Options(), Options(unsafe_fixes=True)):
+        assert check(text, options).findings == []
+        assert check(text, options, narrow=False).findings == []
+    assert fix_source(text, Options(unsafe_fixes=True)).text == text
+    run = run_python(case.program)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.strip(), "the program printed nothing"
+
+
+def test_real_cases_name_their_origin() -> None:
+    """A case cut down from a public report says where it comes from."""
+    for case in [*CASES, *VALID]:
+        if case.origin:
+            assert case.origin.startswith("https://"), case.id
+    assert all(c.origin for c in VALID), [c.id for c in VALID if not c.origin]

@@ -67,6 +67,8 @@ class Use:
     node: cst.CSTNode
     #: "`int(w[0])` (line 12) needs a concrete value"
     reason: str
+    #: The need is a static parameter of another jitted call (JAX404's situation, not a sink of its own).
+    static_parameter: bool = False
 
 
 class ConcreteUses:
@@ -189,7 +191,8 @@ class ConcreteUses:
         if jitted is not None:
             slot = next((s for s in jitted.slots if s.expr is arg.value), None)
             if slot is not None and slot.static:
-                return self._needs(call, f"passes it to static parameter `{slot.param}` of the jitted `{jitted.callee_name}`, which hashes it")
+                use = self._needs(call, f"passes it to static parameter `{slot.param}` of the jitted `{jitted.callee_name}`, which hashes it")
+                return Use(use.need, use.node, use.reason, static_parameter=True)
             if slot is not None:
                 return _CONTINUE
         if qualified.startswith(ARRAY_MODULES):

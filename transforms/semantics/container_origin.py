@@ -11,6 +11,8 @@ Followed back from the argument of the call, through names bound once
   whose every ``return`` writes one out;
 * ARRAY: an array (a ``jnp``/``np`` call, or a name bound to one);
 * NAMESPACE: ``parser.parse_args()``, an ``argparse.Namespace``;
+* INSTANCE: an instance of a class this module defines that Python cannot
+  hash (a plain ``@dataclass``, a class with ``__eq__`` and no ``__hash__``);
 * REBOUND: a name bound more than once where one binding builds a container
   (or changes it by augmented assignment);
 * NONE: hashable already, or nothing says it is not (a parameter, an
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment
 
+from jaxfix.transforms.semantics.class_hashing import class_hashing, instance_class, unhashable_why
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.literals import Container, LiteralReader
@@ -51,6 +54,7 @@ class OriginKind(enum.Enum):
     RUNTIME = "runtime"
     ARRAY = "array"
     NAMESPACE = "namespace"
+    INSTANCE = "instance"
     REBOUND = "rebound"
     NONE = "none"
 
@@ -70,6 +74,8 @@ class Origin:
     plain: bool = False
     #: LITERAL: the tree read from the source.
     tree: Container | None = None
+    #: INSTANCE: the class.
+    cls: cst.ClassDef | None = None
 
     @property
     def binding(self) -> cst.Name | None:
@@ -195,6 +201,13 @@ class OriginTracer:
             return NONE
         if self._parse_args(call):
             return Origin(OriginKind.NAMESPACE, call, names, "an `argparse.Namespace` from `parse_args()`")
+        instance = instance_class(ctx, call)
+        if instance is not None:
+            cls = instance[0]
+            if class_hashing(ctx, cls) is None:
+                why = unhashable_why(cls)
+                return Origin(OriginKind.INSTANCE, call, names, f"a `{cls.name.value}`, {why}", cls=cls)
+            return NONE
         return self._returned(call, names)
 
     def _parse_args(self, call: cst.Call) -> bool:

@@ -87,6 +87,8 @@ class ParamsNeedingStatic:
                 continue  # a loop count: JAX301's
             use = self.uses.first_need(fn, p.name)
             needs = use if use is not None and use.need is Need.NEEDS else None
+            if needs is not None and needs.static_parameter:
+                continue  # handed to another jit's static parameter: JAX404's
             shown = self._failing_call(fn, p.name, routes, needs is not None)
             if shown is not None:
                 out.append(_Need(fn, p.name, needs, *shown))

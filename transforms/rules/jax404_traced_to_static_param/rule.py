@@ -17,10 +17,11 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding
+from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
+from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
@@ -103,12 +104,39 @@ class TracedToStatic:
             f"`{name}`, but `{value}` is traced here ({source.reason}); jit must hash a static argument, "
             "and a tracer cannot be hashed"
         )
+        plan = self._proven_upstream(source, slot.expr)
+        if isinstance(plan, StaticPlan):
+            outer = function_name(source.function)
+            passes = describe_passed(plan.passed, source.param)
+            notes = ["each distinct value compiles once; every call must keep passing a hashable Python value"]
+            if plan.added:
+                notes.append(f"adds `{plan.added}`")
+            return ctx.finding(
+                "JAX404",
+                slot.expr,
+                f"{message}; every call of `{outer}` passes a hashable Python value ({passes}), so `{source.param}` "
+                f"becomes static on its jit: `{plan.jit_text}`",
+                plan.edits,
+                Applicability.SAFE,
+                description=f"make `{source.param}` static on the jit of `{outer}`",
+                notes=tuple(notes),
+            )
         return ctx.finding(
             "JAX404",
             slot.expr,
             message,
             notes=(self._upstream(source), self._dynamic(callee, name, slot.param)),
         )
+
+    def _proven_upstream(self, source: Source, value: cst.BaseExpression) -> StaticPlan | None:
+        """Option 1, when it is proven: the value is Python arithmetic on a parameter of the enclosing
+        jit, and every call of that function passes it a hashable Python value (`repairs.static_parameter`)."""
+        if source.taint is not Taint.TRACED or source.via is not None:
+            return None
+        if not _python_arithmetic_on(self.ctx, value, source.param):
+            return None
+        plan = plan_static_parameters(self.analysis, source.function, (source.param,))
+        return plan if isinstance(plan, StaticPlan) else None
 
     def _upstream(self, source: Source) -> str:
         """Option 1: make the value static where it comes from."""
@@ -154,6 +182,21 @@ class TracedToStatic:
         if use.need is Need.NEEDS:
             return f"{head}: not possible as written, since {use.reason}"
         return f"{head}: check {use.reason.replace('it is', f'`{param}` is', 1)}"
+
+
+def _python_arithmetic_on(ctx, expr: cst.BaseExpression, param: str) -> bool:
+    """`expr` is `param`, or Python arithmetic on it and literals: a Python value once `param` is one."""
+    if isinstance(expr, cst.Name):
+        return expr.value == param
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _python_arithmetic_on(ctx, expr.expression, param)
+    if isinstance(expr, cst.BinaryOperation):
+        return _python_arithmetic_on(ctx, expr.left, param) and _python_arithmetic_on(ctx, expr.right, param)
+    if isinstance(expr, cst.Tuple):
+        return all(isinstance(e, cst.Element) and _python_arithmetic_on(ctx, e.value, param) for e in expr.elements)
+    return False
 
 
 def _short(text: str) -> str:
@@ -205,8 +248,9 @@ class TracedToStatic404(Rule):
 
     (also under ``vmap`` over the value, or ``grad`` with respect to it: a
     ``BatchTracer``/``LinearizeTracer``). Which fix is right depends on code
-    and intent that one call site does not show, so this rule reports, with
-    both options and what the module says about each:
+    and intent that one call site may not show, so this rule reports, with
+    both options and what the module says about each, unless the first one
+    is proven:
 
     1. make the value static where it comes from (``static_argnums`` on the
        outer jit): works only if every caller passes a hashable Python value,
@@ -215,6 +259,12 @@ class TracedToStatic404(Rule):
     2. make the helper's parameter traced (drop it from its static
        arguments): works only if nothing in the helper needs it concrete
        (a shape such as ``jnp.zeros(n)``, ``range(n)``, a Python ``if``).
+
+    Option 1 is applied (safe) when the value is Python arithmetic on a
+    parameter of the enclosing jit, that function is entered only through
+    calls of that jit, and every call, in this module and the project's
+    others, passes a hashable Python value (the shared
+    ``repairs.static_parameter``, which JAX302 uses too).
 
     A static parameter used as a loop count is JAX301's (which may rewrite
     the loop); a value built by jnp from static operands is JAX402's; an
@@ -225,7 +275,6 @@ class TracedToStatic404(Rule):
     name = "traced-to-static-param"
     summary = "a jitted helper's static parameter receives a value that is traced at the call"
     required = (("static_arg",),)
-    report_only = True
     follows_callees = True
 
     @classmethod

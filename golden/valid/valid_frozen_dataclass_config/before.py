@@ -1,0 +1,37 @@
+# The fix the report itself names (jax-ml/jax#3701): "Using
+# @dataclasses.dataclass(frozen=True) does yield a Config class with a hash, and
+# then behaviour is as expected." Equal configs hit the cache (one trace).
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+  some_value: int
+  # many other values omitted
+  num_steps: int = 3
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def do_stuff(data, config):
+  print('tracing')
+  for _ in range(config.num_steps):
+    data = data * config.some_value
+  return data.sum()
+
+
+def summon_up_evaluation_data():
+  return jnp.arange(4.0)
+
+
+def evaluate():
+  config = Config(2)
+  data = summon_up_evaluation_data()
+  return do_stuff(data, config)
+
+
+print(evaluate())
+print(evaluate())
