@@ -50,7 +50,8 @@ def _choose(cases: list[Path]) -> Path | None:
 def collect(golden: Path) -> dict[str, dict[str, str]]:
     """{code: {case, description, before, after}} for every rule folder of golden/."""
     index: dict[str, dict[str, str]] = {}
-    for rule_folder in sorted(p for p in golden.iterdir() if p.is_dir()):
+    # Only rule folders (JAX101/, ...): golden/valid/ holds look-alikes with no finding to show.
+    for rule_folder in sorted(p for p in golden.iterdir() if p.is_dir() and p.name.startswith("JAX")):
         # golden/multi/ holds whole-project cases (before/ trees, no before.py): not a rule's pair.
         cases = sorted(p.parent for p in rule_folder.glob("*/case.toml") if (p.parent / "before.py").is_file())
         chosen = _choose(cases)

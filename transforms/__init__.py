@@ -178,8 +178,36 @@ def check(
     )
     if piece is not None and analysed != text:
         findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
-    findings = _guarded(text, findings, fix_guard.builtins_of(options.target_version))
+    findings = _without_subsumed(_guarded(text, findings, fix_guard.builtins_of(options.target_version)))
     return CheckResult(sorted(findings, key=Finding.sort_key), True, tuple(sorted(expected, key=Finding.sort_key)))
+
+
+def _without_subsumed(findings: list[Finding]) -> list[Finding]:
+    """One bug, one finding: a fix whose edits another finding's fix already makes (JAX102 makes
+    `k` static on the enclosing jit; JAX302 would make the same edit for a size `k` reaches) is
+    the same repair, so its finding becomes a note on the wider one."""
+    fixed = [f for f in findings if f.fix is not None and f.fix.edits]
+    dropped: dict[int, Finding] = {}
+    for small in fixed:
+        for wide in fixed:
+            if wide is small or id(wide) in dropped:
+                continue
+            if set(small.fix.edits) <= set(wide.fix.edits) and (  # type: ignore[union-attr]
+                len(wide.fix.edits) > len(small.fix.edits) or Finding.sort_key(wide) < Finding.sort_key(small)  # type: ignore[union-attr]
+            ):
+                dropped[id(small)] = wide
+                break
+    if not dropped:
+        return findings
+    notes: dict[int, list[str]] = {}
+    for small_id, wide in dropped.items():
+        small = next(f for f in findings if id(f) == small_id)
+        notes.setdefault(id(wide), []).append(f"the same fix resolves {small.code} on line {small.line}: {small.message}")
+    return [
+        replace(f, notes=(*f.notes, *notes.get(id(f), ()))) if id(f) in notes else f
+        for f in findings
+        if id(f) not in dropped
+    ]
 
 
 def _guarded(text: str, findings: list[Finding], always_bound: frozenset[str]) -> list[Finding]:

@@ -473,6 +473,13 @@ class Facts:
         return out
 
     @cached_property
+    def class_names(self) -> frozenset[str]:
+        """The names of the module's classes (found from the lines that say ``class``)."""
+        pattern = re.compile(r"^\s*class\s")
+        lines = {i for i in self.lines_containing("class") if pattern.match(self.lines[i - 1])}
+        return frozenset(n.name for n in self.statements_on(lines) if isinstance(n, ast.ClassDef))
+
+    @cached_property
     def sequences(self) -> dict[str, set[str]]:
         """Names assigned a list or tuple display (``branches = [f, g]``) -> names inside it."""
         opening = re.compile(r"=\s*[\[(]")

@@ -52,6 +52,7 @@ from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, l
 from jaxfix.transforms.gate.screen_containers import may_hold_unhashable
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import Shape, opaque, shape_of
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.frozen_class import FrozenClass, plan_frozen_dataclass
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.imported_config import elsewhere, remote_build, uses_here
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import (
     MappingLibrary,
@@ -132,6 +133,8 @@ class FrozenConfigs:
                 # JAX403's (or JAX301's for a loop count, JAX402's for jnp arithmetic on
                 # static ints); JAX201 owns containers, arrays inside them included.
                 continue
+            elif origin.kind is OriginKind.INSTANCE:
+                yield self._instance(slot, origin)
             elif origin.kind is not OriginKind.NONE:
                 yield self._unfixable(slot, origin)
             elif self.ctx.repo is not None:
@@ -304,6 +307,28 @@ class FrozenConfigs:
         return _Wrap(spelling, caveat, opaque(deep=True, sorts_keys=library.sorts_keys), library)
 
     # -- reported only -------------------------------------------------------------
+    def _instance(self, slot: ArgumentSlot, origin: Origin) -> Finding:
+        """An instance of a class of this module that Python cannot hash: freeze the dataclass."""
+        assert origin.cls is not None
+        value = self._short(slot.arg.value)
+        head = f"`{value}` is {origin.reason}; {self._needs_hash(slot)}"
+        name = origin.cls.name.value
+        plan = plan_frozen_dataclass(self.analysis, origin.cls) if origin.cls.decorators else None
+        if isinstance(plan, FrozenClass):
+            return self._finding(
+                slot,
+                f"{head}; nothing assigns a field of `{name}` and every `{name}(...)` passes hashable values, "
+                f"so the class becomes frozen: `{plan.decorator}`",
+                plan.edits,
+                notes=(f"a frozen `{name}` hashes by its fields: equal values share one compile",),
+            )
+        why = plan if isinstance(plan, str) else f"`{name}` defines `__eq__`; giving it a `__hash__` that agrees is a choice for its author"
+        notes = (
+            f"make `{name}` hashable where it is defined (a frozen dataclass, or a `__hash__` that agrees with `__eq__`)",
+            *self._closure_options(slot),
+        )
+        return self._finding(slot, f"{head}; not rewritten: {why}", notes=notes)
+
     def _unfixable(self, slot: ArgumentSlot, origin: Origin) -> Finding:
         value = self._short(slot.arg.value)
         needs = self._needs_hash(slot)

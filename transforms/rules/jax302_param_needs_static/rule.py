@@ -42,6 +42,10 @@ class _Need:
     passed: PythonValue | NotStatic
 
 
+#: The loop counts JAX301 owns: a value needed concrete there is its finding, not JAX302's.
+LOOP_COUNT_CALLS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
+
+
 class ParamsNeedingStatic:
     """One module's JAX302 findings."""
 
@@ -89,10 +93,19 @@ class ParamsNeedingStatic:
             needs = use if use is not None and use.need is Need.NEEDS else None
             if needs is not None and needs.static_parameter:
                 continue  # handed to another jit's static parameter: JAX404's
+            if needs is not None and self._in_loop_count(needs.node):
+                continue  # a loop count, perhaps in a helper it is handed to: JAX301's
             shown = self._failing_call(fn, p.name, routes, needs is not None)
             if shown is not None:
                 out.append(_Need(fn, p.name, needs, *shown))
         return out
+
+    def _in_loop_count(self, node: cst.CSTNode) -> bool:
+        ctx = self.ctx
+        return any(
+            isinstance(a, cst.Call) and ctx.names.qualified_name(a.func) in LOOP_COUNT_CALLS
+            for a in (node, *ctx.ancestors(node))
+        )
 
     def _failing_call(self, fn: FunctionNode, param: str, routes, needed: bool):
         """(a call, what it passes) where the value fails: a number or array when the body needs it
