@@ -283,6 +283,9 @@ def _print_errors(run: engine.RunResult) -> None:
     err = _console(stderr=True)
     for result in run.errors:
         err.print(text_report.error_line(result), markup=False)
+    for result in run.files:
+        if result.notice:
+            err.print(f"{display_path(result.path)}: note: {result.notice}", markup=False)
 
 
 def _print_findings(run: engine.RunResult, console: Console) -> None:

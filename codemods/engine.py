@@ -58,7 +58,7 @@ STDIN = Path("-")
 
 #: How far a file got: "filtered" by the byte pre-filter, "screened" out by the
 #: ast screen, "parsed" by libcst, "cached" answer reused, "error".
-STAGES = ("filtered", "screened", "parsed", "cached", "error")
+STAGES = ("filtered", "screened", "parsed", "cached", "error", "too-large")
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,8 @@ class FileResult:
     remote: tuple = ()
     #: Findings in code that expects their error (a test watching it fail): counted, not reported.
     expected: int = 0
+    #: Why the file was passed by without being an error (too large): said on stderr as a note.
+    notice: str | None = None
 
     @property
     def analysed_text(self) -> str:
@@ -625,7 +627,8 @@ def run(
             continue
         size = len(stdin) if path == STDIN and stdin is not None else _size(path)
         if limit and size > limit and path.suffix != ".ipynb":
-            done(index, FileResult(path, error=_too_large(size, limit), stage="error"))
+            # Generated or data modules: not an error in the input, so the run's exit code stays its own.
+            done(index, FileResult(path, stage="too-large", notice=_too_large(size, limit)))
             continue
         try:
             datas[index] = stdin if path == STDIN and stdin is not None else read_bytes(path)

@@ -13,6 +13,7 @@ from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import Br
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.rule import TracedValueNeedsConcrete304
 from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
@@ -25,6 +26,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     UnhashableStaticArg,
     TracedLoopLength,
     ParamNeedsStatic302,
+    TracedValueNeedsConcrete304,
     OuterTransformStatic401,
     StaticArithmetic402,
     ArrayStatic403,

@@ -33,14 +33,19 @@ ARRAY_MAKERS = ("jax.numpy.", "numpy.", "jax.random.", "jax.lax.", "jax.nn.", "j
 #: ``ndim``: an int, ...) or a dtype, never an array; every result hashes
 #: (docs/jax4xx-behaviour.md, section C). True: plain data; False: a hashable object.
 METADATA_CALLS = {
-    "shape": True, "ndim": True, "size": True, "issubdtype": True,
+    "shape": True, "ndim": True, "size": True, "issubdtype": True, "isdtype": True, "iscomplexobj": True,
+    "isrealobj": True, "isscalar": True, "iterable": True, "can_cast": True, "broadcast_shapes": True,
     "dtype": False, "result_type": False, "promote_types": False, "finfo": False, "iinfo": False,
 }  # fmt: skip
+#: jax.lax functions that return Python values about the trace, never arrays.
+LAX_METADATA_CALLS = frozenset({"axis_size", "broadcast_shapes", "dtype"})
 
 
 def metadata_call(qualified: str) -> bool | None:
     """For ``numpy.shape`` and the like: whether the result is plain data; None for other calls."""
     module, _, name = qualified.rpartition(".")
+    if module == "jax.lax" and name in LAX_METADATA_CALLS:
+        return True
     return METADATA_CALLS.get(name) if module in ("numpy", "jax.numpy") else None
 
 

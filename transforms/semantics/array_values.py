@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.array_api import METADATA_CALLS
+from jaxfix.transforms.semantics.array_api import METADATA_CALLS, metadata_call
 from jaxfix.transforms.semantics.constants import binding_value
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def made_array(qualified: str) -> str | None:
     """What a call of the function named `qualified` returns, when that is an array:
     "an array" (jax), "a NumPy array", else None. Shared by `array_origin` and JAX403's screen."""
     module, _, name = qualified.rpartition(".")
-    if qualified.startswith(JAX_ARRAY_MAKERS) and name not in JAX_NOT_ARRAYS:
+    if qualified.startswith(JAX_ARRAY_MAKERS) and name not in JAX_NOT_ARRAYS and metadata_call(qualified) is None:
         return "an array"
     if module == "numpy.random" or (module == "numpy" and name in NUMPY_ARRAYS):
         return "a NumPy array"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
+from jaxfix.transforms.semantics.array_api import metadata_call
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -105,8 +105,10 @@ class ConcreteUses:
             if isinstance(parent, cst.Attribute) and parent.value is node:
                 if parent.attr.value in _METADATA:
                     return None
-                if self.strict and parent.attr.value not in ARRAY_METHODS:
-                    return Use(Need.UNKNOWN, parent, f"its attribute `{parent.attr.value}` is read (line {self._line(node)})")
+                if self.strict and parent.attr.value not in ("item", "tolist", "__index__", "__int__", "__float__", "__bool__"):
+                    # Not a conversion: an attribute (a pytree's static field?) or an array method,
+                    # whose result JAX computes, a tracer under jit even for a static value.
+                    return Use(Need.UNKNOWN, parent, f"it is used as `{_short(ctx.code(parent))}` (line {self._line(node)})")
                 outer = ctx.parent(parent)
                 if isinstance(outer, cst.Call) and outer.func is parent:
                     if parent.attr.value in _CONCRETE_METHODS:
@@ -147,6 +149,9 @@ class ConcreteUses:
                 return found  # type: ignore[return-value]
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
                 return self._needs(parent.test, "is a Python condition, which needs a concrete bool")
+            if isinstance(parent, cst.BooleanOperation) and parent.right is node:
+                node = parent  # `a and b` gives b itself, untested: where the result goes decides
+                continue
             if isinstance(parent, cst.BooleanOperation):
                 return self._needs(parent, "needs a concrete bool")
             if (isinstance(parent, cst.DictElement) and parent.key is node) or isinstance(parent, cst.Set) or (
@@ -196,6 +201,8 @@ class ConcreteUses:
             if slot is not None:
                 return _CONTINUE
         if qualified.startswith(ARRAY_MODULES):
+            if self.strict:  # what JAX computes from it is a tracer under jit, static or not
+                return Use(Need.UNKNOWN, call, f"it is passed to `{_short(ctx.code(call.func))}` (line {self._line(call)}), whose result JAX computes")
             return _CONTINUE
         helper = self._helper(call, arg)
         if helper is not None:

@@ -65,7 +65,6 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.random.rademacher": ("shape", (1,), ("shape",)),
     "jax.random.bits": ("shape", (1,), ("shape",)),
     "jax.random.split": ("count", (1,), ("num",)),
-    "jax.random.permutation": ("size", (1,), ("x",)),
     "jax.random.poisson": ("shape", (2,), ("shape",)),
     "jax.random.gamma": ("shape", (2,), ("shape",)),
     "jax.random.beta": ("shape", (3,), ("shape",)),
@@ -170,6 +169,9 @@ class Follower:
                 return Flow()  # x[m]: integer indexing takes a tracer too
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
                 return Flow((Sink(parent, "a Python `if` needs a concrete value"),))
+            if isinstance(parent, cst.BooleanOperation) and parent.right is node:
+                node = parent  # `a or b` gives b itself, untested: where the result goes decides
+                continue
             if isinstance(parent, cst.BooleanOperation) or (isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not)):
                 return Flow((Sink(parent, "a Python boolean operator needs a concrete value"),))
             if isinstance(parent, cst.Assign) and parent.value is node:

@@ -25,7 +25,7 @@ from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, r
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 
@@ -112,10 +112,10 @@ class ParamsNeedingStatic:
         concrete; a function, object or string in any case (jit cannot trace those)."""
         info = function_info(self.ctx, fn)
         for route in routes:
+            if any(w.name != JIT for w in route.wraps):
+                continue  # a partial binds some arguments (not traced), a vmap maps others: not this call's to show
             argument = call_argument(route.call, info.signature, param, bound=route.bound)
-            if argument is DEFAULT:
-                node = next((q for q in (*fn.params.params, *fn.params.kwonly_params, *fn.params.posonly_params) if q.name.value == param), None)
-                argument = node.default if node is not None else None
+            # A default the call leaves out stays a Python value: jit traces what a call passes.
             if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
                 continue
             value = python_value(self.analysis, argument)

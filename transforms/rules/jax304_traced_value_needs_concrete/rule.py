@@ -1,0 +1,231 @@
+"""JAX304 traced-value-needs-concrete: a value JAX computes while tracing, where Python needs a concrete one.
+
+The report for what the fixing rules cannot fix: a size, shape or count
+computed from data (``jnp.sum(mask)``, ``random.poisson(...).sum()``), a Python
+``if``/``while``/``and``/``not`` on an array JAX computed, ``int()`` of one. No
+static argument can make such a value concrete: it depends on what the
+program computes. The options are a formulation that takes a traced value,
+which changes the program's structure and so is a person's choice.
+
+Ownership (one bug, one finding): a jnp operation on operands that are all
+static Python values is JAX402's (it rewrites them into Python arithmetic); a
+traced *parameter* reaching such a place is JAX301's (a loop count) or
+JAX302's; a static parameter handed a traced value is JAX404's. JAX304 takes
+what starts at a JAX operation on traced data.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Finding
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.gate.screen import Facts, qualified_spellings
+from jaxfix.transforms.gate.screen_sinks import reaches_sink
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
+from jaxfix.transforms.semantics.array_values import array_origin, made_array
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.int_values import IntStatic
+from jaxfix.transforms.semantics.int_values import Kind as IntKind
+from jaxfix.transforms.semantics.jnp_arithmetic import read_op
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.sinks import Follower, Sink
+from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
+
+#: Modules whose calls JAX stages out under a trace (and whose results are then tracers).
+_JAX_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
+#: Sinks a static bound or a structured primitive can replace: how each reads in the options.
+_CONTROL = ("a Python `if`", "a Python boolean operator")
+
+
+class TracedValues304:
+    """One module's JAX304 findings."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        self.follower = Follower(self.ctx)
+        self.ints = IntStatic(analysis)
+
+    def findings(self) -> list[Finding]:
+        out: list[Finding] = []
+        seen_sinks: set[int] = set()
+        for call in self.ctx.calls:
+            if not self._jax_value(call):
+                continue
+            fn = self.ctx.enclosing_function(call)
+            if fn is None or not self._traced_here(fn, call):
+                continue
+            flow = self.follower.follow(call)
+            sink = next(iter(flow.sinks), None)
+            if sink is None or id(sink.node) in seen_sinks or self._jax402s(call):
+                continue
+            seen_sinks.add(id(sink.node))  # one finding per place that needs the value
+            out.append(self._finding(call, fn, sink))
+        return out
+
+    def _jax_value(self, call: cst.Call) -> bool:
+        """A call whose result is an array JAX computes: a jax.numpy/lax/random call (not the metadata
+        ones), or an array method of a value certainly an array (``draws.sum()``)."""
+        ctx = self.ctx
+        qualified = ctx.names.qualified_name(call.func) or ""
+        if qualified.startswith(_JAX_MODULES):
+            return metadata_call(qualified) is None and (made_array(qualified) is not None or qualified.startswith("jax.ops."))
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and func.attr.value not in ("item", "tolist"):
+            return array_origin(self.analysis, func.value) is not None and self._jax_array(func.value)
+        return False
+
+    def _jax_array(self, expr: cst.BaseExpression) -> bool:
+        """The receiver is a JAX array (a NumPy one stays concrete under a trace)."""
+        origin = array_origin(self.analysis, expr) or ""
+        return "NumPy" not in origin
+
+    def _traced_here(self, fn: FunctionNode, call: cst.Call) -> bool:
+        return runs_staged(self.analysis, fn) and not in_eager_block(self.ctx, call)
+
+    def _jax402s(self, call: cst.Call) -> bool:
+        """jnp arithmetic on provably static operands: JAX402 rewrites it into Python's."""
+        op = read_op(self.ctx, call)
+        if op is None:
+            return False
+        return all(self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) for o in op.operands)
+
+    def _data(self, expr: cst.BaseExpression, depth: int = 0) -> str | None:
+        """Why the value depends on traced data: an input that is a tracer where it is written (a
+        parameter a transform traces), a random draw, or a JAX computation on such inputs."""
+        ctx = self.ctx
+        if depth > 8:
+            return None
+        if isinstance(expr, cst.Call):
+            qualified = ctx.names.qualified_name(expr.func) or ""
+            if qualified.startswith("jax.random.") and made_array(qualified) is not None:
+                return f"`{_short(ctx.code(expr))}` is a random draw"
+            for node in _inputs(expr):
+                found = self._data(node, depth + 1)
+                if found is not None:
+                    return found
+            return None
+        source = self.analysis.traced.source(expr)
+        if source is not None:
+            return source.reason
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr)
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            return self._data(value, depth + 1) if value is not None else None
+        if isinstance(expr, (cst.Subscript, cst.Attribute)):
+            return self._data(expr.value, depth + 1)
+        return None
+
+    def _finding(self, call: cst.Call, fn: FunctionNode, sink: Sink) -> Finding:
+        ctx = self.ctx
+        name = fn.name.value if isinstance(fn, cst.FunctionDef) else "the lambda"
+        value = _short(ctx.code(call))
+        line = ctx.span(sink.node).start.line
+        control = any(sink.reason.startswith(c) for c in _CONTROL)
+        data = self._data(call)
+        tail = (
+            f"no static argument can make it concrete, since it depends on the data ({data})"
+            if data is not None
+            else "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
+            "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
+        )
+        message = (
+            f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
+            f"(line {line}); {tail}"
+        )
+        if control:
+            options = (
+                "option: choose values with `jnp.where` or branches with `lax.cond`, which take a traced condition",
+                "option: a loop that stops early becomes `lax.while_loop` with the test in its condition (or runs a "
+                "fixed number of steps and keeps the result with `jnp.where`)",
+                "option: compute the condition outside the traced function and pass it as a static argument",
+            )
+        else:
+            options = (
+                "option: a static upper bound: a fixed size chosen by the author (`size=` where the function takes "
+                "one, or a mask over a fixed-size array); a value above the bound is silently cut off: check it",
+                f"option: compute it before calling `{name}`, outside jit, and pass it as a static argument",
+            )
+        return ctx.finding("JAX304", call, message, notes=options)
+
+
+def _inputs(call: cst.Call):
+    """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
+    stack: list[cst.CSTNode] = [a.value for a in call.args]
+    if isinstance(call.func, cst.Attribute):
+        stack.append(call.func.value)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            yield node
+        if isinstance(node, cst.Call):
+            stack.extend(a.value for a in node.args)
+        elif isinstance(node, (cst.BinaryOperation, cst.Comparison, cst.UnaryOperation, cst.Tuple, cst.List)):
+            stack.extend(c for c in node.children if isinstance(c, cst.BaseExpression))
+            if isinstance(node, (cst.Tuple, cst.List)):
+                stack.extend(e.value for e in node.elements)
+            if isinstance(node, cst.Comparison):
+                stack.extend(c.comparator for c in node.comparisons)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_WORDS = ("numpy", "lax", "random", "jnp", "jax")
+
+
+def _seeds(facts: Facts) -> list[ast.AST]:
+    """JAX calls and array methods in functions, whose value may reach a place that needs it concrete."""
+    out: list[ast.AST] = []
+    for call in facts.calls:
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in ARRAY_METHODS:
+            pass
+        elif not any(q.startswith(_JAX_MODULES) for q in qualified_spellings(facts, func)):
+            continue
+        if reaches_sink(facts, call):
+            out.append(call)
+    return out
+
+
+class TracedValueNeedsConcrete304(Rule):
+    """A value JAX computes while tracing reaches a place that needs a concrete value.
+
+    Under ``jit`` (and the other staging transforms, and the bodies of
+    ``lax.cond``/``scan``/``fori_loop``/``while_loop``) a jnp, lax or random
+    call is recorded, not run: its result is a tracer. Where Python needs the
+    value itself, the program fails::
+
+        sub = jax.random.randint(key, (jnp.sum(lengths), 3), 0, n)   # a shape from data
+        TypeError: Shapes must be 1D sequences of concrete values of integer type
+
+        if jnp.all(jnp.abs(new - old) < tol): break                    # Python control flow
+        jax.errors.TracerBoolConversionError: Attempted boolean conversion of traced array
+
+    Such a value depends on what the program computes, so no static argument
+    can help, and every formulation that takes a traced value changes the
+    program's structure: this rule reports, with the options (a static bound
+    and a mask, ``jnp.where``/``lax.cond``/``lax.while_loop``, computing the
+    value outside jit). jnp arithmetic on static Python ints is JAX402's, a
+    traced parameter reaching such a place is JAX301's or JAX302's.
+    """
+
+    code = "JAX304"
+    name = "traced-value-needs-concrete"
+    summary = "a value JAX computes while tracing is used where Python needs a concrete value"
+    report_only = True
+    required = (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat", "make_jaxpr", "eval_shape", "map"))
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return _seeds(facts)
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return TracedValues304(analysis).findings()
