@@ -14,13 +14,12 @@ processed.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxfix.transforms import (
     Applicability,
@@ -29,12 +28,14 @@ from jaxfix.transforms import (
     Fix,
     Options,
     SourceError,
+    catalogue,
     check,
     fix_source,
-    selected_rules,
+    preload_analysis,
 )
 from jaxfix.transforms.core.findings import finding_from_dict, finding_to_dict
 from jaxfix.transforms.core.gcpause import one_file_at_a_time
+from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.core.rule import Haystack
 from jaxfix.transforms.core.textedit import apply_edits, select_compatible
 from jaxfix.transforms.project import static_names as project_names
@@ -47,6 +48,13 @@ from .discovery import forget_resolved, resolved
 from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+# Loaded on first use (core/lazy.py): a run with at most one file to analyse never starts a pool.
+multiprocessing = lazy("multiprocessing")
+futures = lazy("concurrent.futures")
 
 STDIN = Path("-")
 
@@ -153,7 +161,8 @@ class Task:
 
 
 def _may_match(data: Haystack, options: Options, imports_static_jitted: bool) -> bool:
-    return any(rule.may_match(data, imports_static_jitted) for rule in selected_rules(options))
+    # The rules' cards, not the rules: a file dropped here never imports libcst (catalogue.py).
+    return catalogue.may_match(data, options, imports_static_jitted)
 
 
 #: The project, in each worker process (set once per worker: `_worker_init`).
@@ -330,7 +339,7 @@ class _Dispatch:
         if self._pool is None:
             return
         try:
-            for future in as_completed(self._futures):
+            for future in futures.as_completed(self._futures):
                 task, tag = self._futures[future]
                 yield task, tag, future.result()
         finally:
@@ -339,7 +348,9 @@ class _Dispatch:
 
 def _pool(jobs: int, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> ProcessPoolExecutor:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
-    return ProcessPoolExecutor(
+    if method == "fork":
+        preload_analysis()  # imported once here, inherited by every worker (else each imports it)
+    return futures.ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=multiprocessing.get_context(method),
         initializer=_worker_init,

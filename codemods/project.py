@@ -18,13 +18,21 @@ import functools
 import hashlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jaxfix.transforms.project.repo_index import Summary, TextSummary
+from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.project.repository import ModuleRef
 from jaxfix.transforms.project.static_names import StaticNames
 
 from .discovery import resolved
 from .sourcefile import InputError, decode, read_bytes
+
+if TYPE_CHECKING:
+    from jaxfix.transforms.project.repo_index import Summary
+
+# Loaded on first use (core/lazy.py): summaries read the vocabulary, which imports libcst, and a
+# run whose files the pre-filter drops never asks for one.
+repo_index = lazy("jaxfix.transforms.project.repo_index")
 
 
 def module_refs(files: Iterable[Path]) -> list[ModuleRef]:
@@ -142,7 +150,7 @@ class FileRepository:
 
     def summary(self, ref: ModuleRef) -> Summary:
         if ref.path not in self._summaries:
-            self._summaries[ref.path] = TextSummary(self.text(ref))
+            self._summaries[ref.path] = repo_index.TextSummary(self.text(ref))
         self._consult(ref)
         return self._summaries[ref.path]
 
