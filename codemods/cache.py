@@ -27,14 +27,21 @@ from .version import version
 FORMAT = 1
 
 
+def deciding_sources() -> list[Path]:
+    """Every module that decides a result: all of transforms/ (its rules are in subfolders), and
+    the notebook reader."""
+    root = Path(transforms.__file__).parent
+    return sorted(root.rglob("*.py")) + [Path(notebooks.__file__)]
+
+
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
     """The installed version plus a hash of every module that decides a result."""
     digest = hashlib.blake2b(digest_size=16)
     digest.update(version().encode())
-    sources = sorted(Path(transforms.__file__).parent.glob("*.py")) + [Path(notebooks.__file__)]
-    for source in sources:
-        digest.update(source.name.encode())
+    root = Path(transforms.__file__).parent.parent
+    for source in deciding_sources():
+        digest.update(source.relative_to(root).as_posix().encode() + b"\0")
         digest.update(source.read_bytes())
     return digest.hexdigest()
 
