@@ -52,6 +52,7 @@ review_collect = lazy("jaxfix.codemods.review.collect")
 review_post = lazy("jaxfix.codemods.review.post")
 changed_lines = lazy("jaxfix.codemods.review.changed_lines")
 github_api = lazy("jaxfix.codemods.review.github_api")
+server_protocol = lazy("jaxfix.codemods.server.protocol")
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -736,6 +737,23 @@ def _explain_traceback(source: str) -> None:
     for line in lines:
         out.print(line, markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+@app.command(short_help="Run the language server (LSP over stdio).")
+def server() -> None:
+    """Run jaxfix as a language server on stdin and stdout, for editors: diagnostics as you type,
+    each fix and "suppress on this line" as code actions, and source.fixAll.jaxfix (see the README).
+    Needs the server extra: pip install 'jaxfix[server]'."""
+    try:
+        serve = server_protocol.serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
+            raise
+        _console(stderr=True).print(
+            f"error: jaxfix server needs {error.name}: pip install 'jaxfix[server]'", markup=False
+        )
+        raise typer.Exit(2) from None
+    serve()
 
 
 def main() -> None:

@@ -539,3 +539,18 @@ def iter_findings(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, F
 def process_file(path: Path, options: Options, *, fix: bool, write: bool) -> FileResult:
     """One file, in this process, without a cache (tests and tools)."""
     return run([path], options, fix=fix, write=write, jobs=1).files[0]
+
+
+# -- a project kept warm between calls (the language server, codemods/server/) ----------------
+
+
+def project_static_names(refs: Sequence[ModuleRef]) -> dict[str, StaticNames]:
+    """The first pass (`_static_names`) over every module of `refs`, read from disk."""
+    return _static_names(refs, {})
+
+
+def analyse_in_project(task: Task, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> FileResult:
+    """`analyse`, in this process, against a project its caller keeps between calls (what
+    `_worker_init` gives a pool worker once): its summaries and analyses of other modules stay warm."""
+    _worker_init(repo, static_names)
+    return analyse(task)

@@ -226,6 +226,15 @@ class FileRepository:
         if ref.path in self._hashes:
             self.consulted[ref.path] = self._hashes[ref.path]
 
+    def forget(self, path: str) -> None:
+        """The file at `path` changed on disk (a long-lived process: the language server): read it
+        again when asked. Other modules' analyses may have followed imports into it, and which
+        modules import a name depends on every file, so those are dropped too."""
+        for memo in (self._texts, self._summaries, self._hashes, self._disk_hashes):
+            memo.pop(path, None)
+        self._analyses.clear()
+        self._importers.clear()
+
     def take_consulted(self) -> dict[str, str]:
         consulted, self.consulted = self.consulted, {}
         return consulted

@@ -32,7 +32,10 @@ FINDING = (Path(__file__).resolve().parent.parent / "examples" / "seed000_cond_s
 
 ANALYSIS = ("libcst", "jaxfix.transforms.rules", "jaxfix.transforms.semantics")
 REPORTERS = tuple(f"jaxfix.codemods.report.{name}" for name in ("json", "sarif", "github", "rdjson", "review"))
-OTHER_COMMANDS = ("jaxfix.codemods.review", "jaxfix.codemods.interactive", "jaxfix.codemods.triage_report", "pydantic")
+OTHER_COMMANDS = (
+    "jaxfix.codemods.review", "jaxfix.codemods.interactive", "jaxfix.codemods.triage_report", "jaxfix.codemods.server",
+    "pygls", "pydantic",
+)  # fmt: skip
 
 
 def imported(tmp_path: Path, *args: str) -> tuple[int, set[str]]:
