@@ -15,7 +15,7 @@ import sys
 import traceback as traceback_module
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -24,6 +24,7 @@ from jaxfix.transforms.catalogue import BY_CODE as RULE_CARDS
 from jaxfix.transforms.core.lazy import lazy
 
 from . import config, engine, golden_examples
+from .console import Console
 from .discovery import discover
 from .report import text as text_report
 from .report.diff import display_path, unified_diff
@@ -31,13 +32,9 @@ from .runner import RunSettings, run_files
 from .vcs import dirty_files
 from .version import version
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-# Loaded on first use (core/lazy.py): each command needs its own reporter only, and `jaxfix check`
-# of a file the pre-filter drops needs none of rich's tables and highlighting, the rules (libcst),
-# the other formats or the review bot (benchmarks/latency.py measures the difference).
-rich_console = lazy("rich.console")
+# Loaded on first use (core/lazy.py; rich's console: console.py): each command needs its own reporter
+# only, and `jaxfix check` of a file the pre-filter drops needs none of rich's tables and highlighting,
+# the rules (libcst), the other formats or the review bot (benchmarks/latency.py measures the difference).
 rich_syntax = lazy("rich.syntax")
 rich_table = lazy("rich.table")
 doc_text = lazy("jaxfix.codemods.doc_text")
@@ -162,7 +159,7 @@ ExpectedErrors = Annotated[
 
 
 def _console(stderr: bool = False) -> Console:
-    return rich_console.Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr)
 
 
 def _flags(

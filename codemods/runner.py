@@ -7,16 +7,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jaxfix.transforms import Options
+from jaxfix.transforms import Options, catalogue
 from jaxfix.transforms.core.lazy import lazy
 
 from . import engine
 from .cache import ResultCache
 from .discovery import discover
 from .project import project_root
+from .sourcefile import InputError, read_bytes
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from .console import Console
 
 # Loaded on first use (core/lazy.py): only a run over several files on a terminal shows a bar.
 rich_progress = lazy("rich.progress")
@@ -60,6 +61,22 @@ def project_files_of(files: list[Path]) -> list[Path]:
     return found + [f for f in real if f.resolve() not in known]
 
 
+def may_need_project(files: list[Path], options: Options) -> bool:
+    """Whether a rule may match any of the files once the project's static-jitted names count (the one
+    thing a file takes from its project before it is analysed). If none may, the project is neither
+    discovered nor read: a pre-commit hook on three files of a large repository reads three files."""
+    for path in files:
+        if path == engine.STDIN:
+            continue
+        try:
+            data = read_bytes(path)
+        except InputError:
+            return True  # the engine reports it
+        if catalogue.may_match(data, options, True):
+            return True
+    return False
+
+
 def run_files(
     files: list[Path],
     options: Options,
@@ -77,7 +94,7 @@ def run_files(
         jobs=settings.jobs,
         cache=settings.cache(options),
         stdin=stdin,
-        project_files=[] if settings.single_file else project_files_of(files),
+        project_files=[] if settings.single_file or not may_need_project(files, options) else project_files_of(files),
     )
     if not err.is_terminal or len(files) < 2:
         return engine.run(files, options, **kwargs)  # type: ignore[arg-type]
@@ -87,7 +104,8 @@ def run_files(
         rich_progress.MofNCompleteColumn(),
         rich_progress.TextColumn("{task.fields[found]}"),
     )
-    with rich_progress.Progress(*columns, console=err, transient=True) as bar:
+    # The bar redraws around what the console prints: it needs rich's own console (console.py).
+    with rich_progress.Progress(*columns, console=err.rich, transient=True) as bar:
         task = bar.add_task("fixing" if fix else "checking", total=len(files), found="")
         found = 0
 
