@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterable
 from pathlib import Path
+
+from jaxfix.transforms.core.lazy import lazy
+
+# Loaded on first use (core/lazy.py): only git needs it, and a run over files named on the command
+# line outside a work tree never starts git.
+subprocess = lazy("subprocess")
 
 #: What a checkout's own configuration could make git run or write, switched off for every git
 #: command jaxfix runs: the repository being read may not be the user's own (a pull request, a
