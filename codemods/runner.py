@@ -7,14 +7,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jaxfix.transforms import Options, catalogue
+from jaxfix.transforms import Options
 from jaxfix.transforms.core.lazy import lazy
 
 from . import engine
 from .cache import ResultCache
 from .discovery import discover
 from .project import project_root
-from .sourcefile import InputError, read_bytes
 
 if TYPE_CHECKING:
     from .console import Console
@@ -61,22 +60,6 @@ def project_files_of(files: list[Path]) -> list[Path]:
     return found + [f for f in real if f.resolve() not in known]
 
 
-def may_need_project(files: list[Path], options: Options) -> bool:
-    """Whether a rule may match any of the files once the project's static-jitted names count (the one
-    thing a file takes from its project before it is analysed). If none may, the project is neither
-    discovered nor read: a pre-commit hook on three files of a large repository reads three files."""
-    for path in files:
-        if path == engine.STDIN:
-            continue
-        try:
-            data = read_bytes(path)
-        except InputError:
-            return True  # the engine reports it
-        if catalogue.may_match(data, options, True):
-            return True
-    return False
-
-
 def run_files(
     files: list[Path],
     options: Options,
@@ -94,7 +77,7 @@ def run_files(
         jobs=settings.jobs,
         cache=settings.cache(options),
         stdin=stdin,
-        project_files=[] if settings.single_file or not may_need_project(files, options) else project_files_of(files),
+        project_files=[] if settings.single_file else project_files_of(files),
     )
     if not err.is_terminal or len(files) < 2:
         return engine.run(files, options, **kwargs)  # type: ignore[arg-type]
