@@ -21,7 +21,6 @@ caches warm); the protocol's own thread stays free to read messages.
 from __future__ import annotations
 
 import asyncio
-import logging
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlparse
@@ -41,8 +40,6 @@ from .suppress import suppression_edit
 FIX_ALL = "source.fixAll.jaxfix"
 SOURCE = "jaxfix"
 _ENCODINGS = {types.PositionEncodingKind.Utf8: UTF8, types.PositionEncodingKind.Utf16: UTF16, types.PositionEncodingKind.Utf32: UTF32}
-
-log = logging.getLogger(__name__)
 
 
 class JaxfixServer(LanguageServer):
