@@ -14,7 +14,9 @@ Runs, each as its own process over DIR, `--repeat` times (the median is kept):
   when ruff is installed
 
 and prints wall time, files per second and the peak memory of the largest
-process of each command tree, then the ratios the targets are stated in.
+process of each command tree, then the ratios the targets are stated in;
+then the latency of small runs as ratios to starting Python
+(``benchmarks/latency.py``: one clean file, one file with a finding).
 Timings are only ever reported as ratios against baselines run here, in the
 same invocation, on the same files.
 """
@@ -70,6 +72,7 @@ def main() -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="workers for jaxfix and libcst (default: all cores)")
+    parser.add_argument("--latency-repeat", type=int, default=9, help="rounds of benchmarks/latency.py (0: skip it)")
     args = parser.parse_args()
     folder = args.folder.resolve()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -122,6 +125,12 @@ def main() -> int:
     for label, a, b in ratios:
         print(f"{label:52} {a.seconds / b.seconds:6.2f}")
     print(f"{'peak memory of any jaxfix process (target <= 500 MB)':52} {max(cold.peak_mb, warm.peak_mb):6.0f} MB")
+    if args.latency_repeat:
+        import latency  # beside this script
+
+        print(f"\nsmall runs (benchmarks/latency.py), median of {args.latency_repeat} interleaved rounds:")
+        met = latency.report(*latency.measure(args.latency_repeat))
+        return 0 if met else 1
     return 0
 
 

@@ -15,30 +15,33 @@ import hashlib
 import json
 import os
 import tempfile
-from functools import lru_cache
-from importlib import metadata
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from jaxfix import transforms
 from jaxfix.transforms import Options
 
 from . import notebooks
+from .version import version
 
 FORMAT = 1
+
+
+def deciding_sources() -> list[Path]:
+    """Every module that decides a result: all of transforms/ (its rules are in subfolders), and
+    the notebook reader."""
+    root = Path(transforms.__file__).parent
+    return sorted(root.rglob("*.py")) + [Path(notebooks.__file__)]
 
 
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
     """The installed version plus a hash of every module that decides a result."""
-    try:
-        version = metadata.version("jaxfix")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
     digest = hashlib.blake2b(digest_size=16)
-    digest.update(version.encode())
-    sources = sorted(Path(transforms.__file__).parent.glob("*.py")) + [Path(notebooks.__file__)]
-    for source in sources:
-        digest.update(source.name.encode())
+    digest.update(version().encode())
+    root = Path(transforms.__file__).parent.parent
+    for source in deciding_sources():
+        digest.update(source.relative_to(root).as_posix().encode() + b"\0")
         digest.update(source.read_bytes())
     return digest.hexdigest()
 
@@ -61,16 +64,23 @@ def options_fingerprint(options: Options) -> str:
 class ResultCache:
     def __init__(self, folder: Path, options: Options) -> None:
         self.folder = folder / f"v{FORMAT}"
-        self._salt = f"{tool_fingerprint()}|{options_fingerprint(options)}".encode()
+        self._options = options
         self.hits = 0
         self.misses = 0
         self._prepared = False
         #: Why entries cannot be written (set once): the run says so instead of only being slower.
         self.unusable: str | None = None
 
+    @cached_property
+    def _salt(self) -> bytes:
+        """Made on the first key, not before: the tool's fingerprint reads its sources, and a run
+        whose files the pre-filter drops asks for no key."""
+        salt = f"{tool_fingerprint()}|{options_fingerprint(self._options)}".encode()
+        return hashlib.blake2b(salt, digest_size=32).digest()
+
     def key(self, data: bytes, kind: str, fix: bool, project: str = "") -> str:
         """`project` fingerprints what the project offers (module names, static-jitted names)."""
-        digest = hashlib.blake2b(data, digest_size=20, key=hashlib.blake2b(self._salt, digest_size=32).digest())
+        digest = hashlib.blake2b(data, digest_size=20, key=self._salt)
         digest.update(f"|{kind}|{'fix' if fix else 'check'}|".encode())
         digest.update(hashlib.blake2b(project.encode(), digest_size=16).digest())
         return digest.hexdigest()

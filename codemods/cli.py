@@ -19,28 +19,38 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.syntax import Syntax
-from rich.table import Table
 
-from jaxfix.transforms import RULES, check_source
+from jaxfix import transforms
+from jaxfix.transforms.catalogue import BY_CODE as RULE_CARDS
+from jaxfix.transforms.core.lazy import lazy
 
-from . import config, doc_text, engine, golden_examples, interactive, triage_report, write_guard
+from . import config, engine, golden_examples, write_guard
+from .console import Console
 from .discovery import discover, passed_by
 from .report import diff as diff_report
-from .report import github as github_report
-from .report import json as json_report
-from .report import rdjson as rdjson_report
-from .report import review as review_report
-from .report import sarif as sarif_report
 from .report import text as text_report
 from .report.diff import display_path, patch_base
-from .review import collect as review_collect
-from .review import post as review_post
-from .review.changed_lines import GitError
-from .review.github_api import GitHubClient, GitHubError
 from .runner import RunSettings, default_cache_dir, run_files
 from .version import version
+
+# Loaded on first use (core/lazy.py; rich's console: console.py): each command needs its own reporter
+# only, and `jaxfix check` of a file the pre-filter drops needs none of rich's tables and highlighting,
+# the rules (libcst), the other formats or the review bot (benchmarks/latency.py measures the difference).
+rich_syntax = lazy("rich.syntax")
+rich_table = lazy("rich.table")
+doc_text = lazy("jaxfix.codemods.doc_text")
+interactive = lazy("jaxfix.codemods.interactive")
+triage_report = lazy("jaxfix.codemods.triage_report")
+github_report = lazy("jaxfix.codemods.report.github")
+json_report = lazy("jaxfix.codemods.report.json")
+rdjson_report = lazy("jaxfix.codemods.report.rdjson")
+review_report = lazy("jaxfix.codemods.report.review")
+sarif_report = lazy("jaxfix.codemods.report.sarif")
+review_collect = lazy("jaxfix.codemods.review.collect")
+review_post = lazy("jaxfix.codemods.review.post")
+changed_lines = lazy("jaxfix.codemods.review.changed_lines")
+github_api = lazy("jaxfix.codemods.review.github_api")
+server_protocol = lazy("jaxfix.codemods.server.protocol")
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -156,7 +166,7 @@ MaxFileSize = Annotated[
 
 
 def _console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr)
 
 
 def _flags(
@@ -378,7 +388,7 @@ def diff(
         for r in run.changed
     )
     if sys.stdout.isatty() and patch:
-        _console().print(Syntax(patch.decode("utf-8", "replace"), "diff", theme="ansi_dark", background_color="default"))
+        _console().print(rich_syntax.Syntax(patch.decode("utf-8", "replace"), "diff", theme="ansi_dark", background_color="default"))
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(patch)  # the files' own bytes: a latin-1 or BOM file's patch applies
@@ -514,7 +524,7 @@ def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool
     """
     if not console.is_terminal:
         return
-    table = Table(show_header=True, header_style="bold")
+    table = rich_table.Table(show_header=True, header_style="bold")
     for heading in ("files", "skipped by pre-filter", "parsed", "from cache", "changed", "errors"):
         table.add_column(heading, justify="right")
     table.add_row(
@@ -529,7 +539,7 @@ def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool
     fixed = text_report.counts_by_rule(f for r in run.files for f in r.applied)
     left = text_report.counts_by_rule(f for _, f in run.findings)
     if fixed or left:
-        by_rule = Table(show_header=True, header_style="bold")
+        by_rule = rich_table.Table(show_header=True, header_style="bold")
         headings = ("rule", "fixed", "left for a person") if fixed_column else ("rule", "findings")
         for heading in headings:
             by_rule.add_column(heading)
@@ -616,7 +626,7 @@ def review(
     plan = _plan(paths or [Path(".")], _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
     try:
         result = review_collect.collect(plan, base, Path.cwd())
-    except GitError as error:
+    except changed_lines.GitError as error:
         err.print(f"error: {error}", markup=False)
         raise typer.Exit(2) from None
     for path in result.refused:
@@ -647,9 +657,9 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
         )
         raise typer.Exit(2)
     try:
-        client = GitHubClient(pull.api_url, pull.token)
+        client = github_api.GitHubClient(pull.api_url, pull.token)
         outcome = review_post.publish(client, pull, result.comments, result.head)
-    except GitHubError as error:
+    except github_api.GitHubError as error:
         if error.status not in NO_REVIEW_PERMISSION:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
@@ -699,16 +709,16 @@ def _reader_may_stop_early() -> Iterator[None]:
 def _print_rules() -> None:
     out = _console()
     if not out.is_terminal:  # one tab-separated line a rule, for scripts
-        sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_label()}\t{r.summary}\n" for code, r in RULES.items())
+        sys.stdout.writelines(f"{code}\t{r.name}\t{r.fix_label()}\t{r.summary}\n" for code, r in RULE_CARDS.items())
         return
     # Codes and names are what people copy into --select and `explain`: never wrapped or cut; the summary
     # wraps (folding a long identifier rather than ending it in "…").
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("code", no_wrap=True, min_width=max(map(len, RULES)))
-    table.add_column("name", no_wrap=True, min_width=max(len(r.name) for r in RULES.values()))
+    table = rich_table.Table(show_header=True, header_style="bold")
+    table.add_column("code", no_wrap=True, min_width=max(map(len, RULE_CARDS)))
+    table.add_column("name", no_wrap=True, min_width=max(len(r.name) for r in RULE_CARDS.values()))
     table.add_column("fix", no_wrap=True)
     table.add_column("summary", overflow="fold")
-    for code, rule in RULES.items():
+    for code, rule in RULE_CARDS.items():
         table.add_row(code, rule.name, rule.fix_label(), rule.summary)
     out.print(table)
 
@@ -736,7 +746,7 @@ def explain(
     if code is None:
         _console(stderr=True).print("error: give a rule code, or --traceback FILE", markup=False)
         raise typer.Exit(2)
-    rule = RULES.get(code.upper())
+    rule = transforms.RULES.get(code.upper())
     if rule is None:
         _console(stderr=True).print(f"error: no rule {code!r}; see `jaxfix rules`", markup=False)
         raise typer.Exit(2)
@@ -758,13 +768,13 @@ def explain(
         out.print("", markup=False)
         out.print(f"{label.capitalize()}:", markup=False)
         if out.is_terminal:
-            out.print(Syntax(example[label], "python", theme="ansi_dark", background_color="default", line_numbers=True))
+            out.print(rich_syntax.Syntax(example[label], "python", theme="ansi_dark", background_color="default", line_numbers=True))
         else:
             out.print(example[label].rstrip("\n"), markup=False, highlight=False)
     if not example["after"]:
         out.print("", markup=False)
         out.print("Reported (no rewrite):", markup=False)
-        for finding in check_source(example["before"]):
+        for finding in transforms.check_source(example["before"]):
             if finding.code == rule.code:
                 out.print(f"line {finding.line}: {finding.message}", markup=False, highlight=False)
                 for note in finding.notes:
@@ -797,6 +807,23 @@ def _terminated(signum: int, frame) -> None:
     global _INTERRUPTED_BY
     _INTERRUPTED_BY = signal.Signals(signum)
     raise KeyboardInterrupt
+
+
+@app.command(short_help="Run the language server (LSP over stdio).")
+def server() -> None:
+    """Run jaxfix as a language server on stdin and stdout, for editors: diagnostics as you type,
+    each fix and "suppress on this line" as code actions, and source.fixAll.jaxfix (see the README).
+    Needs the server extra: pip install 'jaxfix[server]'."""
+    try:
+        serve = server_protocol.serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
+            raise
+        _console(stderr=True).print(
+            f"error: jaxfix server needs {error.name}: pip install 'jaxfix[server]'", markup=False
+        )
+        raise typer.Exit(2) from None
+    serve()
 
 
 def main() -> None:

@@ -19,7 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jaxfix.transforms import RULES, Options
+from jaxfix.transforms import Options
+from jaxfix.transforms.catalogue import BY_CODE as RULE_CARDS
 
 from .report.diff import display_path
 
@@ -49,7 +50,7 @@ class ConfigError(Exception):
 def parse_codes(values: Iterable[str]) -> tuple[frozenset[str], list[str]]:
     """Rule codes or prefixes (comma-separated allowed), and those that match no rule."""
     codes = frozenset(c.strip().upper() for v in values for c in v.split(",") if c.strip())
-    unknown = sorted(c for c in codes if not any(r.startswith(c) for r in RULES))
+    unknown = sorted(c for c in codes if not any(r.startswith(c) for r in RULE_CARDS))
     return codes, unknown
 
 

@@ -16,11 +16,16 @@ from __future__ import annotations
 import errno
 import functools
 import os
-import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from jaxfix.transforms.core.lazy import lazy
+
 from .git import git_command
+
+# Loaded on first use (core/lazy.py): only git needs it, and a run over files named on the command
+# line outside a work tree never starts git.
+subprocess = lazy("subprocess")
 
 SUFFIXES = (".py", ".ipynb")
 SKIP_DIRS = frozenset(

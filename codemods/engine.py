@@ -14,17 +14,15 @@ processed.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxfix.transforms import (
     Applicability,
@@ -33,12 +31,14 @@ from jaxfix.transforms import (
     Fix,
     Options,
     SourceError,
+    catalogue,
     check,
     fix_source,
-    selected_rules,
+    preload_analysis,
 )
 from jaxfix.transforms.core.findings import finding_from_dict, finding_to_dict
 from jaxfix.transforms.core.gcpause import one_file_at_a_time
+from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.core.rule import Haystack
 from jaxfix.transforms.core.textedit import apply_edits, select_compatible
 from jaxfix.transforms.project import static_names as project_names
@@ -53,6 +53,14 @@ from .discovery import problem as discovery_problem
 from .project import IMPORTERS, LOOKUP, FileRepository, content_hash, module_refs
 from .sourcefile import InputError, decode, read_bytes
 from .writer import write_atomic
+
+if TYPE_CHECKING:
+    from concurrent.futures.process import ProcessPoolExecutor
+
+# Loaded on first use (core/lazy.py): a run with at most one file to analyse never starts a pool.
+multiprocessing = lazy("multiprocessing")
+futures = lazy("concurrent.futures")
+process_pool = lazy("concurrent.futures.process")
 
 STDIN = Path("-")
 
@@ -165,7 +173,8 @@ class Task:
 
 
 def _may_match(data: Haystack, options: Options, imports_static_jitted: bool) -> bool:
-    return any(rule.may_match(data, imports_static_jitted) for rule in selected_rules(options))
+    # The rules' cards, not the rules: a file dropped here never imports libcst (catalogue.py).
+    return catalogue.may_match(data, options, imports_static_jitted)
 
 
 #: The project, in each worker process (set once per worker: `_worker_init`).
@@ -454,14 +463,14 @@ class _Dispatch:
             try:
                 self._futures[self._pool.submit(analyse, task)] = (task, tag)
                 return
-            except BrokenProcessPool:
+            except process_pool.BrokenProcessPool:
                 pass  # a worker died already: `results` recovers
         self._waiting.append((task, tag))
 
     def _start_pool(self) -> None:
         context = _context()
         self._started_queue = context.SimpleQueue()
-        self._pool = ProcessPoolExecutor(
+        self._pool = process_pool.ProcessPoolExecutor(
             max_workers=self._jobs,
             mp_context=context,
             initializer=_worker_init,
@@ -481,11 +490,11 @@ class _Dispatch:
         try:
             while pending or self._waiting:
                 broken = bool(self._waiting)
-                for future in as_completed(list(pending)):
+                for future in futures.as_completed(list(pending)):
                     task, tag = pending[future]
                     try:
                         result = future.result()
-                    except BrokenProcessPool:
+                    except process_pool.BrokenProcessPool:
                         broken = True
                         break
                     except Exception as error:  # the result could not travel back, say
@@ -576,6 +585,8 @@ def _analyse_alone(task: Task, sender, repo, static_names, parent: int) -> None:
 
 def _context():
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "spawn"
+    if method == "fork":
+        preload_analysis()  # imported once here, inherited by every worker (else each imports it)
     return multiprocessing.get_context(method)
 
 
@@ -776,3 +787,18 @@ def iter_findings(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, F
 def process_file(path: Path, options: Options, *, fix: bool, write: bool) -> FileResult:
     """One file, in this process, without a cache (tests and tools)."""
     return run([path], options, fix=fix, write=write, jobs=1).files[0]
+
+
+# -- a project kept warm between calls (the language server, codemods/server/) ----------------
+
+
+def project_static_names(refs: Sequence[ModuleRef]) -> dict[str, StaticNames]:
+    """The first pass (`_static_names`) over every module of `refs`, read from disk."""
+    return _static_names(refs, {})
+
+
+def analyse_in_project(task: Task, repo: FileRepository | None, static_names: dict[str, StaticNames]) -> FileResult:
+    """`analyse`, in this process, against a project its caller keeps between calls (what
+    `_worker_init` gives a pool worker once): its summaries and analyses of other modules stay warm."""
+    _worker_init(repo, static_names)
+    return analyse(task)

@@ -18,13 +18,21 @@ import functools
 import hashlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jaxfix.transforms.project.repo_index import Summary, TextSummary
+from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.project.repository import ModuleRef
 from jaxfix.transforms.project.static_names import StaticNames
 
 from .discovery import resolved
 from .sourcefile import InputError, decode, read_bytes
+
+if TYPE_CHECKING:
+    from jaxfix.transforms.project.repo_index import Summary
+
+# Loaded on first use (core/lazy.py): summaries read the vocabulary, which imports libcst, and a
+# run whose files the pre-filter drops never asks for one.
+repo_index = lazy("jaxfix.transforms.project.repo_index")
 
 
 def module_refs(files: Iterable[Path]) -> list[ModuleRef]:
@@ -142,7 +150,7 @@ class FileRepository:
 
     def summary(self, ref: ModuleRef) -> Summary:
         if ref.path not in self._summaries:
-            self._summaries[ref.path] = TextSummary(self.text(ref))
+            self._summaries[ref.path] = repo_index.TextSummary(self.text(ref))
         self._consult(ref)
         return self._summaries[ref.path]
 
@@ -217,6 +225,15 @@ class FileRepository:
         """Remember that the current task's result depends on this module's content."""
         if ref.path in self._hashes:
             self.consulted[ref.path] = self._hashes[ref.path]
+
+    def forget(self, path: str) -> None:
+        """The file at `path` changed on disk (a long-lived process: the language server): read it
+        again when asked. Other modules' analyses may have followed imports into it, and which
+        modules import a name depends on every file, so those are dropped too."""
+        for memo in (self._texts, self._summaries, self._hashes, self._disk_hashes):
+            memo.pop(path, None)
+        self._analyses.clear()
+        self._importers.clear()
 
     def take_consulted(self) -> dict[str, str]:
         consulted, self.consulted = self.consulted, {}

@@ -5,16 +5,21 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from typing import TYPE_CHECKING
 
 from jaxfix.transforms import Options
+from jaxfix.transforms.core.lazy import lazy
 
 from . import engine
 from .cache import ResultCache
 from .discovery import discover, resolved
 from .project import project_root
+
+if TYPE_CHECKING:
+    from .console import Console
+
+# Loaded on first use (core/lazy.py): only a run over several files on a terminal shows a bar.
+rich_progress = lazy("rich.progress")
 
 
 @dataclass(frozen=True)
@@ -89,8 +94,14 @@ def _run_files(files, options, settings, err, cache, *, fix, write, stdin, max_f
     )
     if not err.is_terminal or len(files) < 2:
         return engine.run(files, options, **kwargs)  # type: ignore[arg-type]
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[found]}"))
-    with Progress(*columns, console=err, transient=True) as bar:
+    columns = (
+        rich_progress.TextColumn("{task.description}"),
+        rich_progress.BarColumn(),
+        rich_progress.MofNCompleteColumn(),
+        rich_progress.TextColumn("{task.fields[found]}"),
+    )
+    # The bar redraws around what the console prints: it needs rich's own console (console.py).
+    with rich_progress.Progress(*columns, console=err.rich, transient=True) as bar:
         task = bar.add_task("fixing" if fix else "checking", total=len(files), found="")
         found = 0
 

@@ -14,13 +14,18 @@ reason: a guard that cannot tell must not wave a file through.
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jaxfix.transforms.core.lazy import lazy
+
 from .discovery import resolved
 from .git import git_command
+
+# Loaded on first use (core/lazy.py): only git needs it, and a run over files named on the command
+# line outside a work tree never starts git.
+subprocess = lazy("subprocess")
 
 #: Paths per ``git status`` call (an argument list stays far below any system limit).
 _CHUNK = 400

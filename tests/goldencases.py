@@ -17,15 +17,17 @@ come back unchanged, and run cleanly.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from jaxfix.transforms import Options
+
+from . import programs
+from .programs import Run
+
+__all__ = ["ROOT", "Case", "Run", "all_cases", "load", "run_python"]
 
 ROOT = Path(__file__).resolve().parent.parent / "golden"
 
@@ -100,23 +102,8 @@ def valid_cases() -> list[ValidCase]:
     return out
 
 
-@dataclass(frozen=True)
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
 @cache
 def run_python(path: Path) -> Run:
-    """Run a golden program with real JAX on the CPU, from its own folder."""
-    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0"}
-    proc = subprocess.run(
-        [sys.executable, path.name],
-        cwd=path.parent,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
-    return Run(proc.returncode, proc.stdout, proc.stderr)
+    """Run a golden program with real JAX on the CPU, from its own folder, as `python path.name`
+    would (tests/programs.py: forked from a process that imported JAX once, and cached)."""
+    return programs.run_script(path)

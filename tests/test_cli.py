@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from . import programs
+from .goldencases import run_python
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 GOLDEN = ROOT / "golden"
@@ -48,23 +51,9 @@ def test_migrate_makes_seed_000_print_what_if_else_prints(seed_copy: Path) -> No
     result = jaxfix("migrate", "--allow-no-vcs", "examples", cwd=seed_copy)
     assert result.returncode in (0, 1), result.stderr
     program = seed_copy / "examples" / "seed000_cond_static.py"
-    run = subprocess.run(
-        [sys.executable, program.name],
-        cwd=program.parent,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "JAX_PLATFORMS": "cpu"},
-        timeout=300,
-    )
+    run = programs.run_script(program)
     assert run.returncode == 0, run.stderr
-    reference = subprocess.run(
-        [sys.executable, "reference.py"],
-        cwd=GOLDEN / "JAX101" / "seed000_eager",
-        capture_output=True,
-        text=True,
-        env={**os.environ, "JAX_PLATFORMS": "cpu"},
-        timeout=300,
-    )
+    reference = run_python(GOLDEN / "JAX101" / "seed000_eager" / "reference.py")
     assert run.stdout == reference.stdout
 
 

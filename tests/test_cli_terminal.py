@@ -215,5 +215,6 @@ def test_top_level_help_lists_every_command_uncut(tmp_path: Path) -> None:
         "review",
         "rules",
         "explain",
+        "server",
     ]
     assert not any(line.rstrip().endswith(("...", "…")) for line in commands)

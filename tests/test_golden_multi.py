@@ -10,11 +10,8 @@ golden/multi/<case>/
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +21,8 @@ import pytest
 from jaxfix.codemods import engine
 from jaxfix.codemods.discovery import discover
 from jaxfix.transforms import Options
+
+from . import programs
 
 ROOT = Path(__file__).resolve().parent.parent / "golden" / "multi"
 
@@ -76,15 +75,10 @@ def found(folder: Path) -> list[str]:
     )
 
 
-def python(folder: Path, module: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", module],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(folder)},
-    )
+def python(folder: Path, module: str) -> programs.Run:
+    """`python -m module` from the tree's root (tests/programs.py: forked, cached; the hash seed fixed
+    as for the single-file golden programs)."""
+    return programs.run_module(module, folder, env=programs.program_env(PYTHONPATH=str(folder)))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -12,7 +12,8 @@ transforms/ is layered, lowest first:
     rules      one folder per rule
 
 `semantics.vocabulary` (the JAX API tables) imports nothing of ours, so every layer may read it.
-Imports under ``if TYPE_CHECKING:`` name types only and do not count.
+Imports under ``if TYPE_CHECKING:`` name types only and do not count; a module loaded on first use
+(``lazy("jaxfix.transforms.x")``, core/lazy.py) counts as imported.
 """
 
 from __future__ import annotations
@@ -41,14 +42,23 @@ def _imports(path: Path) -> list[tuple[str, int]]:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
         for n in ast.walk(node)
     }
-    return [
+    imports = [
         (node.module, node.lineno)
         for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom)
-        and node.module
-        and node.module.startswith("jaxfix.transforms")
-        and id(node) not in typing_only
+        if isinstance(node, ast.ImportFrom) and node.module and id(node) not in typing_only
     ]
+    # `name = lazy("jaxfix.transforms.x")` (core/lazy.py) imports on first use: it counts as well.
+    imports += [
+        (node.args[0].value, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "lazy"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+    return [(module, line) for module, line in imports if module.startswith("jaxfix.transforms")]
 
 
 MODULES = {_module(p): p for p in sorted(TRANSFORMS.rglob("*.py"))}

@@ -14,24 +14,30 @@ from __future__ import annotations
 import ast
 import functools
 from dataclasses import dataclass, replace
-
-import libcst as cst
+from typing import TYPE_CHECKING
 
 from jaxfix.transforms.core import fix_guard, stdlib_ast
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, Fix, Position, Span
 from jaxfix.transforms.core.gcpause import collector_paused
+from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.core.options import Options, SourceError
 from jaxfix.transforms.core.parse_guard import refuse_deep
 from jaxfix.transforms.core.rule import Haystack, Rule
 from jaxfix.transforms.core.suppression import is_suppressed, suppressions
 from jaxfix.transforms.core.textedit import LineIndex, apply_edits, select_compatible
-from jaxfix.transforms.gate import screen
 from jaxfix.transforms.gate.slicing import slice_source
-from jaxfix.transforms.project.repository import Project
-from jaxfix.transforms.rules import ALL_RULES
-from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.expected_errors import split_expected
-from jaxfix.transforms.semantics.module import ModuleContext
+
+if TYPE_CHECKING:
+    from jaxfix.transforms.project.repository import Project
+
+# Loaded on first use (core/lazy.py): libcst, the rules and the semantic model are most of
+# jaxfix's start-up, and a file the byte pre-filter drops needs none of them.
+cst = lazy("libcst")
+screen = lazy("jaxfix.transforms.gate.screen")
+rule_classes = lazy("jaxfix.transforms.rules")
+semantic_analysis = lazy("jaxfix.transforms.semantics.analysis")
+semantic_module = lazy("jaxfix.transforms.semantics.module")
+expected_errors = lazy("jaxfix.transforms.semantics.expected_errors")
 
 __all__ = [
     "RULES",
@@ -49,13 +55,32 @@ __all__ = [
     "check",
     "check_source",
     "fix_source",
+    "preload_analysis",
     "selected_rules",
 ]
 
-#: Every rule, by code, in code order.
-RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(ALL_RULES, key=lambda r: r.code)}
+
+@functools.cache
+def _rules_by_code() -> dict[str, type[Rule]]:
+    return {rule.code: rule for rule in sorted(rule_classes.ALL_RULES, key=lambda r: r.code)}
+
+
+def __getattr__(name: str):
+    """`RULES` (every rule, by code, in code order) is made when first read: it imports the rules."""
+    if name == "RULES":
+        return _rules_by_code()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 MAX_PASSES = 10
+
+
+def preload_analysis() -> None:
+    """Import libcst, the rules and the semantic model now (they load on first use otherwise):
+    processes forked after this inherit them instead of each importing them again."""
+    _rules_by_code()
+    for module in (cst, screen, semantic_analysis, semantic_module, expected_errors):
+        module.__name__  # noqa: B018  # reading an attribute imports it
 
 
 def _matches(code: str, prefixes: frozenset[str]) -> bool:
@@ -63,7 +88,7 @@ def _matches(code: str, prefixes: frozenset[str]) -> bool:
 
 
 def selected_rules(options: Options) -> list[type[Rule]]:
-    rules = list(RULES.values())
+    rules = list(_rules_by_code().values())
     if options.select is not None:
         rules = [r for r in rules if _matches(r.code, options.select)]
     return [r for r in rules if not _matches(r.code, options.ignore)]
@@ -157,7 +182,7 @@ def check(
         if piece is None or not error.line:
             raise
         raise SourceError(str(error), piece.original_line(error.line), error.column) from None  # the file's line
-    context = ModuleContext(
+    context = semantic_module.ModuleContext(
         analysed,
         module,
         options,
@@ -165,7 +190,7 @@ def check(
         project.repo if project is not None else None,
         project.ref if project is not None else None,
     )
-    analysis = Analysis(context)
+    analysis = semantic_analysis.Analysis(context)
     silenced = suppressions(text)
     findings = [
         f
@@ -173,7 +198,7 @@ def check(
         for f in rule().check(analysis)
         if not is_suppressed(silenced, f.line, f.code)
     ]
-    findings, expected = split_expected(
+    findings, expected = expected_errors.split_expected(
         context, findings, analysis.traces.routes, keep_expected=options.expected_errors
     )
     if piece is not None and analysed != text:

@@ -44,6 +44,24 @@ class Haystack:
         return found
 
 
+def required_words_match(
+    required: tuple[tuple[str, ...], ...],
+    text: str | bytes | Haystack,
+    imports_static_jitted: bool | Callable[[], bool] = False,
+) -> bool:
+    """Every group of `required` has one of its words in the text (`Rule.may_match`); here, so
+    that the engine can ask it of `catalogue` cards without importing the rules."""
+    haystack = text if isinstance(text, Haystack) else Haystack(text)
+    return all(
+        any(s in haystack for s in group if s != STATIC_JITTED)
+        or (
+            STATIC_JITTED in group
+            and (imports_static_jitted() if callable(imports_static_jitted) else imports_static_jitted)
+        )
+        for group in required
+    )
+
+
 class Rule(abc.ABC):
     """A rule's docstring is its documentation (``jaxfix explain CODE``)."""
 
@@ -79,15 +97,7 @@ class Rule(abc.ABC):
         module jits with static arguments (`project_names.StaticNames.admitted`), or
         a function that tells, called only when a group's words are all absent. Give
         every rule the same `Haystack` and each substring is searched for once."""
-        haystack = text if isinstance(text, Haystack) else Haystack(text)
-        return all(
-            any(s in haystack for s in group if s != STATIC_JITTED)
-            or (
-                STATIC_JITTED in group
-                and (imports_static_jitted() if callable(imports_static_jitted) else imports_static_jitted)
-            )
-            for group in cls.required
-        )
+        return required_words_match(cls.required, text, imports_static_jitted)
 
     #: The rule follows values into the functions its seeds' functions call
     #: (so the slice keeps those bodies too).

@@ -14,10 +14,12 @@ library) resolves to nothing, and rules treat it as they always have.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from jaxfix.transforms.project.repo_index import JittedSummary, Summary
 from jaxfix.transforms.project.static_names import StaticNames
+
+if TYPE_CHECKING:  # types only: repo_index reads the vocabulary, which imports libcst (see core/lazy.py)
+    from jaxfix.transforms.project.repo_index import JittedSummary, Summary
 
 _MAX_HOPS = 8
 

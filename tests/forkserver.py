@@ -1,0 +1,229 @@
+"""A process that imports JAX once and runs each program in a forked child, as ``python`` would.
+
+    python tests/forkserver.py        (started by tests/programs.py; speaks JSON lines)
+
+Each golden program used to pay a fresh interpreter and a fresh ``import jax``
+(about a second here) before doing a few milliseconds of work. This process
+imports jax without initialising a backend (no threads, no devices: safe to
+fork), then for each request forks a child that becomes what a fresh
+``python program.py`` or ``python -m package.module`` would be:
+
+* stdin from /dev/null, stdout and stderr into files at the file-descriptor
+  level (what XLA writes from C++ is captured too), wrapped in text streams
+  configured as this interpreter configured its own at start-up (encoding,
+  errors, buffering), which is how a fresh one would configure them;
+* the requested working folder, environment and ``sys.argv``; ``sys.path[0]``
+  the script's folder (or the working folder for ``-m``), then ``PYTHONPATH``;
+* a fresh ``__main__`` module with exactly the names the interpreter gives it,
+  the source compiled under its absolute path, ``-m`` through
+  ``runpy._run_module_as_main`` as the interpreter itself does;
+* the random generators reseeded (a fork would otherwise share them);
+* an uncaught exception printed by ``sys.excepthook`` with this file's frames
+  cut off its traceback, then exit 1; ``SystemExit`` left to the interpreter,
+  which then shuts down as usual (threads joined, atexit handlers run,
+  streams flushed).
+
+``tests/test_programs.py`` holds the result (stdout, stderr, exit status) byte
+for byte to a fresh interpreter's. Only the interpreter's start-up state is
+shared: a request whose environment differs from this process's in anything
+but ``PYTHONPATH`` is refused, and the caller runs it in a fresh interpreter.
+
+Requests and answers are JSON lines on this process's stdin and stdout; the
+answer's streams are base64. This file imports nothing from the project.
+"""
+
+from __future__ import annotations
+
+import base64
+import builtins
+import io
+import json
+import os
+import select
+import signal
+import sys
+import tempfile
+import time
+import types
+from importlib.machinery import SourceFileLoader
+
+#: What a request may set differently from this process's start-up environment: PYTHONPATH (sys.path
+#: is rebuilt from it), and what pytest changes between tests. Everything else is read at start-up.
+FREE_VARIABLES = frozenset({"PYTHONPATH", "PYTEST_CURRENT_TEST"})
+
+
+def _stream_config(stream) -> dict:
+    """How the interpreter set up one of its standard streams (before we touched it)."""
+    return {
+        "encoding": stream.encoding,
+        "errors": stream.errors,
+        "line_buffering": stream.line_buffering,
+        "write_through": stream.write_through,
+        "unbuffered": isinstance(stream.buffer, io.RawIOBase),
+    }
+
+
+def _stream(fd: int, mode: str, name: str, config: dict):
+    """A standard stream as the interpreter makes it (Python/pylifecycle.c create_stdio)."""
+    raw = io.FileIO(fd, mode, closefd=False)
+    raw.name = name  # the interpreter names them "<stdout>" ...
+    if config["unbuffered"] and mode == "w":
+        buffer = raw
+    else:
+        buffer = io.BufferedWriter(raw) if mode == "w" else io.BufferedReader(raw)
+    return io.TextIOWrapper(
+        buffer,
+        encoding=config["encoding"],
+        errors=config["errors"],
+        newline="\n",
+        line_buffering=config["line_buffering"],
+        write_through=config["write_through"],
+    )
+
+
+def _fresh_main() -> types.ModuleType:
+    """``__main__`` as the interpreter creates it, before the program's code runs."""
+    module = types.ModuleType("__main__")
+    module.__dict__.update({"__annotations__": {}, "__builtins__": builtins})
+    sys.modules["__main__"] = module
+    return module
+
+
+def _reseed() -> None:
+    """A fresh interpreter seeds its generators from the system; a fork copies its parent's."""
+    import random
+
+    random.seed()
+    numpy_random = sys.modules.get("numpy.random")
+    if numpy_random is not None:
+        numpy_random.seed()
+
+
+def _program_traceback(tb, request: dict):
+    """The traceback without this file's frames: from the first frame a fresh run would show."""
+    if request["mode"] == "module":
+        first = lambda code: code.co_name == "_run_module_as_main"  # noqa: E731  # runpy's frame, as `-m` shows
+    else:
+        path = request["target"]
+        first = lambda code: code.co_filename == path and code.co_name == "<module>"  # noqa: E731
+    while tb is not None and not first(tb.tb_frame.f_code):
+        tb = tb.tb_next
+    return tb
+
+
+def _run(request: dict) -> int:
+    """Become the program; its exit status (SystemExit passes through to the interpreter)."""
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    _reseed()
+    extra_path = [p for p in request["env"].get("PYTHONPATH", "").split(os.pathsep) if p]
+    try:
+        if request["mode"] == "module":
+            import runpy
+
+            sys.argv = ["-m", *request["args"]]
+            sys.path[0:1] = [os.getcwd(), *extra_path]
+            _fresh_main()
+            runpy._run_module_as_main(request["target"], alter_argv=True)
+        else:
+            path = request["target"]
+            sys.argv = [request["argv0"], *request["args"]]
+            sys.path[0:1] = [os.path.dirname(path), *extra_path]
+            module = _fresh_main()
+            module.__dict__.update({"__file__": path, "__cached__": None, "__loader__": SourceFileLoader("__main__", path)})
+            with open(path, "rb") as handle:
+                code = compile(handle.read(), path, "exec", dont_inherit=True)
+            exec(code, module.__dict__)
+    except SystemExit:
+        raise
+    except BaseException as error:  # what the interpreter does with an uncaught exception
+        # The hook prints the exception's own traceback (PyErr_Display), so it is cut there.
+        traceback = _program_traceback(error.__traceback__, request)
+        sys.excepthook(type(error), error.with_traceback(traceback), traceback)
+        return 1
+    return 0
+
+
+def _child(request: dict, stdout, stderr, configs: dict) -> None:
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.dup2(stdout.fileno(), 1)
+    os.dup2(stderr.fileno(), 2)
+    sys.stdin = sys.__stdin__ = _stream(0, "r", "<stdin>", configs["stdin"])
+    sys.stdout = sys.__stdout__ = _stream(1, "w", "<stdout>", configs["stdout"])
+    sys.stderr = sys.__stderr__ = _stream(2, "w", "<stderr>", configs["stderr"])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    raise SystemExit(_run(request))
+
+
+def _wait(pid: int, timeout: float) -> int | None:
+    """The child's wait status, or None (and the child killed) after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    pidfd = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return status
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return None
+            if pidfd is not None:
+                select.select([pidfd], [], [], left)
+            else:
+                time.sleep(min(left, 0.005))
+    finally:
+        if pidfd is not None:
+            os.close(pidfd)
+
+
+def serve(requests, answers, configs: dict, environment: dict) -> None:
+    for line in requests:
+        request = json.loads(line)
+        differs = {k for k in set(environment) | set(request["env"]) if environment.get(k) != request["env"].get(k)}
+        if differs - FREE_VARIABLES:
+            answer = {"refused": f"environment differs in {sorted(differs - FREE_VARIABLES)}"}
+        else:
+            with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                pid = os.fork()
+                if pid == 0:
+                    _child(request, stdout, stderr, configs)
+                status = _wait(pid, request["timeout"])
+                if status is None:
+                    answer = {"timeout": request["timeout"]}
+                else:
+                    stdout.seek(0)
+                    stderr.seek(0)
+                    answer = {
+                        "returncode": os.waitstatus_to_exitcode(status),
+                        "stdout": base64.b64encode(stdout.read()).decode(),
+                        "stderr": base64.b64encode(stderr.read()).decode(),
+                    }
+        answers.write(json.dumps(answer).encode() + b"\n")
+        answers.flush()
+
+
+def main() -> None:
+    configs = {name: _stream_config(getattr(sys, name)) for name in ("stdin", "stdout", "stderr")}
+    environment = dict(os.environ)
+    # The protocol moves off the standard descriptors, which the children take over.
+    requests = os.fdopen(os.dup(0), "rb")
+    answers = os.fdopen(os.dup(1), "wb")
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(devnull, 1)
+    import jax  # noqa: F401  # the point of this process: imported once, no backend initialised
+    import jax.numpy  # noqa: F401
+
+    answers.write(b'{"ready": true}\n')
+    answers.flush()
+    serve(requests, answers, configs, environment)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,262 @@
+"""Running the golden programs with real JAX: forked from a process that imported JAX once, results cached.
+
+    run_script(path)                 what `python path.name` prints, run from its folder
+    run_module("pkg.main", folder)   what `python -m pkg.main` prints, run from that folder
+
+Both give (returncode, stdout, stderr) as `subprocess.run(..., text=True)` would
+from a fresh interpreter: `tests/forkserver.py` makes each child exactly that,
+and `tests/test_programs.py` holds the bytes equal. Where fork is not what
+POSIX Linux gives (other systems), or the server refuses a request (an
+environment its start-up did not have) or dies, the program runs in a fresh
+interpreter instead. ``JAXFIX_TEST_PROGRAMS=fresh`` always does.
+
+A result is cached (in pytest's cache folder, set by conftest.py) under what can
+change it: the program's folder (every file's bytes and its path, which
+tracebacks print), how it is run, the variables that reach JAX, XLA or
+Python, and every installed distribution's version. `pytest --cache-clear`
+empties it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import base64
+import hashlib
+import json
+import locale
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+FORKSERVER = Path(__file__).resolve().with_name("forkserver.py")
+#: Variables a request may change without a server of its own (see forkserver.FREE_VARIABLES).
+FREE_VARIABLES = frozenset({"PYTHONPATH", "PYTEST_CURRENT_TEST"})
+#: Variables that can change what a program prints, so the cache key holds them.
+_KEYED_PREFIXES = ("JAX", "XLA", "TF_", "PYTHON", "LC_", "LANG", "OMP", "OPENBLAS", "MKL", "CUDA", "NVIDIA")
+_FORMAT = "1"
+TIMEOUT = 300
+
+#: Where results are cached (None: not cached); conftest.py sets it from pytest's cache.
+cache_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@dataclass(frozen=True)
+class RawRun:
+    """A run as bytes, exactly as the streams received them."""
+
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+
+    def text(self) -> Run:
+        """Decoded as `subprocess.run(text=True)` decodes: the locale's encoding, universal newlines."""
+        encoding = locale.getpreferredencoding(False)
+
+        def decode(data: bytes) -> str:
+            return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+
+        return Run(self.returncode, decode(self.stdout), decode(self.stderr))
+
+
+@dataclass(frozen=True)
+class Request:
+    mode: str  # "script" or "module"
+    target: str  # a script's absolute path, or a module's dotted name
+    cwd: Path
+    env: dict[str, str]
+    args: tuple[str, ...] = ()
+
+    @property
+    def argv(self) -> list[str]:
+        if self.mode == "module":
+            return [sys.executable, "-m", self.target, *self.args]
+        return [sys.executable, os.path.relpath(self.target, self.cwd), *self.args]
+
+
+def program_env(**extra: str) -> dict[str, str]:
+    """What the golden programs run with: this environment, the CPU, and a fixed hash seed."""
+    return {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0", **extra}
+
+
+def run_script(path: Path, *args: str, env: dict[str, str] | None = None) -> Run:
+    path = path.resolve()
+    return run(Request("script", str(path), path.parent, env or program_env(), args)).text()
+
+
+def run_module(module: str, cwd: Path, *args: str, env: dict[str, str] | None = None) -> Run:
+    return run(Request("module", module, cwd.resolve(), env or program_env(), args)).text()
+
+
+def run(request: Request) -> RawRun:
+    key = _cache_key(request) if cache_dir is not None else None
+    if key is not None and (cached := _cached(key)) is not None:
+        return cached
+    result = None
+    if os.environ.get("JAXFIX_TEST_PROGRAMS") != "fresh" and forking_works():
+        result = _server(request.env).run(request)
+    if result is None:
+        result = run_fresh(request)
+    if key is not None:
+        _store(key, result)
+    return result
+
+
+def run_fresh(request: Request) -> RawRun:
+    """The program in a fresh interpreter: the reference the fork server is held to."""
+    proc = subprocess.run(request.argv, cwd=request.cwd, env=request.env, capture_output=True, timeout=TIMEOUT)
+    return RawRun(proc.returncode, proc.stdout, proc.stderr)
+
+
+def run_forked(request: Request) -> RawRun | None:
+    """The program in a fork server's child (None: the server refused it)."""
+    return _server(request.env).run(request) if forking_works() else None
+
+
+def forking_works() -> bool:
+    """Linux only: elsewhere fork after importing JAX is not known to be safe (macOS's libraries)."""
+    return sys.platform == "linux" and hasattr(os, "fork")
+
+
+# -- the fork servers: one per start-up environment, per test process --------------------------
+
+
+class _Server:
+    def __init__(self, env: dict[str, str]) -> None:
+        self._env = {k: v for k, v in env.items() if k != "PYTHONPATH"}
+        self._process: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+        self._log = tempfile.TemporaryFile()
+
+    def _start(self) -> subprocess.Popen | None:
+        process = subprocess.Popen(
+            [sys.executable, str(FORKSERVER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            env=self._env,
+            cwd=FORKSERVER.parent,
+        )
+        if process.stdout.readline() != b'{"ready": true}\n':  # type: ignore[union-attr]
+            process.kill()
+            process.wait()
+            return None
+        return process
+
+    def run(self, request: Request) -> RawRun | None:
+        """None when this server cannot run it (refused, or the server died: then it is restarted next time)."""
+        message = {
+            "mode": request.mode,
+            "target": request.target,
+            "argv0": request.argv[1] if request.mode == "script" else "-m",
+            "args": list(request.args),
+            "cwd": str(request.cwd),
+            "env": request.env,
+            "timeout": TIMEOUT,
+        }
+        with self._lock:
+            if self._process is None or self._process.poll() is not None:
+                self._process = self._start()
+                if self._process is None:
+                    return None
+            try:
+                self._process.stdin.write(json.dumps(message).encode() + b"\n")  # type: ignore[union-attr]
+                self._process.stdin.flush()  # type: ignore[union-attr]
+                line = self._process.stdout.readline()  # type: ignore[union-attr]
+            except (BrokenPipeError, OSError):
+                line = b""
+            if not line:
+                self._process = None
+                return None
+        answer = json.loads(line)
+        if "timeout" in answer:
+            raise subprocess.TimeoutExpired(request.argv, answer["timeout"])
+        if "refused" in answer:
+            return None
+        return RawRun(answer["returncode"], base64.b64decode(answer["stdout"]), base64.b64decode(answer["stderr"]))
+
+    def stop(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            self._process.stdin.close()  # type: ignore[union-attr]
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+
+
+_SERVERS: dict[frozenset, _Server] = {}
+
+
+def _server(env: dict[str, str]) -> _Server:
+    key = frozenset((k, v) for k, v in env.items() if k not in FREE_VARIABLES)
+    if key not in _SERVERS:
+        _SERVERS[key] = _Server({k: v for k, v in env.items() if k != "PYTEST_CURRENT_TEST"})
+    return _SERVERS[key]
+
+
+@atexit.register
+def stop_servers() -> None:
+    for server in _SERVERS.values():
+        server.stop()
+    _SERVERS.clear()
+
+
+# -- the cache ----------------------------------------------------------------------------------
+
+
+@cache
+def _installed() -> str:
+    """Every installed distribution and its version: what the programs import comes from them."""
+    names = sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())
+    return "\n".join([sys.version, sys.executable, *names])
+
+
+def _cache_key(request: Request) -> str:
+    digest = hashlib.blake2b(digest_size=20)
+    env = {k: v for k, v in request.env.items() if k.startswith(_KEYED_PREFIXES)}
+    digest.update(json.dumps([_FORMAT, _installed(), request.argv, str(request.cwd), sorted(env.items())]).encode())
+    folders = [request.cwd] if request.mode == "module" else [Path(request.target).parent]
+    folders += [Path(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")) if request.mode == "module" else sorted(folder.glob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _cached(key: str) -> RawRun | None:
+    try:
+        entry = json.loads((cache_dir / key[:2] / f"{key}.json").read_text())  # type: ignore[operator]
+        return RawRun(entry["returncode"], base64.b64decode(entry["stdout"]), base64.b64decode(entry["stderr"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _store(key: str, result: RawRun) -> None:
+    folder = cache_dir / key[:2]  # type: ignore[operator]
+    entry = {
+        "returncode": result.returncode,
+        "stdout": base64.b64encode(result.stdout).decode(),
+        "stderr": base64.b64encode(result.stderr).decode(),
+    }
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w") as handle:
+            json.dump(entry, handle)
+        os.replace(temporary, folder / f"{key}.json")
+    except OSError:
+        pass  # an unwritable cache only costs time

@@ -1,0 +1,141 @@
+"""Every rule's card: its code, name, fix class and summary, and the words its pre-filter needs.
+
+The rule classes (`transforms.rules`) import libcst and the whole semantic
+model: a quarter of a second before the first file is read. A run whose files
+the byte pre-filter drops (most files of a repository, most commits a
+pre-commit hook sees) needs only the words, and ``jaxfix rules`` only the
+cards; both read them here, where nothing but the standard library is
+imported. ``tests/test_catalogue.py`` holds every card equal to its rule
+class (add a card beside each new rule; the test prints the line to add).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from jaxfix.transforms.core.options import Options
+from jaxfix.transforms.core.rule import STATIC_JITTED, Haystack, required_words_match
+
+
+@dataclass(frozen=True)
+class RuleCard:
+    code: str
+    name: str
+    #: "safe", "unsafe" or "report": `Rule.fix_label()`.
+    fix: str
+    summary: str
+    #: `Rule.required`: every group needs one of its substrings.
+    required: tuple[tuple[str, ...], ...]
+
+    def fix_label(self) -> str:
+        return self.fix
+
+    def may_match(self, text: str | bytes | Haystack, imports_static_jitted: bool | Callable[[], bool] = False) -> bool:
+        """`Rule.may_match`, without importing the rule."""
+        return required_words_match(self.required, text, imports_static_jitted)
+
+
+_BRANCH_WORDS = (("static_arg", STATIC_JITTED), ("cond", "switch", "fori_loop", "while_loop", "scan"))
+_TRACING_WORDS = (
+    "jit", "vmap", "pmap", "grad", "jvp", "vjp", "linearize", "checkpoint", "remat", "custom_", "named_call",
+    "shard_map", "eval_shape", "make_jaxpr", "scan", "fori_loop", "while_loop", "cond(", "cond,", "cond\n",
+    "switch", "lax.map", "import map", ", map",
+)  # fmt: skip
+_JNP_OPERATIONS = (
+    ".minimum(", ".maximum(", ".abs(", ".absolute(", ".add(", ".subtract(", ".multiply(", ".floor_divide(",
+    ".remainder(", ".mod(", ".divide(", ".true_divide(", "from jax.numpy import", "astype(int", "astype(jnp.int",
+    "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int", 'astype("int',
+)  # fmt: skip
+_STAGING_WORDS = (
+    "jit", "make_jaxpr", "pmap", "eval_shape", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond",
+    "switch", "map", "shard_map",
+)  # fmt: skip
+
+#: Every rule, in code order.
+CARDS: tuple[RuleCard, ...] = (
+    RuleCard(
+        "JAX101",
+        "static-operand-to-branch",
+        "safe",
+        "a static parameter of a jitted branch or loop body receives a traced operand",
+        _BRANCH_WORDS,
+    ),
+    RuleCard(
+        "JAX102",
+        "branch-jit-into-enclosing-jit",
+        "safe",
+        "a branch's static value is a traced parameter of the enclosing jitted function",
+        _BRANCH_WORDS,
+    ),
+    RuleCard(
+        "JAX201",
+        "unhashable-static-arg",
+        "safe",
+        "a dict, list or set reaches a static parameter of a jitted function",
+        (("static_argnums", "static_argnames", STATIC_JITTED),),
+    ),
+    RuleCard(
+        "JAX301",
+        "traced-loop-length",
+        "safe",
+        "a scan length, range() count or arange size is computed from a traced value",
+        (("scan", "range"), ("jax",), _TRACING_WORDS),
+    ),
+    RuleCard(
+        "JAX302",
+        "param-needs-static",
+        "safe",
+        "a parameter jit traces is needed as a Python value (a size, a condition, a function): make it static",
+        (("jit",),),
+    ),
+    RuleCard(
+        "JAX401",
+        "outer-transform-static",
+        "safe",
+        "an outer transformation traces the static argument of a jitted function",
+        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial")),
+    ),
+    RuleCard(
+        "JAX402",
+        "static-arithmetic",
+        "safe",
+        "jnp arithmetic on static Python ints is traced under jit where a concrete int is needed",
+        (("numpy",), _JNP_OPERATIONS, _STAGING_WORDS),
+    ),
+    RuleCard(
+        "JAX403",
+        "array-static-arg",
+        "safe",
+        "an array-valued parameter is listed in static_argnums/static_argnames",
+        (("static_arg",), ("jnp", "numpy", "random", "Array", "ndarray")),
+    ),
+    RuleCard(
+        "JAX404",
+        "traced-to-static-param",
+        "report",
+        "a jitted helper's static parameter receives a value that is traced at the call",
+        (("static_arg",),),
+    ),
+)
+
+#: The cards by code.
+BY_CODE: dict[str, RuleCard] = {card.code: card for card in CARDS}
+
+
+def _matches(code: str, prefixes: frozenset[str]) -> bool:
+    return any(code.startswith(p) for p in prefixes)
+
+
+def selected(options: Options) -> list[RuleCard]:
+    """The cards of the rules `options` selects (`transforms.selected_rules`, by card)."""
+    cards = list(CARDS)
+    if options.select is not None:
+        cards = [c for c in cards if _matches(c.code, options.select)]
+    return [c for c in cards if not _matches(c.code, options.ignore)]
+
+
+def may_match(content: str | bytes | Haystack, options: Options, imports_static_jitted: bool | Callable[[], bool]) -> bool:
+    """Whether any selected rule's pre-filter lets this text through."""
+    haystack = content if isinstance(content, Haystack) else Haystack(content)
+    return any(card.may_match(haystack, imports_static_jitted) for card in selected(options))
