@@ -27,7 +27,8 @@ UNUSED_CODE = "JAX001"
 
 _JAXFIX = re.compile(r"#\s*jaxfix:\s*ignore(?:\[(?P<codes>[A-Za-z0-9_,\s]*)\])?", re.IGNORECASE)
 # ruff's grammar: `noqa` in any case, then optionally a colon and codes (letters then digits)
-# separated by commas or spaces. `# ruff: noqa` and `# flake8: noqa` (whole-file forms) do not match.
+# separated by commas or spaces. The whole-file forms (ruff's and flake8's, `ruff:` or `flake8:`
+# before the word) do not match.
 _NOQA = re.compile(r"#\s*(?i:noqa)(?:\s*:\s*(?P<codes>[A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)*))?")
 #: Codes jaxfix owns in a noqa list; the rest belong to other linters.
 _OURS = re.compile(r"JAX[0-9]*$")
@@ -106,7 +107,7 @@ def directives(text: str) -> list[Directive]:
                     codes = tuple(c for c in every if _OURS.match(c))
                     foreign = tuple(c for c in every if not _OURS.match(c))
                     if not codes:
-                        continue  # another tool's noqa (`# noqa: E501`): not ours to read
+                        continue  # only other tools' codes (E501, say): not ours to read
                 else:
                     codes = tuple(every)
             out.append(
