@@ -156,6 +156,10 @@ def test_environment_variables_set_the_main_settings(project: Path) -> None:
     assert fmt.stdout.startswith("a.py:14: [JAX101]")
     applied = jaxfix("migrate", "u.py", cwd=project, JAXFIX_UNSAFE_FIXES="true")
     assert applied.returncode == 0 and "partial(run_true, depth())" in (project / "u.py").read_text()
+    halves = [jaxfix("check", "--show-files", ".", cwd=project, JAXFIX_SHARD=f"{k}/2").stdout.split() for k in (1, 2)]
+    assert sorted(halves[0] + halves[1]) == ["a.py", "tests/t.py", "u.py"] and all(halves)
+    jaxfix("check", "--output-format", "json", ".", cwd=project, JAXFIX_OUTPUT_FILE="out.json")
+    assert len(json.loads((project / "out.json").read_text())["findings"]) == 3  # u.py's fix was applied above
     bad = jaxfix("check", ".", cwd=project, JAXFIX_SELECT="JAX9")
     assert bad.returncode == 2 and "$JAXFIX_SELECT" in bad.stderr and "no rule matches JAX9" in bad.stderr
 
