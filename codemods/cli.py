@@ -11,10 +11,14 @@ from __future__ import annotations
 import contextlib
 import enum
 import os
+import shlex
 import signal
+import subprocess
 import sys
+import time
 import traceback as traceback_module
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -27,6 +31,7 @@ from jaxfix.transforms.core.lazy import lazy
 from . import config, engine, golden_examples, write_guard
 from .console import Console
 from .discovery import discover, passed_by
+from .git import git_command
 from .report import diff as diff_report
 from .report import text as text_report
 from .report.diff import display_path, patch_base
@@ -51,6 +56,18 @@ review_post = lazy("jaxfix.codemods.review.post")
 changed_lines = lazy("jaxfix.codemods.review.changed_lines")
 github_api = lazy("jaxfix.codemods.review.github_api")
 server_protocol = lazy("jaxfix.codemods.server.protocol")
+add_noqa = lazy("jaxfix.codemods.add_noqa")
+config_schema = lazy("jaxfix.codemods.config_schema")
+settings_view = lazy("jaxfix.codemods.settings_view")
+shard = lazy("jaxfix.codemods.shard")
+fixes_report = lazy("jaxfix.codemods.report.fixes")
+gitlab_report = lazy("jaxfix.codemods.report.gitlab")
+grouped_report = lazy("jaxfix.codemods.report.grouped")
+json_lines_report = lazy("jaxfix.codemods.report.json_lines")
+junit_report = lazy("jaxfix.codemods.report.junit")
+migration_report = lazy("jaxfix.codemods.report.migration")
+pylint_report = lazy("jaxfix.codemods.report.pylint")
+statistics_report = lazy("jaxfix.codemods.report.statistics")
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -82,18 +99,33 @@ def _main(
 class OutputFormat(str, enum.Enum):
     text = "text"
     json = "json"
+    json_lines = "json-lines"
     sarif = "sarif"
     github = "github"
     rdjson = "rdjson"
+    junit = "junit"
+    gitlab = "gitlab"
+    grouped = "grouped"
+    pylint = "pylint"
 
 
 class ReviewFormat(str, enum.Enum):
     review = "review"
     text = "text"
     json = "json"
+    json_lines = "json-lines"
     sarif = "sarif"
     github = "github"
     rdjson = "rdjson"
+    junit = "junit"
+    gitlab = "gitlab"
+    grouped = "grouped"
+    pylint = "pylint"
+
+
+def _env(key: str) -> str | None:
+    """The environment variable of a [tool.jaxfix] key (config.MODEL names them)."""
+    return config.BY_NAME[key].env
 
 
 Paths = Annotated[
@@ -105,7 +137,9 @@ Paths = Annotated[
 Jobs = Annotated[
     Optional[int], typer.Option("--jobs", "-j", metavar="N", help="Worker processes (default: all cores).", min=1)
 ]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the result cache.")]
+NoCache = Annotated[
+    bool, typer.Option("--no-cache", envvar="JAXFIX_NO_CACHE", help="Neither read nor write the result cache.")
+]
 CacheDir = Annotated[
     Optional[Path],
     typer.Option(
@@ -122,32 +156,64 @@ SingleFile = Annotated[
     ),
 ]
 Select = Annotated[
-    Optional[list[str]], typer.Option("--select", metavar="CODE", help="Only these rule codes (prefixes allowed).")
+    Optional[list[str]],
+    typer.Option("--select", metavar="CODE", envvar=_env("select"), help="Only these rule codes (prefixes allowed)."),
+]
+ExtendSelect = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--extend-select", metavar="CODE", envvar=_env("extend-select"), help="Codes added to those selected."
+    ),
 ]
 Ignore = Annotated[
-    Optional[list[str]], typer.Option("--ignore", metavar="CODE", help="Skip these rule codes (prefixes allowed).")
+    Optional[list[str]],
+    typer.Option("--ignore", metavar="CODE", envvar=_env("ignore"), help="Skip these rule codes (prefixes allowed)."),
+]
+PerFileIgnores = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--per-file-ignores",
+        metavar="GLOB:CODES",
+        envvar=_env("per-file-ignores"),
+        help="Skip these codes in files the glob matches (relative to the current folder; `!` negates), "
+        "e.g. 'tests/*:JAX101,JAX102'; replaces the per-file-ignores key.",
+    ),
 ]
 Unsafe = Annotated[
     Optional[bool],
-    typer.Option("--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes marked unsafe.", show_default=False),
+    typer.Option(
+        "--unsafe-fixes/--no-unsafe-fixes",
+        envvar=_env("unsafe-fixes"),
+        help="Also apply fixes marked unsafe.",
+        show_default=False,
+    ),
 ]
 Exclude = Annotated[
     Optional[list[str]],
     typer.Option(
         "--exclude",
         metavar="PATTERN",
+        envvar=_env("exclude"),
         help="Leave out files matching these glob patterns (relative to the current folder).",
     ),
 ]
 FrozenMapping = Annotated[
     Optional[str],
     typer.Option(
-        "--frozen-mapping", metavar="NAME", help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}."
+        "--frozen-mapping",
+        metavar="NAME",
+        envvar=_env("frozen-mapping"),
+        help=f"Frozen mapping for JAX201: {', '.join(config.FROZEN_MAPPINGS)}.",
     ),
 ]
 TargetVersion = Annotated[
     Optional[str],
-    typer.Option("--target-version", metavar="VERSION", help="Oldest Python to support: py311, 3.12, ..."),
+    typer.Option(
+        "--target-version",
+        metavar="VERSION",
+        envvar=_env("target-version"),
+        help="Oldest Python to support: py311, 3.12, ...",
+    ),
 ]
 ExpectedErrors = Annotated[
     bool,
@@ -160,114 +226,282 @@ ExpectedErrors = Annotated[
 MaxFileSize = Annotated[
     Optional[str],
     typer.Option(
-        "--max-file-size", metavar="SIZE", help="Refuse files larger than this (default 1MB; 0: no limit).", show_default=False
+        "--max-file-size",
+        metavar="SIZE",
+        envvar=_env("max-file-size"),
+        help="Refuse files larger than this (default 1MB; 0: no limit).",
+        show_default=False,
     ),
 ]
+ConfigOption = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--config",
+        metavar="FILE|KEY=VALUE",
+        help="A configuration file for every path (a pyproject.toml's [tool.jaxfix], or a TOML file of its keys), "
+        "or a TOML `KEY = VALUE` override, e.g. --config \"select = ['JAX1']\".",
+    ),
+]
+Isolated = Annotated[bool, typer.Option("--isolated", help="Read no configuration file.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings (or the patch), nothing else.")]
+Silent = Annotated[
+    bool, typer.Option("--silent", "-s", help="Print nothing but errors; the exit code still says what was found.")
+]
+Verbose = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Also say which settings govern which paths, what each file went through, and how long it took.")
+]
+OutputFile = Annotated[
+    Optional[Path],
+    typer.Option(
+        "--output-file", "-o", metavar="FILE", envvar="JAXFIX_OUTPUT_FILE", help="Write the report to FILE, not stdout."
+    ),
+]
+ExitZero = Annotated[
+    bool, typer.Option("--exit-zero", "-e", help="Exit 0 even when findings are left (2 still means errors).")
+]
+Statistics = Annotated[
+    bool, typer.Option("--statistics", help="Print a count per rule code (fixable or not) instead of each finding.")
+]
+ShowFixes = Annotated[bool, typer.Option("--show-fixes", help="Show each fix (check: its diff; migrate: what was fixed, per file).")]
+ShowSettings = Annotated[bool, typer.Option("--show-settings", help="Print the settings each path gets, and where each comes from; then exit.")]
+ShowFiles = Annotated[bool, typer.Option("--show-files", help="Print the files that would be processed; then exit.")]
+StdinFilename = Annotated[
+    Optional[str],
+    typer.Option(
+        "--stdin-filename",
+        metavar="PATH",
+        help="With `-`: the file's name, for messages, configuration and per-file-ignores.",
+    ),
+]
+Shard = Annotated[
+    Optional[str],
+    typer.Option(
+        "--shard",
+        metavar="K/N",
+        envvar="JAXFIX_SHARD",
+        help="Process part K of N (a CI matrix): files split by bytes, the same way on every machine; "
+        "imports still read the whole project.",
+    ),
+]
+Report = Annotated[
+    Optional[Path],
+    typer.Option("--report", metavar="FILE.md", help="Write a Markdown migration report (for the pull request) to FILE."),
+]
+
+#: The settings flags (also their parameter names), as config.Settings calls them.
+SETTING_FLAGS = (
+    "select", "extend_select", "ignore", "per_file_ignores", "exclude", "unsafe_fixes", "frozen_mapping",
+    "target_version", "max_file_size", "expected_errors",
+)
 
 
 def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr)
 
 
-def _flags(
-    select: list[str] | None,
-    ignore: list[str] | None,
-    unsafe: bool | None,
-    exclude: list[str] | None = None,
-    frozen_mapping: str | None = None,
-    target_version: str | None = None,
-    expected_errors: bool = False,
-    max_file_size: str | None = None,
-) -> config.Settings:
-    """The settings given on the command line (None where a flag was not given)."""
+@dataclass(frozen=True)
+class Voice:
+    """How much a command says: --quiet (findings only), --silent (errors only), --verbose."""
 
-    def codes(values: list[str] | None, flag: str) -> frozenset[str] | None:
-        if not values:
-            return None
-        parsed, unknown = config.parse_codes(values)
+    quiet: bool = False
+    silent: bool = False
+    verbose: bool = False
+
+    @property
+    def chatty(self) -> bool:
+        """Summaries, notes, tables and the progress display."""
+        return not (self.quiet or self.silent)
+
+
+def _voice(ctx: typer.Context) -> Voice:
+    quiet, silent, verbose = (bool(ctx.params.get(name)) for name in ("quiet", "silent", "verbose"))
+    if verbose and (quiet or silent):
+        raise typer.BadParameter("--verbose says more, --quiet and --silent less: give one", param_hint="--verbose")
+    return Voice(quiet or silent, silent, verbose)
+
+
+def _flag_value(name: str, value, hint: str):
+    """One settings flag's value, checked and converted (None: not given)."""
+    if value is None or (isinstance(value, (list, tuple)) and not value) or (name == "expected_errors" and not value):
+        return None
+    if name in ("select", "extend_select", "ignore"):
+        parsed, unknown = config.parse_codes(value)
         if unknown:
-            raise typer.BadParameter(f"no rule matches {', '.join(unknown)}", param_hint="--select/--ignore")
-        if not parsed and flag == "--select":
-            raise typer.BadParameter("selects no rule; leave it out to select every rule", param_hint=flag)
+            raise typer.BadParameter(f"no rule matches {', '.join(unknown)}", param_hint=hint)
+        if not parsed and name == "select":
+            raise typer.BadParameter("selects no rule; leave it out to select every rule", param_hint=hint)
         return parsed
-
-    if frozen_mapping is not None and frozen_mapping not in config.FROZEN_MAPPINGS:
-        raise typer.BadParameter(f"must be one of {', '.join(config.FROZEN_MAPPINGS)}", param_hint="--frozen-mapping")
-    target = None
-    if target_version is not None:
-        try:
-            target = config.parse_target_version(target_version)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--target-version") from None
-    size = None
-    if max_file_size is not None:
-        try:
-            size = config.parse_size(max_file_size)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--max-file-size") from None
-    return config.Settings(
-        select=codes(select, "--select"),
-        ignore=codes(ignore, "--ignore"),
-        max_file_size=size,
-        exclude=tuple(exclude) if exclude else None,
-        unsafe_fixes=unsafe,
-        frozen_mapping=frozen_mapping,
-        target_version=target,
-        expected_errors=expected_errors or None,
-    )
+    if name == "per_file_ignores":
+        pairs = []
+        for item in value:
+            pattern, colon, codes = item.rpartition(":")
+            parsed, unknown = config.parse_codes([codes])
+            if not colon or not pattern or not parsed:
+                raise typer.BadParameter(f"{item!r} is not GLOB:CODES (e.g. 'tests/*:JAX101')", param_hint=hint)
+            if unknown:
+                raise typer.BadParameter(f"{item!r}: no rule matches {', '.join(unknown)}", param_hint=hint)
+            pairs.append((pattern, parsed))
+        return tuple(pairs)
+    if name == "exclude":
+        return tuple(value)
+    if name == "frozen_mapping" and value not in config.FROZEN_MAPPINGS:
+        raise typer.BadParameter(f"must be one of {', '.join(config.FROZEN_MAPPINGS)}", param_hint=hint)
+    try:
+        if name == "target_version":
+            return config.parse_target_version(value)
+        if name == "max_file_size":
+            return config.parse_size(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=hint) from None
+    return value
 
 
-def _plan(paths: list[Path], flags: config.Settings) -> list[tuple[config.Resolved, list[Path]]]:
+@dataclass(frozen=True)
+class Given:
+    """What the command line and the environment say, before any file is read."""
+
+    #: Every layer over the files, merged: flags, then --config KEY=VALUE, then the environment.
+    flags: config.Settings
+    #: Settings field -> where its value came from (config.FLAG, ENVIRONMENT or INLINE).
+    sources: dict[str, str]
+    config_file: Path | None = None
+    isolated: bool = False
+
+
+def _given(ctx: typer.Context) -> Given:
+    """The settings flags with their environment variables, and --config, layered (flags beat env beat files)."""
+    typed: dict = {}
+    from_env: dict = {}
+    for name in SETTING_FLAGS:
+        if name not in ctx.params:
+            continue
+        source = getattr(ctx.get_parameter_source(name), "name", "")  # click's ParameterSource (typer vendors click)
+        if source not in ("COMMANDLINE", "ENVIRONMENT"):
+            continue
+        param = next(p for p in ctx.command.params if p.name == name)
+        in_env = source == "ENVIRONMENT"
+        hint = f"${param.envvar}" if in_env else "/".join(param.opts)
+        value = _flag_value(name, ctx.params[name], hint)
+        if value is not None:
+            (from_env if in_env else typed)[name] = value
+    config_file, inline = None, config.Settings()
+    overrides = []
+    for value in ctx.params.get("config_option") or ():
+        if Path(value).is_file():
+            if config_file is not None:
+                raise typer.BadParameter("give one configuration file", param_hint="--config")
+            config_file = Path(value)
+        elif "=" in value:
+            overrides.append(value)
+        else:
+            raise typer.BadParameter(f"{value!r}: no such file, and not a `KEY = VALUE` override", param_hint="--config")
+    try:
+        inline = config.inline(overrides) if overrides else inline
+    except config.ConfigError as error:
+        raise typer.BadParameter(str(error), param_hint="--config") from None
+    isolated = bool(ctx.params.get("isolated"))
+    if isolated and config_file is not None:
+        raise typer.BadParameter("--isolated reads no file; leave out --config FILE", param_hint="--isolated")
+    layers = ((config.Settings(**typed), config.FLAG), (inline, config.INLINE), (config.Settings(**from_env), config.ENVIRONMENT))
+    sources = {}
+    for layer, label in layers:
+        for name in SETTING_FLAGS:
+            if name not in sources and getattr(layer, name) is not None:
+                sources[name] = label
+    return Given(config.layered(*(layer for layer, _ in layers)), sources, config_file, isolated)
+
+
+@dataclass
+class Group:
+    """Files that share one configuration: the ones to process, and every one of the run's (for --shard)."""
+
+    settings: config.Resolved
+    files: list[Path]
+    universe: list[Path] | None = None
+
+
+def _plan(paths: list[Path], given: Given, stdin_filename: str | None = None) -> list[tuple[config.Resolved, list[Path]]]:
     """The paths grouped by the [tool.jaxfix] that governs them; a bad configuration exits 2.
 
-    `-` (stdin) alone takes the configuration of the current folder.
+    `-` (stdin) alone takes the configuration of `--stdin-filename`'s folder, else of the current folder.
     """
     if engine.STDIN in paths and paths != [engine.STDIN]:
         raise typer.BadParameter("`-` (stdin) cannot be mixed with other paths", param_hint="PATHS")
+    if stdin_filename is not None and paths != [engine.STDIN]:
+        raise typer.BadParameter("names the file read from stdin: give `-` as the path", param_hint="--stdin-filename")
     try:
         if paths == [engine.STDIN]:
-            ((settings, _),) = config.plan([Path.cwd()], flags)
+            where = Path(stdin_filename) if stdin_filename else Path.cwd()
+            ((settings, _),) = config.plan([where], given.flags, given.config_file, given.isolated)
             return [(settings, paths)]
-        return config.plan(paths, flags)
+        return config.plan(paths, given.flags, given.config_file, given.isolated)
     except config.ConfigError as error:
         _console(stderr=True).print(f"error: {error}", markup=False)
         raise typer.Exit(2) from None
 
 
-def _targets(plan: list[tuple[config.Resolved, list[Path]]]) -> list[tuple[config.Resolved, list[Path]]]:
-    """Each group's files: discovered under its paths, less what its configuration excludes."""
+def _targets(
+    plan: list[tuple[config.Resolved, list[Path]]], voice: Voice = Voice(), shard_spec: str | None = None
+) -> list[Group]:
+    """Each group's files: discovered under its paths, less what its configuration excludes; one shard of them."""
     if len(plan) == 1 and plan[0][1] == [engine.STDIN]:
-        return plan
-    groups = [(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
+        if shard_spec is not None:
+            raise typer.BadParameter("stdin is one file: nothing to split", param_hint="--shard")
+        return [Group(plan[0][0], plan[0][1])]
+    groups = [Group(settings, [p for p in discover(paths) if not settings.excludes(p)]) for settings, paths in plan]
     err = _console(stderr=True)
     for link, why in passed_by():
-        err.print(f"note: {display_path(link)}: {why}", markup=False)
+        if voice.chatty:
+            err.print(f"note: {display_path(link)}: {why}", markup=False)
+    if shard_spec is not None:
+        try:
+            part, parts = shard.parse(shard_spec)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--shard") from None
+        mine = set(shard.select([p for g in groups for p in g.files], part, parts))
+        groups = [Group(g.settings, [p for p in g.files if p in mine], g.files) for g in groups]
     return groups
 
 
 def _run_groups(
-    plan: list[tuple[config.Resolved, list[Path]]],
+    groups: list[Group],
     *,
     fix: bool,
     write: bool,
-    discovered: bool = False,
     run: RunSettings = RunSettings(no_cache=True),
     stdin: bytes | None = None,
+    stdin_filename: str | None = None,
+    voice: Voice = Voice(),
 ) -> list[tuple[engine.RunResult, config.Resolved]]:
-    targets = plan if discovered else _targets(plan)
-    if stdin is None and [files for _, files in targets] == [[engine.STDIN]]:
+    if stdin is None and [g.files for g in groups] == [[engine.STDIN]]:
         stdin = sys.stdin.buffer.read()
     err = _console(stderr=True)
+    started = time.monotonic()
+    out = []
     try:
-        return [
-            (run_files(files, settings.options, run, err, fix=fix, write=write, stdin=stdin,
-                       max_file_size=settings.max_file_size), settings)
-            for settings, files in targets
-        ]
+        for group in groups:
+            if not group.files and group.universe is not None:
+                out.append((engine.RunResult(), group.settings))  # none of this shard's files are here
+                continue
+            settings = group.settings
+            options, options_for = settings.options, settings.options_for if settings.per_file_ignores else None
+            if stdin_filename is not None:  # the file on stdin is its name as far as settings go
+                options, options_for = settings.options_for(Path(stdin_filename)), None
+            result = run_files(
+                group.files, options, run, err, fix=fix, write=write, stdin=stdin,
+                max_file_size=settings.max_file_size, options_for=options_for, universe=group.universe,
+                show_progress=voice.chatty,
+            )
+            if stdin_filename is not None:
+                result.files = [replace(r, path=Path(stdin_filename)) if r.path == engine.STDIN else r for r in result.files]
+            out.append((result, settings))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`main`): every file is whole, old or new
         err.print(f"\ninterrupted: {'each file holds its old text or its whole fix' if write else 'nothing written'}",
                   markup=False)
         raise typer.Exit(128 + _INTERRUPTED_BY) from None
+    if voice.verbose:
+        settings_view.print_verbose(err, out, time.monotonic() - started)
+    return out
 
 
 def _merged(groups: list[tuple[engine.RunResult, config.Resolved]]) -> engine.RunResult:
@@ -275,18 +509,6 @@ def _merged(groups: list[tuple[engine.RunResult, config.Resolved]]) -> engine.Ru
     for run, _ in groups:
         merged.files.extend(run.files)
     return merged
-
-
-def _run(
-    plan: list[tuple[config.Resolved, list[Path]]],
-    *,
-    fix: bool,
-    write: bool,
-    discovered: bool = False,
-    run: RunSettings = RunSettings(no_cache=True),
-    stdin: bytes | None = None,
-) -> engine.RunResult:
-    return _merged(_run_groups(plan, fix=fix, write=write, discovered=discovered, run=run, stdin=stdin))
 
 
 def _print_errors(run: engine.RunResult) -> None:
@@ -298,107 +520,301 @@ def _print_errors(run: engine.RunResult) -> None:
             err.print(f"{display_path(result.path)}: note: {result.notice}", markup=False)
 
 
-def _print_findings(run: engine.RunResult, console: Console) -> None:
+def _finding_text(run: engine.RunResult, *, show_fixes: bool = False) -> str:
+    lines = []
     for result, finding in run.findings:
-        for line in text_report.finding_lines(result, finding):
-            console.print(line, markup=False)
+        lines += text_report.finding_lines(result, finding)
+        if show_fixes:
+            lines += fixes_report.fix_diff(result, finding)
+    return "".join(line + "\n" for line in lines)
+
+
+class _Output:
+    """Where a command's report goes: stdout, or --output-file (written whole at the end)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.parts: list[bytes] = []
+
+    def write(self, text: str | bytes) -> None:
+        data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+        if self.path is None:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            self.parts.append(data)
+
+    def close(self) -> None:
+        if self.path is None:
+            return
+        try:
+            self.path.write_bytes(b"".join(self.parts))
+        except OSError as error:
+            _console(stderr=True).print(f"error: cannot write {self.path}: {error.strerror or error}", markup=False)
+            raise typer.Exit(2) from None
+
+
+def _exit(code: int, *, exit_zero: bool = False) -> None:
+    """Exit with `code`; --exit-zero turns findings (1) into 0, never errors (2)."""
+    raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def _show_and_exit(ctx: typer.Context, plan, groups: list[Group] | None, given: Given) -> None:
+    """--show-settings and --show-files: print, then exit 0."""
+    if ctx.params.get("show_settings"):
+        sys.stdout.write(settings_view.render(plan, given.sources))
+    if ctx.params.get("show_files"):
+        files = sorted({display_path(p) for g in groups or () for p in g.files})
+        sys.stdout.write("".join(f"{name}\n" for name in files))
+    raise typer.Exit(0)
+
+
+def _run_settings(ctx: typer.Context) -> RunSettings:
+    params = ctx.params
+    return RunSettings(params.get("jobs"), bool(params.get("no_cache")), params.get("cache_dir"), bool(params.get("single_file")))
 
 
 @app.command()
 def check(
+    ctx: typer.Context,
     paths: Paths,
-    output_format: Annotated[OutputFormat, typer.Option("--output-format", help="How to print findings.")] = OutputFormat.text,
+    output_format: Annotated[
+        OutputFormat,
+        typer.Option(
+            "--output-format",
+            metavar="FORMAT",
+            envvar="JAXFIX_OUTPUT_FORMAT",
+            help=f"How to print findings: {', '.join(f.value for f in OutputFormat)}.",
+        ),
+    ] = OutputFormat.text,
+    output_file: OutputFile = None,
+    statistics: Statistics = False,
+    show_fixes: ShowFixes = False,
+    exit_zero: ExitZero = False,
+    add_noqa: Annotated[
+        bool,
+        typer.Option(
+            "--add-noqa",
+            help="Write a `# jaxfix: ignore[CODE]` on each finding's line (the dirty-tree rule applies).",
+        ),
+    ] = False,
+    allow_dirty: Annotated[bool, typer.Option("--allow-dirty", help="With --add-noqa: as for migrate.")] = False,
+    allow_no_vcs: Annotated[bool, typer.Option("--allow-no-vcs", help="With --add-noqa: as for migrate.")] = False,
+    quiet: Quiet = False,
+    silent: Silent = False,
+    verbose: Verbose = False,
     select: Select = None,
+    extend_select: ExtendSelect = None,
     ignore: Ignore = None,
+    per_file_ignores: PerFileIgnores = None,
     unsafe_fixes: Unsafe = None,
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
     max_file_size: MaxFileSize = None,
+    config_option: ConfigOption = None,
+    isolated: Isolated = False,
+    show_settings: ShowSettings = False,
+    show_files: ShowFiles = False,
+    stdin_filename: StdinFilename = None,
+    shard_spec: Shard = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Report findings; change nothing."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors, max_file_size))
-    groups = _run_groups(plan, fix=False, write=False, run=RunSettings(jobs, no_cache, cache_dir, single_file))
-    run = _merged(groups)
-    unsafe_paths = {r.path for group, settings in groups if settings.options.unsafe_fixes for r in group.files}
-    _report(run, output_format, unsafe_fixes=unsafe_paths.__contains__)
+    voice, given = _voice(ctx), _given(ctx)
+    plan = _plan(paths, given, stdin_filename)
+    groups = _targets(plan, voice, shard_spec) if not show_settings or show_files else None
+    if show_settings or show_files:
+        _show_and_exit(ctx, plan, groups, given)
+    assert groups is not None
+    if add_noqa:
+        _clear_to_write([p for g in groups for p in g.files if p != engine.STDIN], allow_dirty, allow_no_vcs,
+                        _run_settings(ctx))
+    results = _run_groups(groups, fix=False, write=False, run=_run_settings(ctx), stdin_filename=stdin_filename,
+                          voice=voice)
+    run = _merged(results)
+    if add_noqa:
+        _add_noqa(run, voice)
+    out = _Output(output_file)
+    if not voice.silent:
+        if statistics:
+            out.write(statistics_report.render_json(run, applied=False) if output_format is OutputFormat.json
+                      else statistics_report.render_text(run, applied=False))
+        else:
+            unsafe_paths = {r.path for group, settings in results if settings.options.unsafe_fixes for r in group.files}
+            out.write(_render(run, output_format, unsafe_fixes=unsafe_paths.__contains__, show_fixes=show_fixes))
+            if output_format is OutputFormat.text and voice.chatty:
+                out.write(text_report.summary(run, applied=False) + "\n")
+    out.close()
     _print_errors(run)
-    _print_tables(run, _console(stderr=True), fixed_column=False)
-    raise typer.Exit(run.exit_code(pending_changes=False))
+    if voice.chatty:
+        _print_tables(run, _console(stderr=True), fixed_column=False)
+    _exit(run.exit_code(pending_changes=False), exit_zero=exit_zero)
 
 
-def _report(
-    run: engine.RunResult, output_format: OutputFormat | ReviewFormat, *, unsafe_fixes: Callable[[Path], bool]
-) -> None:
-    """Findings on stdout in the chosen format (text: with a summary line).
+def _render(
+    run: engine.RunResult,
+    output_format: OutputFormat | ReviewFormat,
+    *,
+    unsafe_fixes: Callable[[Path], bool],
+    show_fixes: bool = False,
+) -> str:
+    """Findings in the chosen format (text: each finding and its notes; the summary is the caller's).
 
     ``unsafe_fixes(path)``: whether that file's own settings allow unsafe fixes
     (paths under different [tool.jaxfix] tables may differ).
     """
-    if output_format.value == "json":
-        sys.stdout.write(json_report.render(run))
-    elif output_format.value == "sarif":
-        sys.stdout.write(sarif_report.render(run))
-    elif output_format.value == "github":
-        sys.stdout.write(github_report.render(run))
-    elif output_format.value == "rdjson":
-        sys.stdout.write(rdjson_report.render(run, unsafe_fixes=unsafe_fixes))
-    else:
-        out = _console()
-        _print_findings(run, out)
-        out.print(text_report.summary(run, applied=False), markup=False)
+    kind = output_format.value
+    if kind == "json":
+        return json_report.render(run)
+    if kind == "json-lines":
+        return json_lines_report.render(run)
+    if kind == "sarif":
+        return sarif_report.render(run)
+    if kind == "github":
+        return github_report.render(run)
+    if kind == "rdjson":
+        return rdjson_report.render(run, unsafe_fixes=unsafe_fixes)
+    if kind == "junit":
+        return junit_report.render(run)
+    if kind == "gitlab":
+        return gitlab_report.render(run, _repository_root())
+    if kind == "grouped":
+        return grouped_report.render(run)
+    if kind == "pylint":
+        return pylint_report.render(run)
+    return _finding_text(run, show_fixes=show_fixes)
+
+
+def _repository_root() -> Path:
+    """The work tree's top folder (GitLab and the migration report give paths relative to it), else the current folder."""
+    here = Path(os.path.abspath(os.getcwd()))
+    try:
+        top = subprocess.run(
+            git_command("rev-parse", "--show-toplevel"), cwd=here, capture_output=True, text=True, timeout=60
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        top = ""
+    return Path(top) if top else here
+
+
+def _add_noqa(run: engine.RunResult, voice: Voice) -> None:
+    """--add-noqa: mark every finding left with a directive; a file that cannot be written is its error."""
+    err = _console(stderr=True)
+    added = add_noqa.mark(run)
+    for marked in added:
+        if marked.error:
+            err.print(f"{display_path(marked.path)}: error: {marked.error}", markup=False)
+        for line in marked.refused:
+            err.print(f"{display_path(marked.path)}:{line}: note: no place for a comment here (a string, a "
+                      "backslash); not marked", markup=False)
+    count = sum(m.count for m in added if not m.error)
+    if voice.chatty or voice.verbose:
+        err.print(f"Added {count} suppression comment{'s' if count != 1 else ''}.", markup=False)
+    raise typer.Exit(2 if run.errors or any(m.error for m in added) else 0)
 
 
 @app.command(short_help="Show the fixes as a patch; -i picks them.")
 def diff(
+    ctx: typer.Context,
     paths: Paths,
     interactive_mode: Annotated[
         bool, typer.Option("--interactive", "-i", help="Ask about each fix (y/n/a/q) and write the accepted ones.")
     ] = False,
     allow_dirty: AllowDirty = False,
     allow_no_vcs: AllowNoVcs = False,
+    output_file: OutputFile = None,
+    report: Report = None,
+    exit_zero: ExitZero = False,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
     select: Select = None,
+    extend_select: ExtendSelect = None,
     ignore: Ignore = None,
+    per_file_ignores: PerFileIgnores = None,
     unsafe_fixes: Unsafe = None,
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
     max_file_size: MaxFileSize = None,
+    config_option: ConfigOption = None,
+    isolated: Isolated = False,
+    show_settings: ShowSettings = False,
+    show_files: ShowFiles = False,
+    stdin_filename: StdinFilename = None,
+    shard_spec: Shard = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Show the fixes as a unified diff (a dry run: nothing is written, unless --interactive)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors, max_file_size))
-    settings = RunSettings(jobs, no_cache, cache_dir, single_file)
+    voice, given = _voice(ctx), _given(ctx)
+    plan = _plan(paths, given, stdin_filename)
+    if show_settings or show_files:
+        _show_and_exit(ctx, plan, _targets(plan, voice, shard_spec) if show_files else None, given)
+    settings = _run_settings(ctx)
     if interactive_mode:
         _diff_interactive(plan, settings, allow_dirty, allow_no_vcs)
-    run = _run(plan, fix=True, write=False, run=settings)
+    groups = _targets(plan, voice, shard_spec)
+    run = _merged(_run_groups(groups, fix=True, write=False, run=settings, stdin_filename=stdin_filename, voice=voice))
     err = _console(stderr=True)
     base, where = patch_base([r.path for r in run.changed]) if run.changed else (Path.cwd(), None)
     patch = b"".join(
         diff_report.patch(r.original, r.fixed, Path(os.path.relpath(os.path.abspath(r.path), base)).as_posix(), r.encoding)
         for r in run.changed
     )
-    if sys.stdout.isatty() and patch:
+    if output_file is None and sys.stdout.isatty() and patch:
         _console().print(rich_syntax.Syntax(patch.decode("utf-8", "replace"), "diff", theme="ansi_dark", background_color="default"))
     else:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(patch)  # the files' own bytes: a latin-1 or BOM file's patch applies
-        sys.stdout.flush()
-    if where:
+        out = _Output(output_file)
+        out.write(patch)  # the files' own bytes: a latin-1 or BOM file's patch applies
+        out.close()
+    if where and voice.chatty:
         err.print(f"note: {where}", markup=False)
-    _print_findings(run, err)
+    for result, finding in run.findings:
+        for line in text_report.finding_lines(result, finding):
+            err.print(line, markup=False)
     _print_errors(run)
-    err.print(_diff_summary(run), markup=False)
-    raise typer.Exit(run.exit_code(pending_changes=True))
+    if report is not None:
+        _write_report(report, run, applied=False)
+    if voice.chatty:
+        err.print(_diff_summary(run), markup=False)
+    _exit(run.exit_code(pending_changes=True), exit_zero=exit_zero)
+
+
+def _reproducing_command() -> str:
+    """The command line of this run, less --report (the command that reproduces the migration)."""
+    args = sys.argv[1:]
+    kept, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "--report":
+            skip = True
+            continue
+        if arg.startswith("--report="):
+            continue
+        kept.append(arg)
+    return shlex.join(["jaxfix", *kept])
+
+
+def _write_report(path: Path, run: engine.RunResult, *, applied: bool) -> None:
+    text = migration_report.render(
+        run, root=_repository_root(), command=_reproducing_command(), version=version(), applied=applied
+    )
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        _console(stderr=True).print(f"error: cannot write {path}: {error.strerror or error}", markup=False)
+        raise typer.Exit(2) from None
 
 
 def _diff_interactive(
@@ -409,9 +825,9 @@ def _diff_interactive(
     if not sys.stdin.isatty():
         err.print("error: --interactive needs a terminal to ask on; use `jaxfix diff` for a patch", markup=False)
         raise typer.Exit(2)
-    plan = _targets(plan)
-    record = _clear_to_write([p for _, files in plan for p in files], allow_dirty, allow_no_vcs, settings)
-    groups = _run_groups(plan, fix=False, write=False, discovered=True, run=settings)
+    targets = _targets(plan)
+    record = _clear_to_write([p for g in targets for p in g.files], allow_dirty, allow_no_vcs, settings)
+    groups = _run_groups(targets, fix=False, write=False, run=settings)
     run = _merged(groups)
     candidates = interactive.offers([(r, s.options) for r, s in groups])
     out = _console()
@@ -473,47 +889,95 @@ def _clear_to_write(files: list[Path], allow_dirty: bool, allow_no_vcs: bool, se
     return record
 
 
+
+
 @app.command(short_help="Apply the fixes in place.")
 def migrate(
+    ctx: typer.Context,
     paths: Paths,
     allow_dirty: AllowDirty = False,
     allow_no_vcs: AllowNoVcs = False,
+    output_file: OutputFile = None,
+    report: Report = None,
+    statistics: Statistics = False,
+    show_fixes: ShowFixes = False,
+    exit_zero: ExitZero = False,
+    exit_non_zero_on_fix: Annotated[
+        bool, typer.Option("--exit-non-zero-on-fix", help="Exit 1 when anything was fixed, even with nothing left.")
+    ] = False,
+    quiet: Quiet = False,
+    silent: Silent = False,
+    verbose: Verbose = False,
     select: Select = None,
+    extend_select: ExtendSelect = None,
     ignore: Ignore = None,
+    per_file_ignores: PerFileIgnores = None,
     unsafe_fixes: Unsafe = None,
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
     max_file_size: MaxFileSize = None,
+    config_option: ConfigOption = None,
+    isolated: Isolated = False,
+    show_settings: ShowSettings = False,
+    show_files: ShowFiles = False,
+    stdin_filename: StdinFilename = None,
+    shard_spec: Shard = None,
     jobs: Jobs = None,
     no_cache: NoCache = False,
     cache_dir: CacheDir = None,
     single_file: SingleFile = False,
 ) -> None:
     """Apply the fixes in place (`-`: read stdin, write the fixed text to stdout)."""
-    plan = _plan(paths, _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors, max_file_size))
-    settings = RunSettings(jobs, no_cache, cache_dir, single_file)
+    voice, given = _voice(ctx), _given(ctx)
+    plan = _plan(paths, given, stdin_filename)
+    if show_settings or show_files:
+        _show_and_exit(ctx, plan, _targets(plan, voice, shard_spec) if show_files else None, given)
+    settings = _run_settings(ctx)
     if paths == [engine.STDIN]:
         data = sys.stdin.buffer.read()
-        run = _run(plan, fix=True, write=False, run=settings, stdin=data)
+        run = _merged(_run_groups(_targets(plan), fix=True, write=False, run=settings, stdin=data,
+                                  stdin_filename=stdin_filename, voice=voice))
         (result,) = run.files
         # The whole input, in its own bytes: fixed, or exactly as it came (skipped, undecodable).
-        sys.stdout.buffer.write(result.fixed.encode(result.encoding) if result.changed else data)
-        sys.stdout.flush()
-        _print_findings(run, _console(stderr=True))
+        out = _Output(output_file)
+        out.write(result.fixed.encode(result.encoding) if result.changed else data)
+        out.close()
+        if not voice.silent:
+            for line in _finding_text(run).splitlines():
+                _console(stderr=True).print(line, markup=False)
         _print_errors(run)
-        raise typer.Exit(run.exit_code(pending_changes=False))
-    targets = _targets(plan)
-    record = _clear_to_write([p for _, files in targets for p in files], allow_dirty, allow_no_vcs, settings)
-    run = _run(targets, fix=True, write=True, discovered=True, run=settings)
+        _exit(_migrate_exit(run, exit_non_zero_on_fix), exit_zero=exit_zero)
+    targets = _targets(plan, voice, shard_spec)
+    record = _clear_to_write([p for g in targets for p in g.files], allow_dirty, allow_no_vcs, settings)
+    run = _merged(_run_groups(targets, fix=True, write=True, run=settings, voice=voice))
     record.remember((r.path, r.fixed.encode(r.encoding)) for r in run.files if r.written)
-    out = _console()
-    _print_findings(run, out)
+    out = _Output(output_file)
+    if not voice.silent:
+        if statistics:
+            out.write(statistics_report.render_text(run, applied=True))
+        else:
+            out.write(_finding_text(run))
+        if show_fixes:
+            out.write(fixes_report.fixed_summary(run))
+        if voice.chatty:
+            out.write(text_report.summary(run, applied=True) + "\n")
+    out.close()
     _print_errors(run)
-    _print_tables(run, _console(stderr=True), fixed_column=True)
-    out.print(text_report.summary(run, applied=True), markup=False)
-    raise typer.Exit(run.exit_code(pending_changes=False))
+    if voice.chatty:
+        _print_tables(run, _console(stderr=True), fixed_column=True)
+    if report is not None:
+        _write_report(report, run, applied=True)
+    _exit(_migrate_exit(run, exit_non_zero_on_fix), exit_zero=exit_zero)
+
+
+def _migrate_exit(run: engine.RunResult, exit_non_zero_on_fix: bool) -> int:
+    """2 errors, 1 findings left (or, with --exit-non-zero-on-fix, anything fixed), else 0."""
+    code = run.exit_code(pending_changes=False)
+    if code == 0 and exit_non_zero_on_fix and any(r.applied for r in run.files):
+        return 1
+    return code
 
 
 def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool) -> None:
@@ -551,6 +1015,7 @@ def _print_tables(run: engine.RunResult, console: Console, *, fixed_column: bool
 
 @app.command(short_help="Review the lines a branch changed.")
 def review(
+    ctx: typer.Context,
     paths: Annotated[
         Optional[list[Path]],
         typer.Argument(
@@ -580,15 +1045,28 @@ def review(
         ),
     ] = None,
     output_format: Annotated[
-        ReviewFormat, typer.Option("--output-format", help="What to print: the review payload, or findings as for check.")
+        ReviewFormat,
+        typer.Option(
+            "--output-format",
+            metavar="FORMAT",
+            help="What to print: the review payload (review), or findings as for check: "
+            f"{', '.join(f.value for f in ReviewFormat if f is not ReviewFormat.review)}.",
+        ),
     ] = ReviewFormat.review,
+    output_file: OutputFile = None,
+    exit_zero: ExitZero = False,
+    quiet: Quiet = False,
     select: Select = None,
+    extend_select: ExtendSelect = None,
     ignore: Ignore = None,
+    per_file_ignores: PerFileIgnores = None,
     unsafe_fixes: Unsafe = None,
     exclude: Exclude = None,
     frozen_mapping: FrozenMapping = None,
     target_version: TargetVersion = None,
     expected_errors: ExpectedErrors = False,
+    config_option: ConfigOption = None,
+    isolated: Isolated = False,
 ) -> None:
     """Review the lines a branch changed since --base, as pull-request suggestions.
 
@@ -623,7 +1101,7 @@ def review(
         except review_post.PostError as error:
             err.print(f"error: {error}", markup=False)
             raise typer.Exit(2) from None
-    plan = _plan(paths or [Path(".")], _flags(select, ignore, unsafe_fixes, exclude, frozen_mapping, target_version, expected_errors))
+    plan = _plan(paths or [Path(".")], _given(ctx))
     try:
         result = review_collect.collect(plan, base, Path.cwd())
     except changed_lines.GitError as error:
@@ -631,14 +1109,18 @@ def review(
         raise typer.Exit(2) from None
     for path in result.refused:
         err.print(f"{path}: not reviewed: a symbolic link or outside the checkout", markup=False)
+    out = _Output(output_file)
     if output_format is ReviewFormat.review:
-        sys.stdout.write(review_report.render(result.comments, result.head))
+        out.write(review_report.render(result.comments, result.head))
     else:
-        _report(result.run, output_format, unsafe_fixes=result.unsafe_paths.__contains__)
+        out.write(_render(result.run, output_format, unsafe_fixes=result.unsafe_paths.__contains__))
+        if output_format is ReviewFormat.text and not quiet:
+            out.write(text_report.summary(result.run, applied=False) + "\n")
+    out.close()
     _print_errors(result.run)
     if pull is not None:
-        _post_review(pull, result, annotated=output_format is ReviewFormat.github)
-    raise typer.Exit(result.run.exit_code(pending_changes=False))
+        _post_review(pull, result, annotated=output_format is ReviewFormat.github and output_file is None)
+    _exit(result.run.exit_code(pending_changes=False), exit_zero=exit_zero)
 
 
 #: Statuses that mean this token may not post here (a fork's read-only token): annotate instead.
@@ -681,6 +1163,21 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
         err.print(f"Posted a review with {outcome.posted} comment{'s' if outcome.posted != 1 else ''}{extra}{where}", markup=False)
     else:
         err.print(f"All {outcome.already} findings were already posted; no new review.", markup=False)
+
+
+@app.command("config", short_help="List the [tool.jaxfix] keys, or print their JSON schema.")
+def config_keys(
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the JSON schema of [tool.jaxfix] (the file the package ships).")
+    ] = False,
+) -> None:
+    """List the [tool.jaxfix] keys: name, environment variable, meaning; or print the table's JSON schema."""
+    with _reader_may_stop_early():
+        if schema:
+            sys.stdout.write(config_schema.SHIPPED.read_text(encoding="utf-8"))
+            return
+        for key in config.MODEL:
+            sys.stdout.write(f"{key.name}\t{key.env or ''}\t{key.description}\n")
 
 
 @app.command()

@@ -15,17 +15,14 @@ import difflib
 import fnmatch
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from jaxfix.transforms import Options
 from jaxfix.transforms.catalogue import BY_CODE as RULE_CARDS
 
 from .report.diff import display_path
-
-#: Every key [tool.jaxfix] may hold.
-KEYS = ("select", "ignore", "exclude", "unsafe-fixes", "frozen-mapping", "target-version", "max-file-size")
 
 #: Files larger than this are refused unless asked (``max-file-size``). Measured: a dense 1 MB
 #: module (a fix in every function) takes 33 s and 1.2 GB to fix, and time and memory grow with
@@ -85,6 +82,10 @@ class Settings:
     #: Report findings in code that expects their error (a flag only: no key in the file).
     expected_errors: bool | None = None
     max_file_size: int | None = None
+    #: Codes added to `select` (whichever of flag, environment or file gave it).
+    extend_select: frozenset[str] | None = None
+    #: (glob, codes) pairs: codes ignored in the files the glob matches (ruff's per-file-ignores).
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,27 @@ class Resolved:
     source: Path | None = None
     #: Bytes above which a file is refused (0: no limit).
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    per_file_root: Path = field(default_factory=Path.cwd)
+    #: What the configuration file itself said (--show-settings tells the file's values from defaults).
+    file_settings: Settings = field(default_factory=lambda: Settings())
 
     def excludes(self, path: Path) -> bool:
         return is_excluded(path, self.exclude, self.exclude_root)
+
+    def ignored_in(self, path: Path) -> frozenset[str]:
+        """The codes `per-file-ignores` ignores in this file (a `!pattern` applies to files it does not match)."""
+        codes: frozenset[str] = frozenset()
+        for pattern, ignored in self.per_file_ignores:
+            negated = pattern.startswith("!")
+            if is_excluded(path, [pattern.removeprefix("!")], self.per_file_root) != negated:
+                codes |= ignored
+        return codes
+
+    def options_for(self, path: Path) -> Options:
+        """The rules' options for one file: the group's, less what per-file-ignores ignores there."""
+        extra = self.ignored_in(path) if self.per_file_ignores else frozenset()
+        return replace(self.options, ignore=self.options.ignore | extra) if extra - self.options.ignore else self.options
 
 
 def is_excluded(path: Path, patterns: Sequence[str], root: Path) -> bool:
@@ -187,69 +206,36 @@ def _table(document: dict, key: str, path: Path) -> dict:
 
 
 def load(pyproject: Path) -> FileConfig:
-    """Read and check [tool.jaxfix] of one pyproject.toml."""
+    """Read and check [tool.jaxfix] of one pyproject.toml (a file of another name: its top level, as ruff.toml)."""
     document = _read_toml(pyproject)
-    table = _table(document, "tool", pyproject).get("jaxfix", {})
-    where = display_path(pyproject)
+    if pyproject.name == "pyproject.toml":
+        table = _table(document, "tool", pyproject).get("jaxfix", {})
+        project = _table(document, "project", pyproject)
+    else:
+        table, project = document, {}
     if not isinstance(table, dict):
-        raise ConfigError(f"{where}: [tool.jaxfix] must be a table")
+        raise ConfigError(f"{display_path(pyproject)}: [tool.jaxfix] must be a table")
+    settings = settings_from_table(table, display_path(pyproject))
+    if settings.target_version is None:
+        settings = replace(settings, target_version=_requires_python_floor(project))
+    return FileConfig(pyproject, settings)
+
+
+def settings_from_table(table: dict, where: str, heading: str = "[tool.jaxfix]") -> Settings:
+    """Check every key of a [tool.jaxfix] table (or of `--config KEY=VALUE`) against the model."""
     for key in table:
         if key not in KEYS:
             close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1)
             hint = f" (did you mean `{close[0]}`?)" if close else f"; known keys: {', '.join(KEYS)}"
-            raise ConfigError(f"{where}: unknown key `{key}` in [tool.jaxfix]{hint}")
-
-    def problem(key: str, message: str) -> ConfigError:
-        return ConfigError(f"{where}: [tool.jaxfix] {key}: {message}")
-
-    def codes(key: str) -> frozenset[str] | None:
-        if key not in table:
-            return None
-        value = table[key]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise problem(key, "must be a list of rule codes, e.g. [\"JAX101\"]")
-        parsed, unknown = parse_codes(value)
-        if unknown:
-            raise problem(key, f"no rule matches {', '.join(unknown)}")
-        if key == "select" and not parsed:
-            raise problem(key, "an empty list selects no rule; leave the key out to select every rule")
-        return parsed
-
-    exclude = table.get("exclude")
-    if exclude is not None and (not isinstance(exclude, list) or not all(isinstance(v, str) for v in exclude)):
-        raise problem("exclude", "must be a list of glob patterns")
-    unsafe = table.get("unsafe-fixes")
-    if unsafe is not None and not isinstance(unsafe, bool):
-        raise problem("unsafe-fixes", "must be true or false")
-    frozen = table.get("frozen-mapping")
-    if frozen is not None and frozen not in FROZEN_MAPPINGS:
-        raise problem("frozen-mapping", f"must be one of {', '.join(FROZEN_MAPPINGS)}, not {frozen!r}")
-    target: tuple[int, int] | None = None
-    if "target-version" in table:
-        if not isinstance(table["target-version"], str):
-            raise problem("target-version", "must be a string such as \"py311\"")
-        try:
-            target = parse_target_version(table["target-version"])
-        except ValueError as error:
-            raise problem("target-version", str(error)) from None
-    else:
-        target = _requires_python_floor(_table(document, "project", pyproject))
-    size: int | None = None
-    if "max-file-size" in table:
-        try:
-            size = parse_size(table["max-file-size"])
-        except ValueError as error:
-            raise problem("max-file-size", str(error)) from None
-    settings = Settings(
-        select=codes("select"),
-        ignore=codes("ignore"),
-        exclude=tuple(exclude) if exclude is not None else None,
-        unsafe_fixes=unsafe,
-        frozen_mapping=frozen,
-        target_version=target,
-        max_file_size=size,
-    )
-    return FileConfig(pyproject, settings)
+            raise ConfigError(f"{where}: unknown key `{key}` in {heading}{hint}")
+    values = {}
+    for key in MODEL:
+        if key.name in table:
+            try:
+                values[key.field] = key.parse(table[key.name])
+            except ValueError as error:
+                raise ConfigError(f"{where}: {heading} {key.name}: {error}") from None
+    return Settings(**values)
 
 
 def _requires_python_floor(project: dict) -> tuple[int, int] | None:
@@ -257,6 +243,22 @@ def _requires_python_floor(project: dict) -> tuple[int, int] | None:
     requires = project.get("requires-python")
     match = _REQUIRES_PYTHON_FLOOR.search(requires) if isinstance(requires, str) else None
     return (3, int(match.group(1))) if match else None
+
+
+#: Where each setting came from, as --show-settings says it.
+FLAG, ENVIRONMENT, INLINE, FILE, DEFAULT = "flag", "environment", "--config", "file", "default"
+
+
+def layered(*layers: Settings) -> Settings:
+    """The first layer that says a setting wins (flags, then environment, then --config KEY=VALUE)."""
+    values = {}
+    for item in fields(Settings):
+        for layer in layers:
+            value = getattr(layer, item.name)
+            if value is not None:
+                values[item.name] = value
+                break
+    return Settings(**values)
 
 
 def resolve(config: FileConfig, flags: Settings) -> Resolved:
@@ -268,8 +270,12 @@ def resolve(config: FileConfig, flags: Settings) -> Resolved:
         return given if given is not None else getattr(file, name)
 
     defaults = Options()
+    select = pick("select")
+    extend = (flags.extend_select or frozenset()) | (file.extend_select or frozenset())
+    if select is not None and extend:
+        select = select | extend
     options = Options(
-        select=pick("select"),
+        select=select,
         ignore=pick("ignore") or frozenset(),
         unsafe_fixes=bool(pick("unsafe_fixes")),
         frozen_mapping=pick("frozen_mapping") or defaults.frozen_mapping,
@@ -278,13 +284,23 @@ def resolve(config: FileConfig, flags: Settings) -> Resolved:
     )
     size = pick("max_file_size")
     size = DEFAULT_MAX_FILE_SIZE if size is None else size
+    # Patterns from a flag are relative to the current folder, from the file to its folder (as exclude's).
+    per_file_root = Path.cwd() if flags.per_file_ignores is not None else config.root
+    per_file = pick("per_file_ignores") or ()
     if flags.exclude is not None:
-        return Resolved(options, flags.exclude, Path.cwd(), config.path, size)
-    return Resolved(options, file.exclude or (), config.root, config.path, size)
+        return Resolved(options, flags.exclude, Path.cwd(), config.path, size, per_file, per_file_root, file)
+    return Resolved(options, file.exclude or (), config.root, config.path, size, per_file, per_file_root, file)
 
 
-def plan(paths: Sequence[Path], flags: Settings) -> list[tuple[Resolved, list[Path]]]:
-    """The paths grouped by the configuration that governs them, in the order given."""
+def plan(paths: Sequence[Path], flags: Settings, config_file: Path | None = None,
+         isolated: bool = False) -> list[tuple[Resolved, list[Path]]]:
+    """The paths grouped by the configuration that governs them, in the order given.
+
+    `config_file` (``--config FILE``) governs every path; `isolated` reads no file at all.
+    """
+    if config_file is not None or isolated:
+        loaded = load(config_file) if config_file is not None else FileConfig(None)
+        return [(resolve(loaded, flags), list(paths))]
     loaded: dict[Path | None, FileConfig] = {}
     groups: dict[Path | None, list[Path]] = {}
     memo: dict[Path, Path | None] = {}
@@ -294,3 +310,122 @@ def plan(paths: Sequence[Path], flags: Settings) -> list[tuple[Resolved, list[Pa
             loaded[pyproject] = load(pyproject) if pyproject else FileConfig(None)
         groups.setdefault(pyproject, []).append(path)
     return [(resolve(loaded[key], flags), members) for key, members in groups.items()]
+
+
+def inline(values: Sequence[str]) -> Settings:
+    """``--config "select = ['JAX1']"``: TOML `KEY = VALUE` pairs, checked as the table's keys are."""
+    table: dict = {}
+    for value in values:
+        try:
+            parsed = tomllib.loads(value)
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"--config {value!r}: neither a file nor a TOML `KEY = VALUE` pair: {error}") from None
+        table.update(parsed)
+    return settings_from_table(table, "--config", heading="the overrides")
+
+
+# -- the model: every key, its type, its documentation, its variable ---------------------------------
+
+
+def _codes(key: str) -> Callable[[object], frozenset[str]]:
+    def parse(value: object) -> frozenset[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValueError('must be a list of rule codes, e.g. ["JAX101"]')
+        parsed, unknown = parse_codes(value)
+        if unknown:
+            raise ValueError(f"no rule matches {', '.join(unknown)}")
+        if key == "select" and not parsed:
+            raise ValueError("an empty list selects no rule; leave the key out to select every rule")
+        return parsed
+
+    return parse
+
+
+def _globs(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("must be a list of glob patterns")
+    return tuple(value)
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _frozen(value: object) -> str:
+    if value not in FROZEN_MAPPINGS:
+        raise ValueError(f"must be one of {', '.join(FROZEN_MAPPINGS)}, not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _version(value: object) -> tuple[int, int]:
+    if not isinstance(value, str):
+        raise ValueError('must be a string such as "py311"')
+    return parse_target_version(value)
+
+
+def _size(value: object) -> int:
+    return parse_size(value)  # type: ignore[arg-type]
+
+
+def _per_file(value: object) -> tuple[tuple[str, frozenset[str]], ...]:
+    if not isinstance(value, dict):
+        raise ValueError('must be a table of glob = [codes], e.g. {"tests/*" = ["JAX101"]}')
+    out = []
+    for pattern, codes in value.items():
+        try:
+            out.append((pattern, _codes("per-file-ignores")(codes)))
+        except ValueError as error:
+            raise ValueError(f"{pattern!r}: {error}") from None
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of [tool.jaxfix]: how it is checked, documented, and set from the environment."""
+
+    name: str
+    field: str
+    parse: Callable[[object], object]
+    description: str
+    #: JSON schema of its value (`config_schema` adds the description and the rule codes).
+    schema: dict
+    #: A value the README and the schema test use.
+    example: object
+    env: str | None = None
+
+
+_CODES_SCHEMA = {"type": "array", "items": {"$ref": "#/definitions/code"}}
+
+MODEL: tuple[Key, ...] = (
+    Key("select", "select", _codes("select"), "Only these rule codes or prefixes (default: every rule).",
+        {**_CODES_SCHEMA, "minItems": 1}, ["JAX1"], "JAXFIX_SELECT"),
+    Key("extend-select", "extend_select", _codes("extend-select"), "Codes or prefixes added to `select`.",
+        _CODES_SCHEMA, ["JAX001"], "JAXFIX_EXTEND_SELECT"),
+    Key("ignore", "ignore", _codes("ignore"), "Never these rule codes or prefixes.",
+        _CODES_SCHEMA, ["JAX102"], "JAXFIX_IGNORE"),
+    Key("per-file-ignores", "per_file_ignores", _per_file,
+        "Codes ignored in the files a glob matches (relative to this file's folder; `!` negates): "
+        "{\"tests/*\" = [\"JAX101\"]}.",
+        {"type": "object", "additionalProperties": _CODES_SCHEMA}, {"tests/*": ["JAX101"]},
+        "JAXFIX_PER_FILE_IGNORES"),
+    Key("exclude", "exclude", _globs, "Leave out files matching these globs (relative to this file's folder).",
+        {"type": "array", "items": {"type": "string"}}, ["generated", "legacy/*.py"], "JAXFIX_EXCLUDE"),
+    Key("unsafe-fixes", "unsafe_fixes", _bool, "Also apply fixes marked unsafe.",
+        {"type": "boolean"}, False, "JAXFIX_UNSAFE_FIXES"),
+    Key("frozen-mapping", "frozen_mapping", _frozen, "The frozen mapping JAX201 writes.",
+        {"type": "string", "enum": list(FROZEN_MAPPINGS)}, "auto", "JAXFIX_FROZEN_MAPPING"),
+    Key("target-version", "target_version", _version,
+        "Oldest Python to support (default: the floor of [project] requires-python, else py311).",
+        {"type": "string", "pattern": r"^\s*(py)?3\.?[0-9]{1,2}\s*$", "examples": ["py311", "py312", "3.13"]},
+        "py311", "JAXFIX_TARGET_VERSION"),
+    Key("max-file-size", "max_file_size", _size, "Larger files are refused (0: no limit): bytes, or 2MB, 500KB, 1MiB.",
+        {"anyOf": [{"type": "integer", "minimum": 0},
+                   {"type": "string", "pattern": r"^\s*[0-9]+\s*([bB]|[kK]|[kK][bB]|[kK][iI][bB]|[mM]|[mM][bB]|[mM][iI][bB])?\s*$"}]},
+        "1MB", "JAXFIX_MAX_FILE_SIZE"),
+)
+
+#: Every key [tool.jaxfix] may hold.
+KEYS = tuple(key.name for key in MODEL)
+BY_NAME = {key.name: key for key in MODEL}

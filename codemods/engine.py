@@ -445,8 +445,12 @@ class _Dispatch:
         self._waiting: list[tuple[Task, object]] = []
         #: Recoveries in a row that found no task running (see `_recover`).
         self._fruitless = 0
+        #: Told each file as its analysis starts (as far as the parent learns it: a progress display).
+        self.on_start: Callable[[Path], None] | None = None
+        self._paths: dict[int, Path] = {}
 
     def submit(self, task: Task, tag: object) -> None:
+        self._paths[task.number] = task.path
         if self._jobs == 1 or (self._pool is None and not self._held):
             self._held.append((task, tag))
             return
@@ -480,11 +484,16 @@ class _Dispatch:
     def _note_started(self) -> None:
         queue = self._started_queue
         while queue is not None and not queue.empty():
-            self._started.add(queue.get())
+            number = queue.get()
+            self._started.add(number)
+            if self.on_start is not None and number in self._paths:
+                self.on_start(self._paths[number])
 
     def results(self) -> Iterable[tuple[Task, object, FileResult]]:
         """(task, its tag, its result) for every task, as each finishes."""
         for task, tag in self._held:
+            if self.on_start is not None:
+                self.on_start(task.path)
             yield task, tag, analyse(task)
         pending = self._futures
         try:
@@ -609,6 +618,8 @@ def run(
     stdin: bytes | None = None,
     project_files: Sequence[Path] | None = None,
     max_file_size: int | None = None,
+    options_for: Callable[[Path], Options] | None = None,
+    started: Callable[[Path], None] | None = None,
 ) -> RunResult:
     """Process every path; write fixed files when `write`.
 
@@ -616,6 +627,8 @@ def run(
     that must change one of them too changes it in the same run. A Python file
     larger than `max_file_size` bytes (default: the configuration's default; 0:
     no limit) is refused before it is read, a notebook when its code cells are.
+    `options_for(path)`: a file's own options where they differ (per-file-ignores);
+    `started(path)`: called as a file's analysis starts, as far as this process learns it.
     """
     limit = DEFAULT_MAX_FILE_SIZE if max_file_size is None else max_file_size
     forget_resolved()
@@ -652,28 +665,32 @@ def run(
 
     jobs = max(1, min(jobs or default_jobs(), len(datas)))  # never more workers than files
     dispatch = _Dispatch(jobs, repo, static_names)
+    dispatch.on_start = started
     # Biggest files first, so no worker is left with a long one at the end.
     for index in sorted(datas, key=lambda i: len(datas[i]), reverse=True):
         data = datas[index]
         path = paths[index]
+        file_options = options_for(path) if options_for is not None else options
         ref = by_path.get(keys[index])
         # Only a module of the project imports through it (see `_project`).
         names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
         haystack = Haystack(data)
-        if cache is None and names and _may_match(haystack, options, False):
+        if cache is None and names and _may_match(haystack, file_options, False):
             # Let through without the first pass's test, which only the cache key needs
             # here: the worker runs it (in parallel) when a rule asks.
             admitted, imports_static_jitted = (), None
         else:
             admitted = names.admitted(data)
             imports_static_jitted = bool(admitted)
-            if not _may_match(haystack, options, imports_static_jitted):
+            if not _may_match(haystack, file_options, imports_static_jitted):
                 done(index, FileResult(path, stage="filtered"))
                 continue
-        task = Task(path, data, options, fix, ref, imports_static_jitted, index, limit)
+        task = Task(path, data, file_options, fix, ref, imports_static_jitted, index, limit)
         # What the pre-filter read of the project, and the file's own module name
         # (it decides what relative imports mean); what the analysis read is in its deps.
         salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
+        if file_options is not options:  # the cache's key holds the group's options; this file's differ
+            salt += "|ignore:" + ",".join(sorted(file_options.ignore))
         key = cache.key(data, task.kind, fix, salt) if cache is not None else None
         entry = cache.get(key) if key is not None else None
         if entry is not None and not _well_formed(entry):
@@ -691,7 +708,7 @@ def run(
 
     files = [results[index] for index in range(len(paths))]
     if fix:
-        files = _apply_remote(files, originals, options, by_path)
+        files = _apply_remote(files, originals, options_for or (lambda path: options), by_path)
     out = RunResult(cache_hits=cache.hits if cache is not None else 0)
     for result in files:
         if write and result.changed and result.path != STDIN:
@@ -723,7 +740,7 @@ def _static_names(refs: Sequence[ModuleRef], known: dict[str, bytes]) -> dict[st
 
 
 def _apply_remote(
-    files: list[FileResult], originals: dict[str, bytes], options: Options, by_path: dict
+    files: list[FileResult], originals: dict[str, bytes], options_for: Callable[[Path], Options], by_path: dict
 ) -> list[FileResult]:
     """Apply the edits fixes make in other files, then fix those files again on their new text.
 
@@ -754,7 +771,7 @@ def _apply_remote(
         fixes = select_compatible([Fix(Applicability.SAFE, (e,)) for e in sorted(set(edits))])
         edited = apply_edits(source.text, [f.edits[0] for f in fixes])
         shown = files[by_file[path]].path if path in by_file else Path(path)
-        task = Task(shown, edited.encode(source.encoding), options, True, by_path.get(path))
+        task = Task(shown, edited.encode(source.encoding), options_for(shown), True, by_path.get(path))
         again = analyse(task)
         result = replace(again, original=source.text, stage="parsed")
         if path in by_file:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +15,7 @@ from . import engine
 from .cache import ResultCache
 from .discovery import discover, resolved
 from .project import project_root
+from .report.diff import display_path
 
 if TYPE_CHECKING:
     from .console import Console
@@ -70,19 +72,29 @@ def run_files(
     write: bool,
     stdin: bytes | None = None,
     max_file_size: int | None = None,
+    options_for: Callable[[Path], Options] | None = None,
+    universe: list[Path] | None = None,
+    show_progress: bool = True,
 ) -> engine.RunResult:
-    """Run the engine; on a terminal, with a progress bar (files done, findings so far) on stderr."""
+    """Run the engine; on a terminal, with a progress display on stderr (see `_Display`).
+
+    `universe`: every file of the run when `files` is one shard of it; the
+    project (what imports may lead to) is found from it, so a file's findings
+    do not depend on the shard it lands in.
+    """
     cache = settings.cache(options)
     try:
         return _run_files(
-            files, options, settings, err, cache, fix=fix, write=write, stdin=stdin, max_file_size=max_file_size
+            files, options, settings, err, cache, fix=fix, write=write, stdin=stdin, max_file_size=max_file_size,
+            options_for=options_for, universe=universe, show_progress=show_progress,
         )
     finally:
         if cache is not None and cache.unusable:
             err.print(f"warning: results are not cached: cannot write in {cache.unusable}", markup=False)
 
 
-def _run_files(files, options, settings, err, cache, *, fix, write, stdin, max_file_size) -> engine.RunResult:
+def _run_files(files, options, settings, err, cache, *, fix, write, stdin, max_file_size, options_for, universe,
+               show_progress) -> engine.RunResult:
     kwargs = dict(
         fix=fix,
         write=write,
@@ -90,24 +102,73 @@ def _run_files(files, options, settings, err, cache, *, fix, write, stdin, max_f
         jobs=settings.jobs,
         cache=cache,
         stdin=stdin,
-        project_files=[] if settings.single_file else project_files_of(files),
+        project_files=[] if settings.single_file else project_files_of(universe if universe is not None else files),
+        options_for=options_for,
     )
-    if not err.is_terminal or len(files) < 2:
+    if not show_progress or not err.is_terminal or len(files) < 2:
         return engine.run(files, options, **kwargs)  # type: ignore[arg-type]
-    columns = (
+    display = _Display(files, "fixing" if fix else "checking", err)
+    with display.progress:
+        return engine.run(files, options, progress=display.finished, started=display.started, **kwargs)  # type: ignore[arg-type]
+
+
+def _size(path: Path) -> int:
+    try:
+        return max(1, os.stat(path).st_size)
+    except OSError:
+        return 1
+
+
+class _Display:
+    """Files done, elapsed time, the time left, findings so far, and the file being analysed.
+
+    Progress is counted in bytes, not files: the engine starts the biggest files
+    first, so a count of files would promise the end long before it comes.
+    """
+
+    def __init__(self, files: list[Path], what: str, console: Console) -> None:
+        self.sizes = {path: _size(path) for path in files if path != engine.STDIN}
+        self.count = len(files)
+        self.done = 0
+        self.found = 0
+        self.running: dict[Path, None] = {}
+        # The bar redraws around what the console prints: it needs rich's own console (console.py).
+        self.progress = rich_progress.Progress(*progress_columns(), console=console.rich, transient=True)
+        self.task = self.progress.add_task(what, total=sum(self.sizes.values()) or 1, **self._fields())
+
+    def _fields(self) -> dict[str, str]:
+        current = next(reversed(self.running), None)
+        return {
+            "files": f"{self.done}/{self.count} files",
+            "found": f"{self.found} finding{'s' if self.found != 1 else ''}",
+            "current": shortened(display_path(current)) if current is not None else "",
+        }
+
+    def started(self, path: Path) -> None:
+        self.running[path] = None
+        self.progress.update(self.task, **self._fields())
+
+    def finished(self, result: engine.FileResult) -> None:
+        key = result.path
+        self.running.pop(key, None)
+        self.done += 1
+        self.found += len(result.findings) + len(result.applied)
+        self.progress.update(self.task, advance=self.sizes.get(key, 0), **self._fields())
+
+
+def progress_columns() -> tuple:
+    return (
         rich_progress.TextColumn("{task.description}"),
-        rich_progress.BarColumn(),
-        rich_progress.MofNCompleteColumn(),
+        rich_progress.BarColumn(bar_width=24),
+        rich_progress.TextColumn("{task.fields[files]}"),
+        rich_progress.TimeElapsedColumn(),
+        rich_progress.TextColumn("ETA"),
+        rich_progress.TimeRemainingColumn(),
         rich_progress.TextColumn("{task.fields[found]}"),
+        rich_progress.TextColumn("{task.fields[current]}"),
     )
-    # The bar redraws around what the console prints: it needs rich's own console (console.py).
-    with rich_progress.Progress(*columns, console=err.rich, transient=True) as bar:
-        task = bar.add_task("fixing" if fix else "checking", total=len(files), found="")
-        found = 0
 
-        def advance(result: engine.FileResult) -> None:
-            nonlocal found
-            found += len(result.findings) + len(result.applied)
-            bar.update(task, advance=1, found=f"{found} findings")
 
-        return engine.run(files, options, progress=advance, **kwargs)  # type: ignore[arg-type]
+def shortened(name: str, width: int = 48) -> str:
+    """A path cut from the left to `width` characters: its end says which file it is."""
+    return name if len(name) <= width else "…" + name[-(width - 1) :]

@@ -213,6 +213,7 @@ def test_top_level_help_lists_every_command_uncut(tmp_path: Path) -> None:
         "diff",
         "migrate",
         "review",
+        "config",
         "rules",
         "explain",
         "server",

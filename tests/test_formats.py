@@ -70,7 +70,7 @@ def test_sarif_validates_against_the_official_schema_and_its_fixes_apply(project
     jsonschema.Draft4Validator(sarif_schema()).validate(log)
     (run,) = log["runs"]
     assert log["version"] == "2.1.0" and run["tool"]["driver"]["name"] == "jaxfix"
-    assert [r["id"] for r in run["tool"]["driver"]["rules"]][:2] == ["JAX101", "JAX102"]
+    assert [r["id"] for r in run["tool"]["driver"]["rules"]][:3] == ["JAX001", "JAX101", "JAX102"]
     results = run["results"]
     by_file: dict[str, list[dict]] = {}
     for record in results:

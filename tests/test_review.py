@@ -241,12 +241,16 @@ def test_suppressed_findings_on_changed_lines_are_not_reviewed(repo: Path) -> No
     with open(repo / "model.py", "a") as handle:
         handle.write(call(8).rstrip("\n") + "  # jaxfix: ignore[JAX101]\n")
         handle.write("# jaxfix: ignore\n" + call(9))
-        handle.write(call(10).rstrip("\n") + "  # jaxfix: ignore[JAX201]\n")  # another rule: still reported
+        # another rule: still reported, and the comment that silences nothing too (JAX001)
+        handle.write(call(10).rstrip("\n") + "  # jaxfix: ignore[JAX201]\n")
     commit_all(repo, "suppressions")
     review = json.loads(jaxfix("review", "--base", "main", "model.py", cwd=repo).stdout)
-    assert [c["line"] for c in review["comments"]] == [15, 19]
+    assert [c["line"] for c in review["comments"]] == [15, 19, 19]
     sarif = json.loads(jaxfix("review", "--base", "main", "--output-format", "sarif", "model.py", cwd=repo).stdout)
-    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in sarif["runs"][0]["results"]] == [15, 19]
+    results = sarif["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results] == [
+        ("JAX101", 15), ("JAX101", 19), ("JAX001", 19)
+    ]
 
 
 def test_pull_request_that_changes_only_the_caller_gets_its_suggestion(tmp_path: Path) -> None:

@@ -62,7 +62,8 @@ def test_suppression_comments() -> None:
     assert codes(BRANCHES + call + "  # jaxfix: ignore[JAX101]\n") == []
     assert codes(BRANCHES + call + "  # jaxfix: ignore\n") == []
     assert codes(BRANCHES + "# jaxfix: ignore[JAX101]\n" + call + "\n") == []
-    assert codes(BRANCHES + call + "  # jaxfix: ignore[JAX201]\n") == ["JAX101:14"]
+    # Another rule's code silences nothing here, and says so (JAX001).
+    assert codes(BRANCHES + call + "  # jaxfix: ignore[JAX201]\n") == ["JAX101:14", "JAX001:14"]
     assert codes(BRANCHES + f'x = ({call}, "# jaxfix: ignore")\n') == ["JAX101:14"]
     assert suppressions('x = "# jaxfix: ignore"\n') == {}
 

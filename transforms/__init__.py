@@ -23,7 +23,7 @@ from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.core.options import Options, SourceError
 from jaxfix.transforms.core.parse_guard import refuse_deep
 from jaxfix.transforms.core.rule import Haystack, Rule
-from jaxfix.transforms.core.suppression import is_suppressed, suppressions
+from jaxfix.transforms.core.suppression import UNUSED_CODE, directives, is_suppressed, suppressions, unused
 from jaxfix.transforms.core.textedit import LineIndex, apply_edits, select_compatible
 from jaxfix.transforms.gate.slicing import slice_source
 
@@ -125,7 +125,8 @@ def _prefiltered(text: str, options: Options, project: Project | None) -> list[t
     # Asked only when a rule's own words are absent: the test reads every import of the file.
     imports_static = functools.cache(lambda: project is not None and project.may_use_static_jitted(text))
     haystack = Haystack(text)
-    return [r for r in selected_rules(options) if r.may_match(haystack, imports_static)]
+    # JAX001 is no analysis: `_unused_suppressions` runs after the others.
+    return [r for r in selected_rules(options) if r.code != UNUSED_CODE and r.may_match(haystack, imports_static)]
 
 
 def _screened(text: str, options: Options, project: Project | None = None) -> tuple[dict[type[Rule], list], object]:
@@ -169,7 +170,8 @@ def check(
     else:
         seeded, tree = {r: [] for r in _prefiltered(text, options, project)}, None
     if not seeded:
-        return CheckResult([], False)
+        unused_here = _unused_suppressions(text, [], options)
+        return CheckResult(_guarded(text, unused_here, fix_guard.builtins_of(options.target_version)), False)
     piece = None
     if tree is not None:
         seeds = [s for found in seeded.values() for s in found]
@@ -192,17 +194,14 @@ def check(
     )
     analysis = semantic_analysis.Analysis(context)
     silenced = suppressions(text)
-    findings = [
-        f
-        for rule in seeded
-        for f in rule().check(analysis)
-        if not is_suppressed(silenced, f.line, f.code)
-    ]
+    raw = [f for rule in seeded for f in rule().check(analysis)]
+    findings = [f for f in raw if not is_suppressed(silenced, f.line, f.code)]
     findings, expected = expected_errors.split_expected(
         context, findings, analysis.traces.routes, keep_expected=options.expected_errors
     )
     if piece is not None and analysed != text:
         findings = [_moved(f, LineIndex(analysed), LineIndex(text), piece.original_line) for f in findings]
+    findings += _unused_suppressions(text, raw, options)
     findings = _without_subsumed(_guarded(text, findings, fix_guard.builtins_of(options.target_version)))
     return CheckResult(sorted(findings, key=Finding.sort_key), True, tuple(sorted(expected, key=Finding.sort_key)))
 
@@ -233,6 +232,23 @@ def _without_subsumed(findings: list[Finding]) -> list[Finding]:
         for f in findings
         if id(f) not in dropped
     ]
+
+
+def _unused_suppressions(text: str, raw: list[Finding], options: Options) -> list[Finding]:
+    """JAX001 for the text's directives, judged by the raw (unsuppressed) findings of the rules that ran.
+
+    A selected rule the pre-filter or the screen left out ran as surely as one
+    that was analysed: the gate is exactly as tight as the rules.
+    """
+    if not any(r.code == UNUSED_CODE for r in selected_rules(options)):
+        return []
+    judged = {r.code for r in selected_rules(options)}
+    found = unused(
+        text, raw, known=_rules_by_code().__contains__, judged=judged.__contains__, judge_bare=len(judged) == len(_rules_by_code())
+    )
+    # Only a directive naming JAX001 silences one: a bare one would silence its own report.
+    named = {line for d in directives(text) if d.codes and UNUSED_CODE in d.codes for line in d.targets} if found else ()
+    return [f for f in found if f.line not in named]
 
 
 def _guarded(text: str, findings: list[Finding], always_bound: frozenset[str]) -> list[Finding]:

@@ -16,11 +16,15 @@ from jaxfix.transforms import RULES, Edit, Finding
 from jaxfix.transforms.core.textedit import LineIndex
 
 from ..engine import FileResult, RunResult
+from ..rule_docs import help_uri
 from ..version import version
 from .diff import display_path
+from .fingerprints import fingerprints
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SRCROOT = "%SRCROOT%"
+#: The key of jaxfix's own fingerprint in `partialFingerprints` (versioned, as SARIF asks).
+FINGERPRINT = "jaxfixFindingHash/v1"
 
 
 def artifact_location(path: Path) -> dict:
@@ -44,7 +48,7 @@ def _region(index: LineIndex, start: int, end: int) -> dict:
 def _rule_descriptor(code: str) -> dict:
     rule = RULES[code]
     documentation = rule.documentation()
-    return {
+    descriptor = {
         "id": code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
@@ -53,6 +57,10 @@ def _rule_descriptor(code: str) -> dict:
         "defaultConfiguration": {"level": "warning"},
         "properties": {"fixClass": rule.fix_label()},
     }
+    uri = help_uri(code)
+    if uri is not None:
+        descriptor["helpUri"] = uri
+    return descriptor
 
 
 def _fix(result: FileResult, index: LineIndex, finding: Finding) -> dict:
@@ -91,7 +99,7 @@ def _fix(result: FileResult, index: LineIndex, finding: Finding) -> dict:
     }
 
 
-def _result(result: FileResult, index: LineIndex, finding: Finding, rule_index: dict[str, int]) -> dict:
+def _result(result: FileResult, index: LineIndex, finding: Finding, rule_index: dict[str, int], mark: str) -> dict:
     span = finding.span
     text = " ".join([finding.message, *(f"Note: {n}" for n in finding.notes)])
     record: dict = {
@@ -114,6 +122,8 @@ def _result(result: FileResult, index: LineIndex, finding: Finding, rule_index: 
     }
     if finding.code in rule_index:
         record["ruleIndex"] = rule_index[finding.code]
+    # Code scanning matches results across runs by these: path, rule, message and the lines' text.
+    record["partialFingerprints"] = {FINGERPRINT: mark}
     if finding.fix is not None:
         record["fixes"] = [_fix(result, index, finding)]
     return record
@@ -123,9 +133,9 @@ def render(run: RunResult) -> str:
     rule_index = {code: i for i, code in enumerate(RULES)}
     indexes: dict[int, LineIndex] = {}
     results = []
-    for result, finding in run.findings:
+    for (result, finding), mark in zip(run.findings, fingerprints(run.findings)):
         index = indexes.setdefault(id(result), LineIndex(result.original))
-        results.append(_result(result, index, finding, rule_index))
+        results.append(_result(result, index, finding, rule_index, mark))
     notifications = [
         {
             "level": "error",

@@ -13,10 +13,14 @@ from .diff import display_path
 
 def finding_line(result: FileResult, finding: Finding) -> str:
     where = f"{display_path(result.path)}:{result.location(finding.span.start.line)}:{finding.span.start.column + 1}"
-    mark = ""
-    if finding.fix is not None:
-        mark = "[*] " if finding.fix.applicability is Applicability.SAFE else "[unsafe] "
-    return f"{where}: {finding.code} {mark}{finding.message}"
+    return f"{where}: {finding.code} {fix_mark(finding)}{finding.message}"
+
+
+def fix_mark(finding: Finding) -> str:
+    """``[*] `` for a safe fix, ``[unsafe] `` for an unsafe one, nothing without a fix (ruff's marks)."""
+    if finding.fix is None:
+        return ""
+    return "[*] " if finding.fix.applicability is Applicability.SAFE else "[unsafe] "
 
 
 def finding_lines(result: FileResult, finding: Finding) -> list[str]:

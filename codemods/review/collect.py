@@ -65,6 +65,7 @@ def collect(groups: Sequence[tuple[Resolved, list[Path]]], base: str, cwd: Path)
             fix=False,
             write=False,
             project_files=[p for p in discover([root]) if p.resolve().is_relative_to(root)],
+            options_for=settings.options_for if settings.per_file_ignores else None,
         )
         relative_of = {path: relative for path, relative in candidates}
         if settings.options.unsafe_fixes:

@@ -8,6 +8,7 @@ A rule never imports another rule's folder: what two rules share lives in
 from __future__ import annotations
 
 from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.rules.jax001_unused_suppression.rule import UnusedSuppression
 from jaxfix.transforms.rules.jax101_static_operand_to_branch.rule import StaticOperandToBranch
 from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import BranchJitIntoEnclosingJit
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
@@ -21,6 +22,7 @@ from jaxfix.transforms.rules.jax404_traced_to_static_param.rule import TracedToS
 
 #: Every rule jaxfix has.
 ALL_RULES: tuple[type[Rule], ...] = (
+    UnusedSuppression,
     StaticOperandToBranch,
     BranchJitIntoEnclosingJit,
     UnhashableStaticArg,

@@ -1,0 +1,1 @@
+"""JAX001 unused-suppression: a suppression comment that silences nothing."""
