@@ -572,7 +572,10 @@ def _show_and_exit(ctx: typer.Context, plan, groups: list[Group] | None, given: 
 
 def _run_settings(ctx: typer.Context) -> RunSettings:
     params = ctx.params
-    return RunSettings(params.get("jobs"), bool(params.get("no_cache")), params.get("cache_dir"), bool(params.get("single_file")))
+    cache_dir = params.get("cache_dir")  # click's value: a str under typer below 0.29, a Path from 0.29
+    return RunSettings(
+        params.get("jobs"), bool(params.get("no_cache")), Path(cache_dir) if cache_dir else None, bool(params.get("single_file"))
+    )
 
 
 @app.command()

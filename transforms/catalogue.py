@@ -55,6 +55,13 @@ _STAGING_WORDS = (
 #: Every rule, in code order.
 CARDS: tuple[RuleCard, ...] = (
     RuleCard(
+        "JAX001",
+        "unused-suppression",
+        "safe",
+        "a suppression comment names a code no rule has, or silences nothing",
+        (("jaxfix", "noqa", "NOQA", "NoQA"), ("jaxfix", "JAX")),
+    ),
+    RuleCard(
         "JAX101",
         "static-operand-to-branch",
         "safe",
@@ -90,6 +97,14 @@ CARDS: tuple[RuleCard, ...] = (
         (("jit",),),
     ),
     RuleCard(
+        "JAX304",
+        "traced-value-needs-concrete",
+        "report",
+        "a value JAX computes while tracing is used where Python needs a concrete value",
+        (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat",
+                    "make_jaxpr", "eval_shape", "map")),
+    ),
+    RuleCard(
         "JAX401",
         "outer-transform-static",
         "safe",
@@ -113,7 +128,7 @@ CARDS: tuple[RuleCard, ...] = (
     RuleCard(
         "JAX404",
         "traced-to-static-param",
-        "report",
+        "safe",
         "a jitted helper's static parameter receives a value that is traced at the call",
         (("static_arg",),),
     ),
