@@ -133,7 +133,8 @@ class _Display:
         self.found = 0
         self.running: dict[Path, None] = {}
         # The bar redraws around what the console prints: it needs rich's own console (console.py).
-        self.progress = rich_progress.Progress(*progress_columns(), console=console.rich, transient=True)
+        # (console.py's Console, or a rich Console as a test hands over).
+        self.progress = rich_progress.Progress(*progress_columns(), console=getattr(console, "rich", console), transient=True)
         self.task = self.progress.add_task(what, total=sum(self.sizes.values()) or 1, **self._fields())
 
     def _fields(self) -> dict[str, str]:

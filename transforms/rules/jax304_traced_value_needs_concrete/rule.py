@@ -88,12 +88,16 @@ class TracedValues304:
     def _traced_here(self, fn: FunctionNode, call: cst.Call) -> bool:
         return runs_staged(self.analysis, fn) and not in_eager_block(self.ctx, call)
 
-    def _jax402s(self, call: cst.Call) -> bool:
-        """jnp arithmetic on provably static operands: JAX402 rewrites it into Python's."""
-        op = read_op(self.ctx, call)
+    def _jax402s(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """jnp arithmetic on provably static operands, nested ones included
+        (``jnp.maximum(jnp.abs(steps), 1)``): JAX402 rewrites it into Python's."""
+        op = read_op(self.ctx, expr) if isinstance(expr, cst.Call) and depth < 8 else None
         if op is None:
             return False
-        return all(self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) for o in op.operands)
+        return all(
+            self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) or self._jax402s(o, depth + 1)
+            for o in op.operands
+        )
 
     def _data(self, expr: cst.BaseExpression, depth: int = 0) -> str | None:
         """Why the value depends on traced data: an input that is a tracer where it is written (a
