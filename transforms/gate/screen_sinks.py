@@ -5,21 +5,20 @@ code, and only the calls whose result reaches a shape, a count, ``range``, a
 slice bound, a conversion, a Python ``if`` or a static argument can be
 findings. Answering that here, on the ast the screen already has, keeps
 libcst from parsing the many modules where jnp arithmetic only computes
-arrays. The answer may say yes where the Follower says no (it ignores
-argument positions and keeps every call of a name jitted with static
-arguments), never the reverse: what the Follower climbs through, this climbs
-through too.
+arrays. The answer may say yes where the Follower says no (it keeps every
+call of a name jitted with static arguments, and a callee's argument
+positions are matched through every qualified name its spelling could
+resolve to), never the reverse: what the Follower climbs through, this
+climbs through too.
 """
 
 from __future__ import annotations
 
 import ast
 
-from jaxfix.transforms.gate.screen import _defs_around
-from jaxfix.transforms.semantics.sinks import CONVERSIONS, SIZE_ARGUMENTS
+from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
+from jaxfix.transforms.semantics.sinks import ALL, CONVERSIONS, SIZE_ARGUMENTS
 
-#: The last part of each callee that needs some argument concrete (`jnp.zeros` -> "zeros").
-_SINK_CALLS = frozenset({name.rsplit(".", 1)[-1] for name in (*SIZE_ARGUMENTS, *CONVERSIONS)} | {"reshape"})
 _DEPTH = 6
 
 
@@ -94,10 +93,13 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int) -> bool:
         if isinstance(parent, ast.BoolOp) or isinstance(parent, ast.UnaryOp):
             return True  # `and`/`or`/`not` need a concrete bool
         if isinstance(parent, ast.keyword):
-            parent = parents.get(parent)
-            return isinstance(parent, ast.Call) and _sink_call(facts, parent)
+            call = parents.get(parent)
+            return isinstance(call, ast.Call) and sink_call(facts, call, None, parent.arg)
+        if isinstance(parent, ast.Starred):
+            call = parents.get(parent)
+            return isinstance(call, ast.Call) and sink_call(facts, call, None, None)
         if isinstance(parent, ast.Call) and node is not parent.func:
-            return _sink_call(facts, parent)
+            return sink_call(facts, parent, parent.args.index(node) if node in parent.args else None, None)
         if isinstance(parent, ast.Assign) and parent.value is node:
             if len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name) or depth >= _DEPTH:
                 return False
@@ -105,7 +107,31 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int) -> bool:
         return False
 
 
-def _sink_call(facts, call: ast.Call) -> bool:
+def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) -> bool:
+    """Does `call` need the argument at `position` (or `keyword=`) concrete, as `sinks.size_argument`
+    and the Follower judge it? Both None: a starred argument, whose place is unknown."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-    return name is not None and (name in _SINK_CALLS or name in facts.static_jitted_names)
+    if name is None:
+        return False
+    if name in facts.static_jitted_names:
+        return True  # a static parameter of a jit: the screen does not know which slots
+    spellings = qualified_spellings(facts, func)
+    if not spellings:
+        if isinstance(func, ast.Attribute):  # a method: only `x.reshape(...)` needs a concrete shape
+            return name == "reshape" and keyword in (None, "shape", "newshape")
+        spellings = frozenset({f"builtins.{name}"})
+    for qualified in spellings:
+        if qualified in CONVERSIONS:
+            return True
+        entry = SIZE_ARGUMENTS.get(qualified)
+        if entry is None:
+            continue
+        _, positions, keywords = entry
+        if position is None and keyword is None:
+            return True
+        if keyword is not None and keyword in keywords:
+            return True
+        if position is not None and (positions == ALL or position in positions):  # type: ignore[operator]
+            return True
+    return False

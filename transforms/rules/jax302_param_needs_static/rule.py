@@ -18,6 +18,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
 from jaxfix.transforms.semantics.analysis import Analysis
@@ -236,9 +237,12 @@ class ParamNeedsStatic302(Rule):
     summary = "a parameter jit traces is needed as a Python value (a size, a condition, a function): make it static"
     required = (("jit",),)
 
+    #: A parameter's reads are followed into the module's helpers it is handed to.
+    follows_callees = True
+
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return [facts.tree]
+        return screen_params.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return ParamsNeedingStatic(analysis).findings()

@@ -74,7 +74,7 @@ class TracedValues304:
         ctx = self.ctx
         qualified = ctx.names.qualified_name(call.func) or ""
         if qualified.startswith(_JAX_MODULES):
-            return metadata_call(qualified) is None and (made_array(qualified) is not None or qualified.startswith("jax.ops."))
+            return _jax_computes(qualified)
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and func.attr.value not in ("item", "tolist"):
             return array_origin(self.analysis, func.value) is not None and self._jax_array(func.value)
@@ -177,6 +177,13 @@ def _inputs(call: cst.Call):
                 stack.extend(c.comparator for c in node.comparisons)
 
 
+def _jax_computes(qualified: str) -> bool:
+    """A JAX function whose result is an array it computes (not metadata like ``jnp.shape``)."""
+    return qualified.startswith(_JAX_MODULES) and metadata_call(qualified) is None and (
+        made_array(qualified) is not None or qualified.startswith("jax.ops.")
+    )
+
+
 def _short(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
@@ -190,9 +197,9 @@ def _seeds(facts: Facts) -> list[ast.AST]:
     out: list[ast.AST] = []
     for call in facts.calls:
         func = call.func
-        if isinstance(func, ast.Attribute) and func.attr in ARRAY_METHODS:
+        if isinstance(func, ast.Attribute) and func.attr in ARRAY_METHODS and func.attr not in ("item", "tolist"):
             pass
-        elif not any(q.startswith(_JAX_MODULES) for q in qualified_spellings(facts, func)):
+        elif not any(_jax_computes(q) for q in qualified_spellings(facts, func)):
             continue
         if reaches_sink(facts, call):
             out.append(call)
