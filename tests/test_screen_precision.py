@@ -476,3 +476,62 @@ def test_lines_found_in_the_text_are_the_lines_that_hold_the_word(path: Path, en
     }
     assert "sequence" not in facts.sequences  # its "= [" spans a line break: the line's own test decides
     assert facts.sequences.get("other") == {"h"}
+
+
+# -- JAX302: only the functions a jit traces whose parameters could be needed as values ---------
+
+ARRAY_ONLY_LAYERS = """\
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames=("n",))
+def layer(x, n):
+    y = x * 2.0
+    for _ in range(n):
+        y = jnp.tanh(y) + 0.5 * y
+    return y.sum() + jnp.ones((n,)).sum()
+
+
+@jax.jit
+def step(params, batch):
+    out = layer(batch, 3)
+    return jnp.mean((out - params["w"]) ** 2)
+
+
+print(step({"w": jnp.ones(3)}, jnp.ones(3)))
+"""
+
+
+def test_jax302_passes_by_jitted_functions_that_only_compute_with_their_parameters() -> None:
+    assert seeds("JAX302", ARRAY_ONLY_LAYERS) == []
+    assert same_as_whole(ARRAY_ONLY_LAYERS) == []
+
+
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        ("    return jnp.mean((out - params[\"w\"]) ** 2)", "    return jnp.zeros(batch.shape[0] + params)"),  # not a need: metadata
+        ("def step(params, batch):", "def step(params, batch, k):"),  # an unused parameter
+    ],
+)
+def test_jax302_screen_keeps_out_what_the_analysis_finds_nothing_in(change: str, code: str) -> None:
+    text = ARRAY_ONLY_LAYERS.replace(change, code)
+    assert same_as_whole(text) == []
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("    out = layer(batch, 3)", "    out = layer(batch, 3)\n    grid = jnp.linspace(0.0, 1.0, batch)"),  # a size
+        ("    out = layer(batch, 3)", "    out = layer(batch, 3)\n    if batch > 0:\n        out = -out"),  # a Python if
+        ("print(step({", "def act(v):\n    return v\n\n\nprint(step(act, jnp.ones(3)))\nprint(step({"),  # a function passed to jit
+        ("print(step({", 'print(step("w", jnp.ones(3)))\nprint(step({'),  # a string passed to jit
+    ],
+)
+def test_jax302_screen_keeps_each_kind_of_finding(old: str, new: str) -> None:
+    text = ARRAY_ONLY_LAYERS.replace(old, new)
+    assert seeds("JAX302", text), "the screen dropped a function JAX302 must look at"
+    assert "JAX302" in same_as_whole(text)

@@ -289,6 +289,8 @@ def _argument(facts: Facts, index: _Index, call: ast.Call, node: ast.AST, keywor
     spellings = qualified_spellings(facts, func)
     is_method = isinstance(func, ast.Attribute) and not spellings
     position = None if keyword is not None else call.args.index(node)
+    if name is not None and name in facts.static_jitted_names:
+        return _to_jitted(facts, index, func, call, position, keyword)
     if sink_call(facts, call, position, keyword.arg if keyword is not None else None):
         return True  # a size, a conversion, a static parameter of a jit
     if any(metadata_call(q) is not None for q in spellings):
@@ -318,6 +320,18 @@ def _argument(facts: Facts, index: _Index, call: ast.Call, node: ast.AST, keywor
     if isinstance(func, ast.Name) and (func.id in facts.defs_by_name or any(func.id in b for _, b in index.assignments)):
         return None  # a function of the module (a jitted one passes a traced slot's value on)
     return False
+
+
+def _to_jitted(facts: Facts, index: _Index, func: ast.AST, call: ast.Call, position: int | None, keyword) -> bool | None:
+    """A function of the module jitted with static arguments: a static slot is JAX404's (False),
+    another slot passes the value on (None); a callee we cannot place may need it (True)."""
+    defs = facts.defs_by_name.get(func.id if isinstance(func, ast.Name) else "", [])
+    if len(defs) != 1:
+        return True
+    param = _receiving(defs[0], call, position, keyword)
+    if param is None:
+        return True
+    return False if param in _declared_static(facts, index, defs[0]) else None
 
 
 def _helper(facts: Facts, func: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -420,7 +434,9 @@ def _name_untraceable(facts: Facts, index: _Index, name: ast.Name, depth: int) -
     if isinstance(scope, _FUNCTIONS) and name.id in {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}:
         # `arguments.passed_to` reads what the callers pass only when every use of the function
         # is a plain call: a function also used as a value hands its parameters nothing we know.
-        return scope.name not in index.values and scope.name in index.callee_names
+        if scope.name in index.values or scope.name not in index.callee_names:
+            return False
+        return _passed_untraceable(facts, index, scope, name.id, depth)
     if isinstance(scope, ast.Lambda):
         return True
     binds = index.binds.get((id(scope), name.id), [])
@@ -438,3 +454,27 @@ def _name_untraceable(facts: Facts, index: _Index, name: ast.Name, depth: int) -
     if isinstance(bind, ast.AnnAssign) and bind.value is not None:
         return _untraceable(facts, index, bind.value, depth + 1)
     return False  # a loop variable, a `with` target: not a value the classifier follows
+
+
+def _passed_untraceable(facts: Facts, index: _Index, fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str, depth: int) -> bool:
+    """What the module's calls of `fn` pass `param` (or its default): might one be an object?"""
+    positional = _positional(fn)
+    defaults = dict(zip(positional[len(positional) - len(fn.args.defaults):], fn.args.defaults))
+    defaults |= {a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None}
+    for call in facts.calls:
+        if fn.name not in index.callee_spelled[id(call)]:
+            continue
+        if not _is_reference(call.func) or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return True  # through a layer, or arguments we cannot place
+        given = next((k.value for k in call.keywords if k.arg == param), None)
+        if given is None and param in positional:
+            bound_self = (
+                isinstance(call.func, ast.Attribute) and positional[:1] == ["self"]
+                and not (isinstance(call.func.value, ast.Name) and call.func.value.id in facts.class_names)
+            )
+            place = positional.index(param) - (1 if bound_self else 0)
+            given = call.args[place] if 0 <= place < len(call.args) else None
+        given = given if given is not None else defaults.get(param)
+        if given is None or _untraceable(facts, index, given, depth + 1):
+            return True
+    return False
