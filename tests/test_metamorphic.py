@@ -46,10 +46,6 @@ CHECK_OPTIONS = Options(unsafe_fixes=True)
 # changes. Grouped by cause; the rule code leads each reason.
 
 # jit_by_assignment: `@partial(jax.jit, ...) def f` becomes `def f` + `f = jax.jit(f, ...)`.
-_REBOUND_READ_AT_MODULE_LEVEL = (
-    "{rule}: {what} is read in module-level code after `f = jax.jit(f, ...)`; callables._rebound_by_jit "
-    "follows that rebinding only for reads inside a function body, so the jitted def is not seen"
-)
 _REBOUND_IN_CLASS = (
     "{rule}: `self.m` where the class body holds `def m` and `m = jax.jit(m, ...)`: "
     "callables._resolve_method wants exactly one member named m and gives up"
@@ -59,14 +55,6 @@ _REBOUND_JIT_ENTRY = (
     "rebound name's uses as more references), so {what}"
 )
 # moved_into_class: module-level functions become @staticmethods of `class Model`, read as `Model.f`.
-_CLASS_ATTRIBUTE = (
-    "{rule}: {what} `Model.f` (a staticmethod read through its class) is not resolved to its def: "
-    "callables._resolve_method follows only `self.m` inside the class's own methods"
-)
-_JIT_OF_ATTRIBUTE = (
-    "{rule}: `jax.jit(Model.f, ...)` gets no target: callables._jitted takes only a name or a lambda "
-    "as the function jitted{more}"
-)
 
 
 def _gaps(variant: str, reason: str, cases: str, **fields: str) -> dict[tuple[str, str], str]:
@@ -79,73 +67,15 @@ def _gaps(variant: str, reason: str, cases: str, **fields: str) -> dict[tuple[st
 KNOWN_GAPS: dict[tuple[str, str], str] = {
     **_gaps(
         "jit_by_assignment",
-        _REBOUND_READ_AT_MODULE_LEVEL,
-        """JAX101/mixed_prefix_tail JAX101/negative_argnums JAX101/positional_only
-        JAX101/refuse_branch_takes_other_operands JAX101/refuse_loop_index_static
-        JAX101/refuse_negative_argnums_default JAX101/refuse_star_operands JAX101/report_unsafe_by_default
-        JAX101/scan_keyword_partial JAX101/switch_in_loop_capture JAX101/switch_table_at_module_level
-        JAX101/switch_table_mixed_layouts JAX101/unsafe_attribute_value JAX101/while_loop_keyword_partial""",
-        what="the branch (or the table of branches)",
-    ),
-    **_gaps(
-        "jit_by_assignment",
-        _REBOUND_READ_AT_MODULE_LEVEL,
-        """JAX201/comments_and_formatting JAX201/dict_call_keywords JAX201/immutabledict_project
-        JAX201/keyword_literal_at_call JAX201/nested_dict_with_lists JAX201/refuse_argparse_namespace
-        JAX201/refuse_array_in_config JAX201/refuse_augmented_assignment JAX201/refuse_handed_to_json
-        JAX201/refuse_item_assignment JAX201/refuse_list_compared_in_body JAX201/refuse_nested_append_after_call
-        JAX201/report_unknown_value_by_default JAX201/seed001_ravel_config JAX201/set_static_activations
-        JAX201/tuple_holding_list JAX201/unsafe_unknown_value_fixed""",
-        what="the jitted function's callee in `f(x, config)` (static_slots.jitted_call)",
-    ),
-    **_gaps(
-        "jit_by_assignment",
-        _REBOUND_READ_AT_MODULE_LEVEL,
-        "JAX201/module_config_two_functions",
-        what="`encode` in `encode(x, config=CONFIG)` (so CONFIG counts as handed to unknown code and "
-        "decode's call is refused instead)",
-    ),
-    **_gaps(
-        "jit_by_assignment",
-        _REBOUND_READ_AT_MODULE_LEVEL,
-        """JAX401/make_jaxpr_keyword_call JAX401/outer_jit_of_jitted JAX401/partial_bound_name
-        JAX401/partial_into_jit JAX401/refuse_checkpoint_keyword_call JAX401/refuse_keyword_only_make_jaxpr""",
-        what="the callable the outer transform (make_jaxpr, checkpoint, jit, Partial) takes",
-    ),
-    **_gaps(
-        "jit_by_assignment",
         _REBOUND_IN_CLASS,
         "JAX101/method_self JAX201/method_static_config JAX404/method_helper_from_jit",
     ),
     **_gaps(
         "jit_by_assignment",
         _REBOUND_JIT_ENTRY,
-        """JAX102/argnums_style JAX102/bare_jit_decorator JAX102/branch_used_eagerly JAX102/keyword_call_sites
-        JAX102/method_self JAX102/nested_function JAX102/report_traced_parameter JAX102/through_local_name
-        JAX102/unsafe_caller_attribute""",
+        "JAX102/method_self",
         what="the enclosing function's parameter is not known traced by its jit: JAX102 is lost and JAX101 "
         "offers its partial-binding fix, which cannot help (applied, the program still fails)",
-    ),
-    **_gaps(
-        "jit_by_assignment",
-        _REBOUND_JIT_ENTRY,
-        "JAX102/already_bound_partial",
-        what="the enclosing function's parameter is not known traced by its jit: JAX102 is lost",
-    ),
-    **_gaps(
-        "jit_by_assignment",
-        _REBOUND_JIT_ENTRY,
-        "JAX102/factory_form",
-        what="the enclosing function's parameter is not known traced by its jit: JAX102 is lost, JAX101 offers "
-        "a partial-binding fix and JAX302 a safe `k` static fix, neither of which makes the program run",
-    ),
-    **_gaps(
-        "jit_by_assignment",
-        _REBOUND_JIT_ENTRY,
-        """JAX402/array_astype_shape JAX402/issue4798_minimum_arange JAX402/linspace_max_abs
-        JAX402/refuse_divide_astype JAX402/refuse_used_as_array JAX402/unsafe_static_unknown_callers""",
-        what="static_values does not know the parameter is static: JAX304 reports the jnp arithmetic as a "
-        "traced value (no fix) instead of JAX402",
     ),
     **_gaps(
         "jit_by_assignment",
@@ -153,72 +83,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         """JAX403/annotated_key_argnames JAX403/issue883_device_array JAX403/numpy_array_keep_mode
         JAX403/refuse_python_if JAX403/unsafe_imported_helper""",
         what="JAX403 never reads the jit's static parameters",
-    ),
-    **_gaps(
-        "moved_into_class",
-        _CLASS_ATTRIBUTE,
-        """JAX101/comments_and_formatting JAX101/cond_inside_jit JAX101/fori_loop_keyword_partial
-        JAX101/import_added_jit_factory JAX101/import_aliases JAX101/keyword_only_bound JAX101/keyword_tail
-        JAX101/mixed_prefix_tail JAX101/negative_argnums JAX101/positional_only
-        JAX101/refuse_branch_takes_other_operands JAX101/refuse_loop_index_static
-        JAX101/refuse_negative_argnums_default JAX101/refuse_star_operands JAX101/report_unsafe_by_default
-        JAX101/scan_keyword_partial JAX101/seed000_eager JAX101/static_between JAX101/switch_in_loop_capture
-        JAX101/switch_table_at_module_level JAX101/switch_table_mixed_layouts JAX101/switch_three
-        JAX101/unsafe_attribute_value JAX101/while_loop_keyword_partial
-        JAX102/already_bound_partial JAX102/argnums_style JAX102/assigned_jit JAX102/bare_jit_decorator
-        JAX102/branch_used_eagerly JAX102/keyword_call_sites JAX102/method_self JAX102/nested_function
-        JAX102/report_traced_parameter JAX102/through_local_name JAX102/unsafe_caller_attribute""",
-        what="the branch",
-    ),
-    **_gaps(
-        "moved_into_class",
-        _CLASS_ATTRIBUTE,
-        "JAX001/wrong_code_suppressed",
-        rule="JAX101 (JAX001 stays)",
-        what="the branch",
-    ),
-    **_gaps(
-        "moved_into_class",
-        _CLASS_ATTRIBUTE,
-        """JAX201/comments_and_formatting JAX201/dict_call_keywords JAX201/immutabledict_project
-        JAX201/keyword_literal_at_call JAX201/list_static_shape JAX201/module_config_two_functions
-        JAX201/nested_dict_with_lists JAX201/refuse_argparse_namespace JAX201/refuse_array_in_config
-        JAX201/refuse_augmented_assignment JAX201/refuse_handed_to_json JAX201/refuse_helper_mutates
-        JAX201/refuse_item_assignment JAX201/refuse_list_compared_in_body JAX201/refuse_nested_append_after_call
-        JAX201/report_unknown_value_by_default JAX201/runtime_json_report JAX201/runtime_json_unsafe
-        JAX201/seed001_ravel_config JAX201/set_static_activations JAX201/tuple_holding_list
-        JAX201/unsafe_unknown_value_fixed JAX402/minimum_into_static_param JAX404/array_value_to_static
-        JAX404/computed_from_traced JAX404/grad_wrt_static JAX404/issue648_traced_count_to_shape
-        JAX404/keyword_static_in_lambda JAX404/vmap_into_static""",
-        what="the jitted callee of the call (static_slots.jitted_call)",
-    ),
-    **_gaps(
-        "moved_into_class",
-        _CLASS_ATTRIBUTE,
-        """JAX401/checkpoint_under_grad JAX401/make_jaxpr_keyword_call JAX401/outer_jit_of_jitted
-        JAX401/partial_bound_name JAX401/partial_into_jit JAX401/refuse_checkpoint_keyword_call
-        JAX401/refuse_keyword_only_make_jaxpr""",
-        what="the callable the outer transform takes,",
-    ),
-    **_gaps(
-        "moved_into_class",
-        _JIT_OF_ATTRIBUTE,
-        """JAX101/assigned_jit_functools JAX101/inline_jit_branch JAX101/partial_name_shadowed
-        JAX201/inline_jit_keyword JAX401/issue6871_make_jaxpr JAX401/pmap_unmapped_static
-        JAX401/refuse_array_value""",
-        more="",
-    ),
-    **_gaps(
-        "moved_into_class",
-        _JIT_OF_ATTRIBUTE,
-        "JAX102/factory_form",
-        more="; JAX302 then reports `k` with a safe fix (k static on stretch) that leaves the cond's operand "
-        "traced: the fixed program still fails",
-    ),
-    ("JAX301/refuse_grad_reaches", "moved_into_class"): (
-        "JAX301: TraceIndex.handed_to/functions_in follow names, not `jax.grad(Model.loss)` nor `Model.run(...)`, "
-        "so it misses that reverse-mode grad reaches the loop and turns the refusal into a safe fori_loop "
-        "rewrite, which fails under grad (checked: 'Reverse-mode differentiation does not work ...')"
     ),
     ("JAX302/euler_step_ode_function_arg", "moved_into_class"): (
         "JAX302: the argument `Model.dfx_rate_cell` (a staticmethod read through its class) is not seen to be "

@@ -59,7 +59,7 @@ def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | N
     if isinstance(expr, cst.Name):
         return _resolve_name(ctx, expr) or _imported(ctx, expr)
     if isinstance(expr, cst.Attribute):
-        return _resolve_method(ctx, expr) or _imported(ctx, expr)
+        return _resolve_method(ctx, expr) or _class_member(ctx, expr) or _imported(ctx, expr)
     if isinstance(expr, cst.Call):
         applied = read_jit_application(ctx, expr)
         if applied is not None:
@@ -90,6 +90,11 @@ def _jitted(
     """`jit(f)` where f must be a plain, un-jitted def or lambda."""
     if isinstance(fexpr, cst.Lambda):
         node: cst.CSTNode | None = fexpr
+    elif isinstance(fexpr, cst.Attribute):
+        member = _class_def_member(ctx, fexpr)
+        if member is None or function_info(ctx, member).method is not MethodKind.FUNCTION:
+            return None  # only a staticmethod read through its class is a plain function to jit
+        node = member
     elif isinstance(fexpr, cst.Name):
         node = single_binding(ctx, fexpr)
     else:
@@ -128,12 +133,14 @@ def _resolve_name(ctx: ModuleContext, name: cst.Name) -> Target | None:
 
 
 def _rebound_by_jit(ctx: ModuleContext, name: cst.Name) -> Target | None:
-    """``def f(...)`` then ``f = jax.jit(f, ...)`` in one block, used from a function body.
+    """``def f(...)`` then ``f = jax.jit(f, ...)`` in one block, used from a function body or,
+    at module level, after the rebinding.
 
-    Every call made after the module is imported sees the rebinding.
+    Every call made after the module is imported sees the rebinding, and so does module-level
+    code that runs after it; the ``f`` inside the rebinding itself is the plain function.
     """
     scope = ctx.scope(name)
-    if scope is None or ctx.enclosing_function(name) is None:
+    if scope is None:
         return None
     bindings = scope[name.value]
     if len(bindings) != 2 or not all(isinstance(a, Assignment) for a in bindings):
@@ -150,6 +157,10 @@ def _rebound_by_jit(ctx: ModuleContext, name: cst.Name) -> Target | None:
     rebinding = ctx.statement_of(target)
     if ctx.start(fdef) > ctx.start(rebinding) or ctx.parent(fdef) is not ctx.parent(rebinding):
         return None
+    if ctx.enclosing_function(name) is None and (
+        ctx.start(name) < ctx.start(rebinding) or any(a is rebinding for a in ctx.ancestors(name))
+    ):
+        return None  # module-level code before the rebinding, or the rebinding's own `f`
     info = function_info(ctx, fdef)
     if info.opaque or info.jit is not None:
         return None
@@ -182,6 +193,32 @@ def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
         return _from_function(ctx, member, via_instance=True)
     value = member.body[0].value  # type: ignore[union-attr]
     return _value_target(ctx, value, in_class=True)
+
+
+def _class_member(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
+    """``Model.f``: a staticmethod of a class this module defines, read through the class: a
+    plain function. (A method read through its class is left alone: which argument is self
+    depends on the call, and a classmethod's bound class is a value the rules do not model.)"""
+    member = _class_def_member(ctx, attr)
+    if member is None:
+        return None
+    info = function_info(ctx, member)
+    if info.opaque or info.method is not MethodKind.FUNCTION:
+        return None
+    return Target(info, info.jit, info.jit_node, False)
+
+
+def _class_def_member(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
+    """The one def named `attr.attr` in the body of the class `attr.value` names (bound once)."""
+    if not isinstance(attr.value, cst.Name):
+        return None
+    cls = single_binding(ctx, attr.value)
+    if not isinstance(cls, cst.ClassDef):
+        return None
+    members = [s for s in cls.body.body if _defines(s, attr.attr.value)]
+    if len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
+        return None
+    return members[0]
 
 
 def _defines(stmt: cst.CSTNode, name: str) -> bool:

@@ -84,6 +84,9 @@ class TraceIndex:
         if info.jit is not None:
             return JitEntry(info.jit, info.jit_node)  # type: ignore[arg-type]
         refs = self.references(fn)
+        rebound = self._rebound_entry(fn, refs)
+        if rebound is not None:
+            return rebound
         if not refs or len(refs) != 1:
             return None
         parent = self.ctx.parent(self.ctx.parent(refs[0]))
@@ -92,6 +95,23 @@ class TraceIndex:
             if applied is not None and applied[1] is refs[0]:
                 return JitEntry(applied[0], parent)
         return None
+
+    def _rebound_entry(self, fn: FunctionNode, refs) -> JitEntry | None:
+        """``f = jax.jit(f, ...)`` after the def: every use after it, and every use from a function
+        body, goes through that jit; a module-level use before it does not (then None)."""
+        rebinding = self._rebinding(fn)
+        if rebinding is None or not refs:
+            return None
+        wrap, statement = rebinding
+        ctx = self.ctx
+        inside = [r for r in refs if any(a is statement for a in ctx.ancestors(r))]
+        if len(inside) != 1:
+            return None
+        for ref in refs:
+            if ref is not inside[0] and ctx.enclosing_function(ref) is None and ctx.start(ref) < ctx.start(statement):
+                return None
+        applied = read_jit_application(ctx, wrap.node) if isinstance(wrap.node, cst.Call) else None
+        return JitEntry(applied[0], wrap.node) if applied is not None else None
 
     def is_eager(self, fn: FunctionNode) -> bool:
         if fn not in self._eager:
@@ -331,6 +351,8 @@ class TraceIndex:
             if value is not None:
                 return self.functions_in(value, _depth + 1)
             return self._rebound_defs(expr)
+        if isinstance(expr, cst.Attribute):
+            return self._class_members(expr)
         if isinstance(expr, cst.Call):
             found: set[FunctionNode] = set()
             for arg in expr.args:
@@ -339,6 +361,15 @@ class TraceIndex:
                 found |= self.functions_in(expr.func, _depth + 1)
             return frozenset(found)
         return frozenset()
+
+    def _class_members(self, attr: cst.Attribute) -> frozenset[FunctionNode]:
+        """``Model.f``: the defs named f in the body of the class Model (a class of this module)."""
+        if not isinstance(attr.value, cst.Name):
+            return frozenset()
+        cls = single_binding(self.ctx, attr.value)
+        if not isinstance(cls, cst.ClassDef):
+            return frozenset()
+        return frozenset(s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == attr.attr.value)
 
     def _rebound_defs(self, name: cst.Name) -> frozenset[FunctionNode]:
         """The def behind a name rebound by ``f = jax.jit(f)``."""
@@ -363,6 +394,8 @@ class TraceIndex:
             todo.extend(collector.functions)
             for name in collector.names:
                 todo.extend(self.functions_in(name))
+            for attribute in collector.attributes:
+                todo.extend(self._class_members(attribute))
         return frozenset(seen)
 
 
@@ -503,10 +536,16 @@ class _Collector(cst.CSTVisitor):
 
     def __init__(self) -> None:
         self.names: list[cst.Name] = []
+        #: ``Model.f``-shaped reads: a class's member may be what runs.
+        self.attributes: list[cst.Attribute] = []
         self.functions: list[FunctionNode] = []
 
     def visit_Name(self, node: cst.Name) -> None:
         self.names.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name):
+            self.attributes.append(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.functions.append(node)
