@@ -34,6 +34,17 @@ _IDENTIFIER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 _FIND_WORDS_AT_MOST = 24
 #: Packages whose functions the screens recognise by name (see `Facts.respells_api_names`).
 _SPELLED_PACKAGES = frozenset({"jax", "jaxlib", "functools", "flax", "equinox", "haiku", "optax", "numpyro", "diffrax"})
+def _spelled_by_screens(name: str) -> bool:
+    """Could a screen match this imported name by its spelling? Not a submodule (its functions keep
+    their names), nor a class (``PartitionSpec as P``, ``NamedSharding as NS``: no screen looks for
+    one, and jax's own tests alias them everywhere), but for the two classes screens do name."""
+    if name in _MODULE_NAMES:
+        return False
+    return not name[:1].isupper() or name in _SPELLED_CLASSES
+
+
+#: Classes a screen looks for by name (JAX401's ``Partial``, JAX403's ``Array``).
+_SPELLED_CLASSES = frozenset({"Partial", "Array"})
 #: Submodules of those packages: importing one under an alias keeps its functions' names.
 _MODULE_NAMES = frozenset(
     {
@@ -115,7 +126,7 @@ class Facts:
             if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 if node.module.split(".")[0] not in _SPELLED_PACKAGES:
                     continue
-                if any(a.asname not in (None, a.name) and a.name not in _MODULE_NAMES for a in node.names):
+                if any(a.asname not in (None, a.name) and _spelled_by_screens(a.name) for a in node.names):
                     return True
         return False
 
