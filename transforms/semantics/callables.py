@@ -186,6 +186,8 @@ def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
     if function_info(ctx, method).method is not MethodKind.INSTANCE:
         return None
     members = [s for s in cls.body.body if _defines(s, attr.attr.value)]
+    if len(members) == 2:
+        return _rebound_in_class(ctx, members)
     if len(members) != 1:
         return None
     (member,) = members
@@ -193,6 +195,24 @@ def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
         return _from_function(ctx, member, via_instance=True)
     value = member.body[0].value  # type: ignore[union-attr]
     return _value_target(ctx, value, in_class=True)
+
+
+def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:
+    """``def m(self, ...)`` then ``m = jax.jit(m, ...)`` in a class body: ``self.m`` is the jit
+    of the def (the class is built by running its body in order)."""
+    fdef, rebinding = members
+    if not isinstance(fdef, cst.FunctionDef) or isinstance(rebinding, cst.FunctionDef):
+        return None
+    value = rebinding.body[0].value  # type: ignore[union-attr]
+    applied = read_jit_application(ctx, value) if isinstance(value, cst.Call) else None
+    if applied is None or not isinstance(applied[1], cst.Name) or applied[1].value != fdef.name.value:
+        return None
+    if single_binding(ctx, applied[1]) not in (fdef, None):
+        return None
+    info = function_info(ctx, fdef)
+    if info.opaque or info.jit is not None:
+        return None
+    return Target(info, applied[0], value, implicit_self=info.method is MethodKind.INSTANCE)
 
 
 def _class_member(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:

@@ -246,6 +246,8 @@ class ValueClassifier:
             return ValueKind(Kind.PLAIN, "array metadata")
         if attr.attr.value == "dtype":
             return ValueKind(Kind.OBJECT, "a dtype")
+        if _staticmethod_of_class(self.ctx, attr):
+            return ValueKind(Kind.OBJECT, f"`{code}` is a function or class")
         base = self.classify(attr.value, depth + 1)
         if base.kind is Kind.ARRAY:
             return ValueKind(Kind.ARRAY, f"`{code}` is an attribute of an array")
@@ -269,3 +271,16 @@ class ValueClassifier:
             if base.kind is Kind.ARRAY:
                 return ValueKind(Kind.ARRAY, f"`{code}` calls a method of an array")
         return ValueKind(Kind.UNKNOWN, f"`{code}` is the result of a call, which may be an array")
+
+
+def _staticmethod_of_class(ctx, attr: cst.Attribute) -> bool:
+    """``Model.f`` for a ``@staticmethod`` def of a class this module defines: a plain function."""
+    if not isinstance(attr.value, cst.Name):
+        return False
+    cls = single_binding(ctx, attr.value)
+    if not isinstance(cls, cst.ClassDef):
+        return False
+    members = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == attr.attr.value]
+    return len(members) == 1 and any(
+        ctx.names.qualified_name(d.decorator) == "builtins.staticmethod" for d in members[0].decorators
+    )

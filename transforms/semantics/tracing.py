@@ -104,11 +104,13 @@ class TraceIndex:
             return None
         wrap, statement = rebinding
         ctx = self.ctx
+        # The `f` inside the rebinding is the plain function (a class body's own name may not be
+        # listed among the references at all).
         inside = [r for r in refs if any(a is statement for a in ctx.ancestors(r))]
-        if len(inside) != 1:
+        if len(inside) > 1:
             return None
         for ref in refs:
-            if ref is not inside[0] and ctx.enclosing_function(ref) is None and ctx.start(ref) < ctx.start(statement):
+            if ref not in inside and ctx.enclosing_function(ref) is None and ctx.start(ref) < ctx.start(statement):
                 return None
         applied = read_jit_application(ctx, wrap.node) if isinstance(wrap.node, cst.Call) else None
         return JitEntry(applied[0], wrap.node) if applied is not None else None
