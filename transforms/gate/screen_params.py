@@ -28,19 +28,22 @@ import ast
 from collections.abc import Iterable
 
 from jaxfix.transforms.gate.astwalk import child_nodes
-from jaxfix.transforms.gate.screen import Facts, qualified_spellings
+from jaxfix.transforms.gate.screen import Facts, StaticSlots, qualified_spellings
 from jaxfix.transforms.gate.screen_sinks import sink_call
 from jaxfix.transforms.semantics.array_api import metadata_call
-from jaxfix.transforms.semantics.concrete_uses import AXIS_FIRST_METHODS, AXIS_SECOND, STATIC_JNP_KEYWORDS
+from jaxfix.transforms.semantics.concrete_uses import (
+    AXIS_FIRST_METHODS,
+    AXIS_SECOND,
+    CONVERSION_ATTRIBUTES,
+    METADATA_ATTRIBUTES,
+    STATIC_BUILTINS,
+    STATIC_JNP_KEYWORDS,
+)
+from jaxfix.transforms.semantics.hashability import ARRAY_METADATA
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES
+from jaxfix.transforms.semantics.vocabulary import STATIC_KEYWORDS
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_METADATA = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
-#: Attributes the hashability classifier calls plain data (``.dtype`` is an object to it).
-_ARRAY_METADATA = frozenset({"shape", "ndim", "size"})
-_CONVERSION_METHODS = frozenset({"item", "tolist", "__index__", "__int__", "__float__", "__bool__"})
-_CONVERSIONS = frozenset({"int", "float", "bool", "complex", "index"})
-_STATIC_BUILTINS = frozenset({"len", "isinstance", "type", "id"})
 _DEPTH = 8
 
 
@@ -171,31 +174,19 @@ def _positional(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
 
 
 def _declared_static(facts: Facts, index: _Index, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
-    """Parameters the jits spelled around the function make static, where written as literals;
-    a spec we cannot read declares nothing (more is screened in, never less)."""
+    """Parameters the jits spelled around the function make static (`screen.StaticSlots`, as jit
+    infers names and positions from each other); a spec it cannot read declares nothing (more is
+    screened in, never less)."""
     specs = [d for d in fn.decorator_list if "jit" in _spelled(d)]
     specs += [c for c in facts.calls if "jit" in index.callee_spelled[id(c)] and fn.name in index.arguments_spelled[id(c)]]
     declared: set[str] = set()
-    positional = _positional(fn)
     for spec in specs:
-        for keyword in (k for n in ast.walk(spec) if isinstance(n, ast.Call) for k in n.keywords):
-            if keyword.arg == "static_argnames":
-                names = _literals(keyword.value, str)
-                if names is None:
-                    return frozenset()
-                declared |= set(names)
-            elif keyword.arg == "static_argnums":
-                numbers = _literals(keyword.value, int)
-                if numbers is None or any(i < 0 or i >= len(positional) for i in numbers):
-                    return frozenset()
-                declared |= {positional[i] for i in numbers}
+        for call in (n for n in ast.walk(spec) if isinstance(n, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in n.keywords)):
+            slots = StaticSlots.read(call, fn)
+            if slots is None:
+                return frozenset()
+            declared |= slots.names
     return frozenset(declared)
-
-
-def _literals(node: ast.AST, kind: type) -> list | None:
-    items = node.elts if isinstance(node, (ast.Tuple, ast.List)) else [node]
-    values = [i.value for i in items if isinstance(i, ast.Constant) and type(i.value) is kind]
-    return values if len(values) == len(items) else None
 
 
 # -- (a) a read that needs a Python value ------------------------------------------------------
@@ -215,9 +206,9 @@ def _read_needs(facts: Facts, index: _Index, fn: ast.AST, node: ast.AST, depth: 
         if isinstance(parent, ast.Call) and parent.func is node:
             return True  # called: it must be a Python function
         if isinstance(parent, ast.Attribute):
-            if parent.attr in _METADATA:
+            if parent.attr in METADATA_ATTRIBUTES:
                 return False
-            if parent.attr not in _CONVERSION_METHODS:
+            if parent.attr not in CONVERSION_ATTRIBUTES:
                 return False  # a field or an array method: JAX computes the rest
             outer = parents.get(parent)
             if isinstance(outer, ast.Call) and outer.func is parent:
@@ -295,11 +286,8 @@ def _argument(facts: Facts, index: _Index, call: ast.Call, node: ast.AST, keywor
         return True  # a size, a conversion, a static parameter of a jit
     if any(metadata_call(q) is not None for q in spellings):
         return False
-    if isinstance(func, ast.Name) and not spellings:
-        if func.id in _CONVERSIONS:
-            return True
-        if func.id in _STATIC_BUILTINS:
-            return False
+    if isinstance(func, ast.Name) and not spellings and f"builtins.{func.id}" in STATIC_BUILTINS:
+        return False
     jax_call = any(q.startswith(ARRAY_MODULES) for q in spellings)
     if keyword is not None and keyword.arg in STATIC_JNP_KEYWORDS and (jax_call or is_method):
         return True
@@ -419,7 +407,7 @@ def _untraceable(facts: Facts, index: _Index, node: ast.AST, depth: int = 0) -> 
             return True
         return any(metadata_call(q) is False for q in qualified_spellings(facts, func))  # jnp.dtype(...)
     if isinstance(node, ast.Attribute):
-        return node.attr not in _ARRAY_METADATA
+        return node.attr not in ARRAY_METADATA  # `.dtype` is an object to the classifier
     if isinstance(node, ast.Subscript):
         return _untraceable(facts, index, node.value, depth + 1)
     if isinstance(node, ast.Name):

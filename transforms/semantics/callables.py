@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, binds_in_class, class_members, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
     MethodKind,
@@ -185,7 +185,7 @@ def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
         return None
     if function_info(ctx, method).method is not MethodKind.INSTANCE:
         return None
-    members = [s for s in cls.body.body if _defines(s, attr.attr.value)]
+    members = [s for s in cls.body.body if binds_in_class(s, attr.attr.value)]
     if len(members) == 2:
         return _rebound_in_class(ctx, members)
     if len(members) != 1:
@@ -230,23 +230,7 @@ def _class_member(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
 
 def _class_def_member(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
     """The one def named `attr.attr` in the body of the class `attr.value` names (bound once)."""
-    if not isinstance(attr.value, cst.Name):
-        return None
-    cls = single_binding(ctx, attr.value)
-    if not isinstance(cls, cst.ClassDef):
-        return None
-    members = [s for s in cls.body.body if _defines(s, attr.attr.value)]
-    if len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
+    members = class_members(ctx, attr)
+    if not members or len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
         return None
     return members[0]
-
-
-def _defines(stmt: cst.CSTNode, name: str) -> bool:
-    if isinstance(stmt, cst.FunctionDef):
-        return stmt.name.value == name
-    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
-        small = stmt.body[0]
-        if isinstance(small, cst.Assign) and len(small.targets) == 1:
-            target = small.targets[0].target
-            return isinstance(target, cst.Name) and target.value == name
-    return False

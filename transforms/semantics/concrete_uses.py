@@ -32,9 +32,13 @@ from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, size_a
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import call_argument
 
-_METADATA = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
+#: Array attributes that are static even for a tracer.
+METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
+#: Attributes a strict read follows as conversions (any other attribute stops it: a field, a method).
+CONVERSION_ATTRIBUTES = frozenset({"item", "tolist", "__index__", "__int__", "__float__", "__bool__"})
 _CONCRETE_METHODS = frozenset({"item", "tolist", "tobytes", "__index__", "__int__", "__float__", "__bool__", "__hash__"})
-_STATIC_BUILTINS = frozenset({"builtins.len", "builtins.isinstance", "builtins.type", "builtins.id"})
+#: Builtins whose result is plain data whatever the argument.
+STATIC_BUILTINS = frozenset({"builtins.len", "builtins.isinstance", "builtins.type", "builtins.id"})
 
 
 #: Keyword arguments of jnp functions and array methods that must be static (measured for ``axis``).
@@ -103,9 +107,9 @@ class ConcreteUses:
             if self.strict and isinstance(parent, cst.Call) and parent.func is node:
                 return self._needs(parent, "calls it, so it must be a Python function")
             if isinstance(parent, cst.Attribute) and parent.value is node:
-                if parent.attr.value in _METADATA:
+                if parent.attr.value in METADATA_ATTRIBUTES:
                     return None
-                if self.strict and parent.attr.value not in ("item", "tolist", "__index__", "__int__", "__float__", "__bool__"):
+                if self.strict and parent.attr.value not in CONVERSION_ATTRIBUTES:
                     # Not a conversion: an attribute (a pytree's static field?) or an array method,
                     # whose result JAX computes, a tracer under jit even for a static value.
                     return Use(Need.UNKNOWN, parent, f"it is used as `{_short(ctx.code(parent))}` (line {self._line(node)})")
@@ -179,7 +183,7 @@ class ConcreteUses:
             return None  # jnp.shape(x): metadata, static even for a tracer
         if qualified in CONVERSIONS:
             return self._needs(call, "needs a concrete value")
-        if qualified in _STATIC_BUILTINS:
+        if qualified in STATIC_BUILTINS:
             return None
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:

@@ -61,6 +61,29 @@ def binding_value(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | No
     return assigned_value(ctx, node) if isinstance(node, cst.Name) else None
 
 
+def class_members(ctx: ModuleContext, attr: cst.Attribute) -> list[cst.CSTNode] | None:
+    """``Model.f``: the statements of the class body that bind ``f`` (defs and one-target
+    assignments), for a class this module defines once; None when ``Model`` is not one."""
+    if not isinstance(attr.value, cst.Name):
+        return None
+    cls = single_binding(ctx, attr.value)
+    if not isinstance(cls, cst.ClassDef):
+        return None
+    return [s for s in cls.body.body if binds_in_class(s, attr.attr.value)]
+
+
+def binds_in_class(stmt: cst.CSTNode, name: str) -> bool:
+    """Does this statement of a class body bind `name` (``def name`` or ``name = ...``)?"""
+    if isinstance(stmt, cst.FunctionDef):
+        return stmt.name.value == name
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            return isinstance(target, cst.Name) and target.value == name
+    return False
+
+
 def constant_value(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> object:
     """The Python value of a literal expression, or NOT_CONSTANT."""
     if _depth > 8:

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import makes_array, metadata_call
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, class_members, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 
 
@@ -54,7 +55,7 @@ _PLAIN_BUILTINS = frozenset(
     {"int", "float", "complex", "str", "bytes", "bool", "len", "round", "abs", "ord", "chr", "range", "slice"}
 )
 _PLAIN_NAMES = frozenset({"builtins.True", "builtins.False", "builtins.None", "builtins.Ellipsis"})
-_ARRAY_METADATA = frozenset({"shape", "ndim", "size"})
+ARRAY_METADATA = frozenset({"shape", "ndim", "size"})
 _CONTAINER_DISPLAYS = {
     cst.Dict: "a dict",
     cst.DictComp: "a dict",
@@ -242,7 +243,7 @@ class ValueClassifier:
         qualified = self.ctx.names.qualified_name(attr)
         if qualified is not None and qualified.split(".")[0] in LIBRARY_ROOTS:
             return ValueKind(Kind.OBJECT, f"`{code}` is a library object")
-        if attr.attr.value in _ARRAY_METADATA:
+        if attr.attr.value in ARRAY_METADATA:
             return ValueKind(Kind.PLAIN, "array metadata")
         if attr.attr.value == "dtype":
             return ValueKind(Kind.OBJECT, "a dtype")
@@ -273,14 +274,7 @@ class ValueClassifier:
         return ValueKind(Kind.UNKNOWN, f"`{code}` is the result of a call, which may be an array")
 
 
-def _staticmethod_of_class(ctx, attr: cst.Attribute) -> bool:
+def _staticmethod_of_class(ctx: ModuleContext, attr: cst.Attribute) -> bool:
     """``Model.f`` for a ``@staticmethod`` def of a class this module defines: a plain function."""
-    if not isinstance(attr.value, cst.Name):
-        return False
-    cls = single_binding(ctx, attr.value)
-    if not isinstance(cls, cst.ClassDef):
-        return False
-    members = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == attr.attr.value]
-    return len(members) == 1 and any(
-        ctx.names.qualified_name(d.decorator) == "builtins.staticmethod" for d in members[0].decorators
-    )
+    defs = [m for m in class_members(ctx, attr) or () if isinstance(m, cst.FunctionDef)]
+    return len(defs) == 1 and function_info(ctx, defs[0]).method is MethodKind.FUNCTION

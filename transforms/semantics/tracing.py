@@ -27,7 +27,13 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
+from jaxfix.transforms.semantics.constants import (
+    NOT_CONSTANT,
+    assigned_value,
+    class_members,
+    constant_value,
+    single_binding,
+)
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
@@ -110,7 +116,7 @@ class TraceIndex:
         if len(inside) > 1:
             return None
         for ref in refs:
-            if ref not in inside and ctx.enclosing_function(ref) is None and ctx.start(ref) < ctx.start(statement):
+            if ref not in inside and not self._after_rebinding(ref, statement):
                 return None
         applied = read_jit_application(ctx, wrap.node) if isinstance(wrap.node, cst.Call) else None
         return JitEntry(applied[0], wrap.node) if applied is not None else None
@@ -164,7 +170,7 @@ class TraceIndex:
                 jit_wrap, statement = rebinding
                 if any(a is jit_wrap.node for a in self.ctx.ancestors(ref)):
                     continue  # the reference inside `f = jax.jit(f)` itself
-                if self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement):
+                if self._after_rebinding(ref, statement):
                     wraps = (*wraps, jit_wrap)
             access = self._access(fn, ref)
             out.extend(
@@ -301,6 +307,11 @@ class TraceIndex:
             return None
         return [access.node for access in assignment.references]
 
+    def _after_rebinding(self, ref: cst.CSTNode, statement: cst.CSTNode) -> bool:
+        """Does this use see the rebinding ``f = jax.jit(f)``? From a function body (it runs after
+        the module is built) or from code after the statement, yes."""
+        return self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement)
+
     def _rebinding(self, fn: FunctionNode) -> tuple[Wrap, cst.CSTNode] | None:
         """``def f(...)`` then ``f = jax.jit(f, ...)`` in the same block: (that jit, its statement)."""
         if not isinstance(fn, cst.FunctionDef):
@@ -366,12 +377,7 @@ class TraceIndex:
 
     def _class_members(self, attr: cst.Attribute) -> frozenset[FunctionNode]:
         """``Model.f``: the defs named f in the body of the class Model (a class of this module)."""
-        if not isinstance(attr.value, cst.Name):
-            return frozenset()
-        cls = single_binding(self.ctx, attr.value)
-        if not isinstance(cls, cst.ClassDef):
-            return frozenset()
-        return frozenset(s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == attr.attr.value)
+        return frozenset(m for m in class_members(self.ctx, attr) or () if isinstance(m, cst.FunctionDef))
 
     def _rebound_defs(self, name: cst.Name) -> frozenset[FunctionNode]:
         """The def behind a name rebound by ``f = jax.jit(f)``."""
