@@ -8,7 +8,11 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
-from _probe import probe
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # docs/probe.py, shared by the case folders
+from probe import probe  # noqa: E402
 
 
 def linspace_body(x, n):

@@ -2,7 +2,11 @@
 argument traced (a parameter jit does not make static) and static."""
 import jax
 import jax.numpy as jnp
-from _probe import probe
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # docs/probe.py, shared by the case folders
+from probe import probe  # noqa: E402
 
 x = jnp.arange(6.0)
 key = jax.random.PRNGKey(0)

@@ -6,7 +6,11 @@ import jax
 import jax.numpy as jnp
 from jax.tree_util import Partial
 
-from _probe import probe
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # docs/probe.py, shared by the case folders
+from probe import probe  # noqa: E402
 
 
 def tile(x, n):

@@ -7,7 +7,11 @@ import math
 import jax
 import jax.numpy as jnp
 
-from _probe import probe
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # docs/probe.py, shared by the case folders
+from probe import probe  # noqa: E402
 
 x = jnp.arange(10.0)
 
