@@ -13,7 +13,6 @@ import enum
 import os
 import shlex
 import signal
-import subprocess
 import sys
 import time
 import traceback as traceback_module
@@ -31,7 +30,7 @@ from jaxfix.transforms.core.lazy import lazy
 from . import config, engine, golden_examples, write_guard
 from .console import Console
 from .discovery import discover, passed_by
-from .git import git_command
+from .git import work_tree_top
 from .report import diff as diff_report
 from .report import text as text_report
 from .report.diff import display_path, patch_base
@@ -697,13 +696,7 @@ def _render(
 def _repository_root() -> Path:
     """The work tree's top folder (GitLab and the migration report give paths relative to it), else the current folder."""
     here = Path(os.path.abspath(os.getcwd()))
-    try:
-        top = subprocess.run(
-            git_command("rev-parse", "--show-toplevel"), cwd=here, capture_output=True, text=True, timeout=60
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        top = ""
-    return Path(top) if top else here
+    return work_tree_top(here) or here
 
 
 def _add_noqa(run: engine.RunResult, voice: Voice) -> None:

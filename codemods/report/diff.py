@@ -89,17 +89,9 @@ def patch_base(paths: list[Path]) -> tuple[Path, str | None]:
     absolute = [Path(os.path.abspath(p)) for p in paths]
     if all(p.is_relative_to(here) for p in absolute):
         return here, None
-    import subprocess
+    from ..git import work_tree_top
 
-    from ..git import git_command
-
-    try:
-        top = subprocess.run(
-            git_command("rev-parse", "--show-toplevel"), cwd=here, capture_output=True, text=True, timeout=60
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        top = ""
-    base = Path(top) if top else None
+    base = work_tree_top(here)
     if base is None or not all(p.is_relative_to(base) for p in absolute):
         base = Path(os.path.commonpath([str(p.parent) for p in absolute]))
     return base, f"the patch's paths are relative to {base}; apply it there: git -C {base} apply"
