@@ -32,13 +32,13 @@ from jaxfix.transforms.core.identifiers import Names, names
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.importers import calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
-from jaxfix.transforms.semantics.tracing import Wrap
+from jaxfix.transforms.semantics.tracing import Route, Wrap
 from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
 
 #: How a plan judges one argument: its kind, or why it is refused.
@@ -73,23 +73,10 @@ def plan_static_parameters(
     """Edits making `params` static on fn's jit; else why that is not proven."""
     params = names(params)
     ctx = analysis.ctx
-    routes = analysis.traces.routes(fn)
-    name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
-    if not routes:
-        return f"no call of `{name}` can be seen"
-    jits: dict[int, Wrap] = {}
-    passed: list[Passed] = []
     info = function_info(ctx, fn)
-    for route in routes:
-        others = [w for w in route.wraps if w.name != JIT]
-        if others:
-            return f"the module hands `{name}` to `{others[0].name}`, so its arguments may differ per call it makes"
-        if route.escapes or route.call is None or route.uncertain:
-            return f"`{name}` is also used where its arguments cannot be seen"
-        if route.bound and len(route.wraps) > route.head:
-            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
-        for wrap in route.wraps:
-            jits[id(wrap.node)] = wrap
+    passed: list[Passed] = []
+
+    def each_call(route: Route) -> str | None:
         line = ctx.span(route.call).start.line
         for param in params:
             argument = call_argument(route.call, info.signature, param, bound=route.bound)
@@ -97,6 +84,53 @@ def plan_static_parameters(
             if isinstance(found, str):
                 return f"the call on line {line} {found}"
             passed.append(found)
+        return None
+
+    entry = through_one_jit(analysis, fn, each_call, ", so its arguments may differ per call it makes")
+    if isinstance(entry, str):
+        return entry
+    jit, elsewhere = entry
+    for other in elsewhere:
+        where = f"`{other.uses.module.name}` (line {other.uses.line(other.call)})"
+        for param in params:
+            argument = call_argument(other.call, info.signature, param, bound=False)
+            found = _judge_argument(other.uses.analysis, fn, param, argument, judge, where, home=analysis)  # type: ignore[arg-type]
+            if isinstance(found, str):
+                return f"the call in {where} {found}"
+            passed.append(found)
+    edit = static_edit(analysis, fn, jit, params)
+    if isinstance(edit, str):
+        return edit
+    edits, description, added = edit
+    return StaticPlan(edits, description, tuple(passed), added, jit)
+
+
+def through_one_jit(
+    analysis: Analysis, fn: FunctionNode, each_call: Callable[[Route], str | None], handed: str = ""
+) -> tuple[Wrap, list[CallElsewhere]] | str:
+    """The one jit every way into `fn` goes through, and the project's other modules' calls of
+    it; else why not (the first proof obligation above). `each_call` judges each call of this
+    module as it is met, and its refusal comes first; `handed` ends the message for a route
+    through another transform."""
+    ctx = analysis.ctx
+    routes = analysis.traces.routes(fn)
+    name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
+    if not routes:
+        return f"no call of `{name}` can be seen"
+    jits: dict[int, Wrap] = {}
+    for route in routes:
+        others = [w for w in route.wraps if w.name != JIT]
+        if others:
+            return f"the module hands `{name}` to `{others[0].name}`{handed}"
+        if route.escapes or route.call is None or route.uncertain:
+            return f"`{name}` is also used where its arguments cannot be seen"
+        if route.bound and len(route.wraps) > route.head:
+            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
+        for wrap in route.wraps:
+            jits[id(wrap.node)] = wrap
+        refused = each_call(route)
+        if refused is not None:
+            return refused
     if len(jits) != 1:
         return f"`{name}` is not entered through exactly one jit"
     (jit,) = jits.values()
@@ -106,20 +140,20 @@ def plan_static_parameters(
     elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
     if isinstance(elsewhere, str):
         return elsewhere
-    for other in elsewhere:
-        where = f"`{other.uses.module.name}` (line {other.uses.line(other.call)})"
-        for param in params:
-            argument = call_argument(other.call, info.signature, param, bound=False)
-            found = _judge_argument(other.uses.analysis, fn, param, argument, judge, where, home=analysis)  # type: ignore[arg-type]
-            if isinstance(found, str):
-                return f"the call in {where} {found}"
-            passed.append(found)
-    partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None
-    edit = StaticEditor(ctx).add(jit.jit, jit.node, info.signature, params, partial)
+    return jit, elsewhere
+
+
+def static_edit(
+    analysis: Analysis, fn: FunctionNode, jit: Wrap, params: Names
+) -> tuple[tuple[Edit, ...], str, str | None] | str:
+    """(edits, the jit as it reads after them, an import they add) making `params` static on
+    `jit`, in the jit's own spelling; else why the jit cannot be edited."""
+    partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None  # type: ignore[union-attr]
+    edit = StaticEditor(analysis.ctx).add(jit.jit, jit.node, function_info(analysis.ctx, fn).signature, params, partial)  # type: ignore[arg-type]
     if isinstance(edit, str):
         return edit
     added = partial.added if partial is not None and any(partial.edit == e for e in edit.edits) else None
-    return StaticPlan(tuple(edit.edits), edit.description, tuple(passed), added, jit)
+    return tuple(edit.edits), edit.description, added
 
 
 def _judge_argument(

@@ -17,19 +17,17 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
-from jaxfix.transforms.edits.imports import planner
-from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.repairs.static_parameter import static_edit, through_one_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import single_binding
-from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.importers import CallElsewhere
 from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, int_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.loop_counts import Count, conversion_edits
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument, conversion_operand
-from jaxfix.transforms.semantics.tracing import Route, Wrap
-from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+from jaxfix.transforms.semantics.tracing import Route
 
 
 @dataclass(frozen=True)
@@ -46,36 +44,19 @@ class StaticCount:
 def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> StaticCount | str:
     """Edits making `param` static on fn's jit and dropping the counts' conversions; else why not."""
     ctx = analysis.ctx
-    routes = analysis.traces.routes(fn)
-    name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
-    if not routes:
-        return f"no call of `{name}` can be seen"
-    jits: dict[int, Wrap] = {}
     calls: list[tuple[cst.Call, int]] = []
-    info = function_info(ctx, fn)
-    for route in routes:
-        others = [w for w in route.wraps if w.name != JIT]
-        if others:
-            return f"the module hands `{name}` to `{others[0].name}`"
-        if route.escapes or route.call is None or route.uncertain:
-            return f"`{name}` is also used where its arguments cannot be seen"
-        if route.bound and len(route.wraps) > route.head:
-            return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
-        for wrap in route.wraps:
-            jits[id(wrap.node)] = wrap
+
+    def each_call(route: Route) -> str | None:
         value = _passed_int(analysis, fn, route, param)
         if value is None:
             return f"the call on line {ctx.span(route.call).start.line} does not pass `{param}` a Python int"
         calls.append((route.call, value))
-    if len(jits) != 1:
-        return f"`{name}` is not entered through exactly one jit"
-    (jit,) = jits.values()
-    if jit.jit is None:
-        return "the jit's static arguments cannot be read"
-    exported = jitted_name(ctx, fn, jit.node)
-    elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
-    if isinstance(elsewhere, str):
-        return elsewhere
+        return None
+
+    entry = through_one_jit(analysis, fn, each_call)
+    if isinstance(entry, str):
+        return entry
+    jit, elsewhere = entry
     for other in elsewhere:
         value = _passed_int_elsewhere(analysis, fn, other, param)
         if value is None:
@@ -87,13 +68,12 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     unsupported = _int_unsafe_use(analysis, fn, param, counts)
     if unsupported is not None:
         return unsupported
-    partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None
-    edit = StaticEditor(ctx).add(jit.jit, jit.node, info.signature, (param,), partial)
+    edit = static_edit(analysis, fn, jit, (param,))
     if isinstance(edit, str):
         return edit
+    edits, description, added = edit
     strips = [e for count in counts for e in conversion_edits(ctx, count, astype=False)]
-    added = partial.added if partial is not None and any(partial.edit == e for e in edit.edits) else None
-    return StaticCount((*edit.edits, *strips), edit.description, tuple(calls), added)
+    return StaticCount((*edits, *strips), description, tuple(calls), added)
 
 
 def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | None:
