@@ -132,6 +132,13 @@ CARDS: tuple[RuleCard, ...] = (
         "a jitted helper's static parameter receives a value that is traced at the call",
         (("static_arg",),),
     ),
+    RuleCard(
+        "JAX405",
+        "transform-traces-python-value",
+        "safe",
+        "checkpoint, vmap, pmap, make_jaxpr or eval_shape traces a Python value the function needs as one",
+        (("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape"),),
+    ),
 )
 
 #: The cards by code.

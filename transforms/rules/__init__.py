@@ -19,6 +19,7 @@ from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTran
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
 from jaxfix.transforms.rules.jax404_traced_to_static_param.rule import TracedToStatic404
+from jaxfix.transforms.rules.jax405_transform_traces_python_value.rule import TransformTracesPythonValue405
 
 #: Every rule jaxfix has.
 ALL_RULES: tuple[type[Rule], ...] = (
@@ -33,4 +34,5 @@ ALL_RULES: tuple[type[Rule], ...] = (
     StaticArithmetic402,
     ArrayStatic403,
     TracedToStatic404,
+    TransformTracesPythonValue405,
 )

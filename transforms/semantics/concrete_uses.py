@@ -50,8 +50,8 @@ STATIC_JNP_KEYWORDS = frozenset(
 AXIS_SECOND = frozenset(
     {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
      "median", "nansum", "nanmean", "nanmax", "nanmin", "squeeze", "expand_dims", "flip", "sort", "argsort",
-     "concatenate", "stack", "take", "diff", "roll"}
-)
+     "concatenate", "stack", "diff"}
+)  # not take (indices) nor roll (shift): both are traced happily
 
 #: Array methods whose first positional argument is the axis.
 AXIS_FIRST_METHODS = frozenset(

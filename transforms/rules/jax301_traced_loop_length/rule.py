@@ -33,6 +33,7 @@ from jaxfix.transforms.semantics.loop_counts import Count, SiteKind, find_sites,
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.traced_values import Taint, function_name
+from jaxfix.transforms.semantics.transform_options import python_value_at_every_call
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, REVERSE_MODE
 
 FORI = "jax.lax.fori_loop"
@@ -90,6 +91,8 @@ class LoopLengths:
     # -- choosing the fix ----------------------------------------------------
     def _finding(self, count: Count, group: list[Count]) -> Finding | None:
         source = count.source
+        if source.via is not None and python_value_at_every_call(self.analysis, source.function, source.param, source.via):
+            return None  # a Python value that checkpoint/vmap/... traces at the call: JAX405 fixes the call
         expecting = self._expected_failure(count)
         if expecting is not None:
             return self._report(count, expecting, None)

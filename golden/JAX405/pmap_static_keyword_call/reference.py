@@ -1,0 +1,13 @@
+# Hand fix of jax-ml/jax#3007: the broadcast static argument is passed by
+# position, as pmap requires.
+import jax
+import jax.numpy as jnp
+
+
+def f(a, b):
+  return a + b
+
+
+g = jax.pmap(f, static_broadcasted_argnums=(1,))
+n = jax.local_device_count()
+print(g(jnp.ones((n, 1)), 1))
