@@ -219,3 +219,25 @@ def test_a_fix_that_would_cross_a_cell_boundary_is_refused() -> None:
     lines = text.splitlines(keepends=True)
     with pytest.raises(InputError, match="boundary of cell 1"):
         nb.with_python("".join(lines[:1] + ["x = 1; y = 2\n"]))
+
+
+REDEFINED_CELLS = [
+    code("import jax.numpy as jnp\nfrom jax import jit"),
+    code("def test_arange(x):\n    n = x.shape[0]\n    return jnp.arange(0, n, 1)\n\ntest = jit(test_arange)"),
+    code("print(test(jnp.ones(5)))"),
+    code("def test_arange(n):\n    return jnp.arange(0, n, 1)\n\ntest = jit(test_arange, static_argnums=0)\nprint(test(7).sum())"),
+]
+
+
+def test_a_function_redefined_in_a_later_cell_is_judged_by_the_uses_that_see_it(tmp_path: Path) -> None:
+    """jax#5186 re-staged (a look-alike that runs): the first `jit(test_arange)` wraps the first def,
+    which takes the size from `x.shape`; the later cell's def is jitted with `n` static. Each use sees
+    the def above it, in execution order: no finding. Swapping the later cell's static_argnums out
+    makes it the pitfall, and then the later def is the one reported."""
+    path = tmp_path / "rebound.ipynb"
+    path.write_text(notebook(REDEFINED_CELLS))
+    assert list(engine.process_file(path, Options(), fix=False, write=False).findings) == []
+    broken = [*REDEFINED_CELLS[:3], code(REDEFINED_CELLS[3]["source"].replace(", static_argnums=0", ""))]
+    path.write_text(notebook(broken))
+    result = engine.process_file(path, Options(), fix=False, write=False)
+    assert [(f.code, result.location(f.line)) for f in result.findings] == [("JAX301", "cell 4:2")]

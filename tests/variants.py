@@ -111,7 +111,12 @@ class _Renamer(cst.CSTTransformer):
         return updated.with_changes(value=new) if new is not None else updated
 
 
-def alias_imports(text: str) -> str | None:
+def alias_imports(
+    text: str,
+    module_aliases: dict[str, str] = MODULE_ALIASES,
+    from_aliases: dict[tuple[str, str], str] = FROM_ALIASES,
+    dotted_aliases: dict[str, str] = DOTTED_ALIASES,
+) -> str | None:
     """Every import of a JAX or functools name re-bound under another local name."""
     module = cst.parse_module(text)
     wrapper = MetadataWrapper(module)
@@ -126,10 +131,10 @@ def alias_imports(text: str) -> str | None:
             for alias in node.names:
                 full = _dotted(alias.name)
                 bound = alias.asname.name.value if isinstance(alias.asname, cst.AsName) else None
-                if bound is None and full in MODULE_ALIASES:
-                    self._rename(node, alias, full, MODULE_ALIASES[full])
-                elif bound is not None and full in DOTTED_ALIASES:
-                    self._rename(node, alias, bound, DOTTED_ALIASES[full])
+                if bound is None and full in module_aliases:
+                    self._rename(node, alias, full, module_aliases[full])
+                elif bound is not None and full in dotted_aliases:
+                    self._rename(node, alias, bound, dotted_aliases[full])
 
         def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
             if isinstance(node.names, cst.ImportStar) or node.relative or node.module is None:
@@ -137,7 +142,7 @@ def alias_imports(text: str) -> str | None:
             source = _dotted(node.module)
             for alias in node.names:
                 name = alias.name.value if isinstance(alias.name, cst.Name) else ""
-                wanted = FROM_ALIASES.get((source, name))
+                wanted = from_aliases.get((source, name))
                 if wanted is not None:
                     bound = alias.asname.name.value if isinstance(alias.asname, cst.AsName) else name  # type: ignore[union-attr]
                     self._rename(node, alias, bound, wanted)
@@ -229,6 +234,10 @@ ALIAS_VARIANTS: dict[str, Callable[[str], str | None]] = {
     "aliased_imports": alias_imports,
     "primitives_by_name": primitives_imported_by_name,
     "both": lambda text: alias_imports(primitives_imported_by_name(text) or text),
+    # Real code often writes `import jax.numpy as np` (and never imports NumPy itself).
+    "jax_numpy_as_np": functools.partial(
+        alias_imports, module_aliases={}, from_aliases={("jax", "numpy"): "np"}, dotted_aliases={"jax.numpy": "np"}
+    ),
 }
 
 

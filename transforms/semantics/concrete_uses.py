@@ -19,7 +19,7 @@ a call of code we cannot follow, an iteration, a closure).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -73,6 +73,8 @@ class Use:
     reason: str
     #: The need is a static parameter of another jitted call (JAX404's situation, not a sink of its own).
     static_parameter: bool = False
+    #: The need is a jnp function's static option (an axis, ``size=``...), no rule's loop or size.
+    static_option: bool = False
 
 
 class ConcreteUses:
@@ -188,12 +190,12 @@ class ConcreteUses:
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
             if arg.keyword.value in STATIC_JNP_KEYWORDS:
-                return self._needs(call, f"takes it as `{arg.keyword.value}=`, which must be static")
+                return replace(self._needs(call, f"takes it as `{arg.keyword.value}=`, which must be static"), static_option=True)
         if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and arg.keyword is None:
             if [a for a in call.args if a.keyword is None].index(arg) == 1:
-                return self._needs(call, "takes it as the axis, which must be static")
+                return replace(self._needs(call, "takes it as the axis, which must be static"), static_option=True)
         if not qualified and method in AXIS_FIRST_METHODS and arg.keyword is None and not _indexed_update(call.func):
-            return self._needs(call, "takes it as the axis, which must be static")
+            return replace(self._needs(call, "takes it as the axis, which must be static"), static_option=True)
         if qualified.startswith("numpy."):
             return self._needs(call, "converts it with NumPy, which needs a concrete array")
         jitted = jitted_call(ctx, call)

@@ -76,7 +76,20 @@ class TraceIndex:
             if not isinstance(assignment, Assignment):
                 return None
             refs.extend(access.node for access in assignment.references)
+        defs = [a.node for a in scope.assignments[fn.name.value] if isinstance(a.node, (cst.FunctionDef, cst.ClassDef))]
+        if len(defs) > 1:
+            refs = [r for r in refs if self._sees_def(r, fn, defs)]
         return refs
+
+    def _sees_def(self, ref: cst.CSTNode, fn: cst.FunctionDef, defs: list[cst.CSTNode]) -> bool:
+        """With two defs of one name (a notebook's later cell, a test redefining `f`), which a use
+        means: code running in the defs' own block sees the last def above it; code in another
+        function (it runs later, when called) sees the last one."""
+        ctx = self.ctx
+        if ctx.enclosing_function(ref) is ctx.enclosing_function(fn):
+            above = [d for d in defs if ctx.start(d) < ctx.start(ref)]
+            return bool(above) and max(above, key=ctx.start) is fn
+        return max(defs, key=ctx.start) is fn
 
     def _direct_call(self, ref: cst.CSTNode) -> cst.Call | None:
         parent = self.ctx.parent(ref)

@@ -21,7 +21,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.core.suppression import is_suppressed, suppressions
 from jaxfix.transforms.edits.imports import Spelling, planner
 from jaxfix.transforms.edits.static_arguments import SpecEdit, StaticEditor
-from jaxfix.transforms.gate.screen import Facts, calls_on, lines_mentioning, plainly_static, spelled_name
+from jaxfix.transforms.gate.screen import Facts, calls_on, lines_mentioning, plainly_static, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
 from jaxfix.transforms.rules.jax301_traced_loop_length.range_to_fori import rewrite_range_loop
 from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import carry_use, fori_body, read_scan, render_fori
@@ -342,9 +342,11 @@ def _jax101s(count: Count) -> bool:
     return count.source.taint is Taint.FED and via is not None and via.name in CONTROL_FLOW
 
 
-def _numpy_receiver(func: ast.expr) -> bool:
-    """``np.arange`` / ``numpy.arange``: NumPy's, not jax.numpy's (that is JAX301's)."""
-    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("np", "numpy", "onp")
+def _numpy_receiver(facts: Facts, func: ast.expr) -> bool:
+    """``np.arange`` with ``import numpy as np``: NumPy's, not jax.numpy's (that is JAX301's).
+    Decided by the module's imports: ``import jax.numpy as np`` is common in real code."""
+    spellings = qualified_spellings(facts, func)
+    return bool(spellings) and all(s.startswith("numpy.") for s in spellings)
 
 
 class TracedLoopLength(Rule):
@@ -408,7 +410,7 @@ class TracedLoopLength(Rule):
             name = spelled_name(call.func)
             if name == "scan":
                 counts = [k.value for k in call.keywords if k.arg == "length"] + call.args[3:4]
-            elif name == "range" or (name == "arange" and not _numpy_receiver(call.func)):
+            elif name == "range" or (name == "arange" and not _numpy_receiver(facts, call.func)):
                 counts = list(call.args)
             else:
                 continue

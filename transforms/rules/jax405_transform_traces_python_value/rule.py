@@ -188,8 +188,8 @@ class TransformedCalls:
             passed = python_value(self.analysis, expr)
             if isinstance(passed, NotStatic) and passed.certain and "array" in passed.reason:
                 use = self.uses.first_need(fn, param)
-                if use is None or use.need is not Need.NEEDS:
-                    return None
+                if use is None or use.need is not Need.NEEDS or not use.static_option:
+                    return None  # a size, a count or a static parameter: JAX301's, JAX302's or JAX404's to say
                 verb = "maps" if how is Treatment.MAPPED else "traces"
                 why = f"`{_SHORT[wrap.name]}` {verb} `{param}`, an array at this call, but {use.reason}"
                 return _Problem(param, arg, position, how, ctx.code(expr), why, array=True), wrap
