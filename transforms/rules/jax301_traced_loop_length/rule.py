@@ -21,7 +21,14 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.core.suppression import is_suppressed, suppressions
 from jaxfix.transforms.edits.imports import Spelling, planner
 from jaxfix.transforms.edits.static_arguments import SpecEdit, StaticEditor
-from jaxfix.transforms.gate.screen import Facts, calls_on, lines_mentioning, plainly_static, qualified_spellings, spelled_name
+from jaxfix.transforms.gate.screen import (
+    Facts,
+    calls_on,
+    lines_mentioning,
+    plainly_static,
+    qualified_spellings,
+    spelled_name,
+)
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
 from jaxfix.transforms.rules.jax301_traced_loop_length.range_to_fori import rewrite_range_loop
 from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import carry_use, fori_body, read_scan, render_fori
