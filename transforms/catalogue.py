@@ -76,6 +76,13 @@ CARDS: tuple[RuleCard, ...] = (
         _BRANCH_WORDS,
     ),
     RuleCard(
+        "JAX103",
+        "static-operand-to-plain-branch",
+        "safe",
+        "a plain cond/switch branch needs as a Python value an operand the primitive traces",
+        (("cond", "switch"),),
+    ),
+    RuleCard(
         "JAX201",
         "unhashable-static-arg",
         "safe",

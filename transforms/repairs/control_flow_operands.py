@@ -32,6 +32,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.branch_calls import Branch, analyse_branch, value_of
 from jaxfix.transforms.semantics.call_shapes import Operand
 from jaxfix.transforms.semantics.callables import read_callable_use
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.static_values import Verdict
@@ -63,23 +64,36 @@ class Bindings:
 class BranchBindings:
     """The shared pass: every control-flow call of a module, analysed once."""
 
-    def __init__(self, analysis: Analysis) -> None:
+    def __init__(self, analysis: Analysis, *, plain: bool = False) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
         self.enclosing = EnclosingJit(analysis)
+        #: JAX103's pass: plain branches whose parameters need a concrete value stand for jitted
+        #: ones with static parameters (the repair, binding the operands first, is the same).
+        self.plain = plain
+        self.code = "JAX103" if plain else "JAX101"
+        self.concrete = ConcreteUses(analysis.ctx, strict=True) if plain else None
 
     @classmethod
-    def of(cls, analysis: Analysis) -> list[Finding]:
-        if "cond_static" not in analysis.memo:
-            analysis.memo["cond_static"] = list(cls(analysis).findings())
-        return analysis.memo["cond_static"]  # type: ignore[return-value]
+    def of(cls, analysis: Analysis, *, plain: bool = False) -> list[Finding]:
+        key = "cond_plain" if plain else "cond_static"
+        if key not in analysis.memo:
+            analysis.memo[key] = list(cls(analysis, plain=plain).findings())
+        return analysis.memo[key]  # type: ignore[return-value]
+
+    @classmethod
+    def fixed_calls(cls, analysis: Analysis) -> frozenset[cst.Call]:
+        """The cond/switch calls whose operands JAX103 binds into plain branches: a size or count
+        inside those branches that the operand reaches is the same bug, fixed at the call."""
+        cls.of(analysis, plain=True)
+        return frozenset(analysis.memo.get("cond_plain_fixed", ()))  # type: ignore[arg-type]
 
     def findings(self) -> Iterator[Finding]:
         for call in self.ctx.calls:
             primitive = self.ctx.names.control_flow(call)
             if primitive in ("cond", "switch"):
                 yield from self._branches(call, primitive)
-            elif primitive in LOOP_BODIES:
+            elif primitive in LOOP_BODIES and not self.plain:
                 yield from self._loop(call, primitive)
 
     # -- cond / switch -------------------------------------------------------
@@ -122,16 +136,19 @@ class BranchBindings:
         exprs, operand_args, table = parsed
         spelled = ctx.code(call.func)
         if any(a.star or a.keyword is not None for a in operand_args):
-            yield from self._unpacked_operands(exprs, spelled)
+            if not self.plain:
+                yield from self._unpacked_operands(exprs, spelled)
             return
-        analysed = [analyse_branch(ctx, e, len(operand_args)) for e in exprs]
+        analysed = [analyse_branch(ctx, e, len(operand_args), self.concrete) for e in exprs]
         if any(b is None for b in analysed):
             return
+        if self.plain and any(b.use.target is not None and b.use.target.jit is not None for b in analysed):  # type: ignore[union-attr]
+            return  # a jitted branch: JAX101's call
         branches: list[Branch] = analysed  # type: ignore[assignment]
         broken = [b for b in branches if b.pitfall]
         refusal = next((b.refusal for b in branches if b.refusal), None)
         if refusal:
-            yield ctx.finding("JAX101", broken[0].use.expr, f"`{spelled}` call cannot be rewritten: {refusal}")
+            yield ctx.finding(self.code, broken[0].use.expr, f"`{spelled}` call cannot be rewritten: {refusal}")
             return
         to_bind = sorted(set().union(*(b.to_bind for b in branches)))
         staticness = self.analysis.staticness
@@ -145,6 +162,8 @@ class BranchBindings:
         traced = {e: v for e, v in verdicts.items() if v.kind is Static.TRACED}
         if not broken and not traced:
             return
+        if self.plain and traced:
+            return  # the operand is itself a tracer: binding it cannot make it concrete
         bindings: Bindings | Finding | None = None
         if broken:
             bindings = self._bindings(call, branches, operand_args, to_bind, table)
@@ -156,6 +175,9 @@ class BranchBindings:
             yield self.enclosing.finding(call, spelled, branches, traced, bindings, unsure)
             return
         assert bindings is not None
+        if self.plain:
+            fixed = self.analysis.memo.setdefault("cond_plain_fixed", set())
+            fixed.add(call)  # type: ignore[attr-defined]
         yield self._jax101(call, spelled, branches, operand_args, to_bind, bindings, unsure, table)
 
     def _unpacked_operands(self, exprs, spelled: str) -> Iterator[Finding]:
@@ -214,7 +236,7 @@ class BranchBindings:
         ctx = self.ctx
         if branch.known and branch.intended is None:
             return ctx.finding(
-                "JAX101",
+                self.code,
                 branch.use.expr,
                 f"`{ctx.code(branch.use.callee)}` does not take the operands this call passes it, "
                 "so no rewrite of the call can be checked against its signature",
@@ -222,7 +244,7 @@ class BranchBindings:
         plan = self._plan(branch, values, dynamic, spelling, callee)
         if plan is None:
             return ctx.finding(
-                "JAX101",
+                self.code,
                 branch.use.expr,
                 f"no binding form keeps the static parameters of `{ctx.code(branch.use.callee)}` static here",
             )
@@ -235,7 +257,7 @@ class BranchBindings:
         name = table.value
         if any(b.use.partial is not None for b in branches):
             return ctx.finding(
-                "JAX101",
+                self.code,
                 branches[0].use.expr,
                 f"the branches in `{name}` bind arguments of their own, so rebinding them at this call "
                 "cannot be checked; bind the static values into the table's entries by hand",
@@ -316,7 +338,7 @@ class BranchBindings:
         if unsure:
             notes.append(f"unsafe: {unsure[0].reason}; if it is a tracer, binding fails the same way")
         return ctx.finding(
-            "JAX101",
+            self.code,
             table if table is not None else broken.use.expr,  # the table's entry may be far from this call
             self.message(broken, [ctx.code(operand_args[j].value) for j in to_bind], spelled, new_text),
             bindings.edits,
@@ -327,6 +349,17 @@ class BranchBindings:
 
     def message(self, branch: Branch, values: list[str], spelled: str, new_text: str) -> str:
         ctx = self.ctx
+        if self.plain:
+            plural = len(values) > 1
+            param = branch.static_params[0]
+            callee = ctx.code(branch.use.callee)
+            shown = "the lambda" if isinstance(branch.use.callee, cst.Lambda) else f"`{callee}`"
+            return (
+                f"`{spelled}` passes {enumerate_words(f'`{v}`' for v in values)} as "
+                f"{'operands' if plural else 'an operand'}, so {shown} gets {'them' if plural else 'it'} "
+                f"as {'tracers' if plural else 'a tracer'}, but {branch.needs[param].reason}; bind "
+                f"{'them' if plural else 'it'} into the branch first: `{_short(new_text)}`"
+            )
         if branch.pitfall == "misbound":
             return (
                 f"`{ctx.code(branch.use.expr)}` binds a static parameter by keyword, but `{spelled}` "
@@ -435,3 +468,8 @@ def seeds(facts: Facts) -> list[ast.AST]:
         for call in facts.control_flow_calls
         if any(mentions_static_jitted(facts, a) for a in (*call.args, *(k.value for k in call.keywords)))
     ]
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 80 else text[:77] + "..."

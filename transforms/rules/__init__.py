@@ -11,6 +11,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.rules.jax001_unused_suppression.rule import UnusedSuppression
 from jaxfix.transforms.rules.jax101_static_operand_to_branch.rule import StaticOperandToBranch
 from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import BranchJitIntoEnclosingJit
+from jaxfix.transforms.rules.jax103_static_operand_to_plain_branch.rule import StaticOperandToPlainBranch103
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
@@ -26,6 +27,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     UnusedSuppression,
     StaticOperandToBranch,
     BranchJitIntoEnclosingJit,
+    StaticOperandToPlainBranch103,
     UnhashableStaticArg,
     TracedLoopLength,
     ParamNeedsStatic302,

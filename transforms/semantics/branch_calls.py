@@ -16,6 +16,7 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.call_shapes import SELF, CallShape, Operand, Value, intended_binding
 from jaxfix.transforms.semantics.callables import CallableUse, read_callable_use
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
 from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -43,6 +44,8 @@ class Branch:
     #: Values a partial already binds into declared static parameters: key -> parameter.
     bound_static: dict[Hashable, str] = field(default_factory=dict)
     refusal: str | None = None
+    #: A plain branch's parameters that need a concrete value, and the read that needs it.
+    needs: dict[str, Use] = field(default_factory=dict)
 
     @property
     def known(self) -> bool:
@@ -56,7 +59,11 @@ def value_of(ctx: ModuleContext, key: Hashable, expr: cst.BaseExpression) -> Val
     return Value(key, ctx.code(expr), literal)
 
 
-def analyse_branch(ctx: ModuleContext, expr: cst.BaseExpression, n_operands: int) -> Branch | None:
+def analyse_branch(
+    ctx: ModuleContext, expr: cst.BaseExpression, n_operands: int, concrete: ConcreteUses | None = None
+) -> Branch | None:
+    """`concrete`: judge a plain (not jitted) branch too, its parameters that need a concrete value
+    (``jnp.arange(n)``, ``if flag:``) standing for static ones (JAX103)."""
     use = read_callable_use(ctx, expr)
     if use is None:
         return None
@@ -79,12 +86,23 @@ def analyse_branch(ctx: ModuleContext, expr: cst.BaseExpression, n_operands: int
     assert spec is not None
     if sig.has_var_positional:
         return branch
+    needs: dict[str, Use] = {}
+    if concrete is not None:
+        node = target.function.node
+        if target.jit is not None or node is None or target.function.opaque:
+            return branch
+        skip = 1 if target.implicit_self else 0
+        for param in sig.positional[skip:]:
+            found = concrete.first_need(node, param.name)
+            if found is not None and found.need is Need.NEEDS and not found.static_parameter:
+                needs[param.name] = found
+        branch.needs = needs
     branch.sig, branch.spec, branch.implicit_self = sig, spec, target.implicit_self
     operands = [Operand(j) for j in range(n_operands)]
     shape = CallShape((*([SELF] if target.implicit_self else []), *pre, *operands), tuple(keywords))
     branch.shape = shape
     branch.intended = intended = intended_binding(sig, shape)
-    declared = spec.declared_static(sig)
+    declared = frozenset(needs) if concrete is not None else spec.declared_static(sig)
     try:
         actual = bind_call(sig, spec, shape.positional, dict(shape.keywords))
     except BindError:

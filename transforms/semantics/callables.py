@@ -60,6 +60,8 @@ def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | N
         return _resolve_name(ctx, expr) or _imported(ctx, expr)
     if isinstance(expr, cst.Attribute):
         return _resolve_method(ctx, expr) or _class_member(ctx, expr) or _imported(ctx, expr)
+    if isinstance(expr, cst.Lambda):
+        return _from_function(ctx, expr, via_instance=False)
     if isinstance(expr, cst.Call):
         applied = read_jit_application(ctx, expr)
         if applied is not None:

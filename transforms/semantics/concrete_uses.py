@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import metadata_call
+from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -31,6 +32,7 @@ from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import call_argument
+from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
@@ -168,7 +170,9 @@ class ConcreteUses:
                 return self._assigned(parent, fn, depth)
             if isinstance(parent, (cst.Return, cst.Expr)):
                 return None
-            if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+            if isinstance(parent, cst.For) and parent.iter is node:
+                return self._iterated(parent, fn, depth)
+            if isinstance(parent, cst.CompFor) and parent.iter is node:
                 return Use(Need.UNKNOWN, parent, f"it is iterated over (line {self._line(parent)})")
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
             return Use(Need.UNKNOWN, parent, f"it is used in `{_short(shown)}` (line {self._line(node)})")
@@ -218,13 +222,28 @@ class ConcreteUses:
     def _helper(self, call: cst.Call, arg: cst.Arg) -> Use | object | None:
         """A plain def of this module given the value: what its parameter's reads need."""
         ctx = self.ctx
-        if not isinstance(call.func, cst.Name) or self._depth > 4:
+        if self._depth > 4:
             return None
-        fn = single_binding(ctx, call.func)
-        if not isinstance(fn, cst.FunctionDef) or fn.decorators:
+        bound = False
+        if isinstance(call.func, cst.Name):
+            fn = single_binding(ctx, call.func)
+            if not isinstance(fn, cst.FunctionDef) or fn.decorators:
+                return None
+        elif isinstance(call.func, cst.Attribute):
+            # ``self.coords(...)``: a method of this module's class, surely that one, not jitted.
+            target = resolve_callable(ctx, call.func)
+            if target is None or target.jit is not None or target.function.opaque:
+                return None
+            fn = target.function.node
+            if not isinstance(fn, cst.FunctionDef) or any(
+                ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in fn.decorators
+            ):
+                return None
+            bound = target.implicit_self
+        else:
             return None
         info = function_info(ctx, fn)
-        param = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=False) is arg.value), None)
+        param = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=bound) is arg.value), None)
         if param is None:
             return None
         self._depth += 1
@@ -251,6 +270,30 @@ class ConcreteUses:
                 return use
             unknown = unknown or use
         return unknown
+
+    def _iterated(self, loop: cst.For, fn: FunctionNode, depth: int) -> Use | None:
+        """``for t, h, w in grid:``: each row of an array is an array (a tracer for a tracer), so
+        what the loop's names need, the value needs."""
+        ctx = self.ctx
+        target = loop.target
+        names = [target] if isinstance(target, cst.Name) else []
+        if isinstance(target, (cst.Tuple, cst.List)):
+            names = [e.value for e in target.elements if isinstance(e, cst.Element) and isinstance(e.value, cst.Name)]
+            if len(names) != len(target.elements):
+                names = []
+        unknown = Use(Need.UNKNOWN, loop, f"it is iterated over (line {self._line(loop)})")
+        if not names:
+            return unknown
+        found: Use | None = None
+        for name in names:
+            for read in reads(ctx, name):
+                if single_binding(ctx, read) is not name:  # type: ignore[arg-type]
+                    return unknown
+                use = self._follow(read, fn, depth + 1)
+                if use is not None and use.need is Need.NEEDS:
+                    return use
+                found = found or use
+        return found
 
     def _needs(self, node: cst.CSTNode, what: str) -> Use:
         shown = self.ctx.code(node) if isinstance(node, cst.BaseExpression) else type(node).__name__

@@ -61,6 +61,13 @@ class Source:
     #: A ``.item()``/``int()`` on the way that already turned the tracer into a Python
     #: value (it raises there): ``m = n.item()`` then ``range(m)``.
     concretized: cst.Call | None = field(default=None, repr=False)
+    #: Where the tracer first enters, when it reaches `param` through calls passing it on.
+    root: Source | None = field(default=None, repr=False)
+
+    @property
+    def entry(self) -> Source:
+        """The source where the tracer enters the program (itself, or its `root`)."""
+        return self.root or self
 
 
 def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -256,7 +263,7 @@ class TracedValues:
             return Source(Taint.FED, fn, param, reason, static_on)
         if static_on is None and inner is not None and inner.concretized is None:
             reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
-            return Source(Taint.TRACED, fn, param, reason)
+            return Source(Taint.TRACED, fn, param, reason, root=inner.entry)
         return None
 
     def is_array(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:

@@ -30,6 +30,7 @@ from jaxfix.transforms.gate.screen import (
     spelled_name,
 )
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
+from jaxfix.transforms.repairs.control_flow_operands import BranchBindings
 from jaxfix.transforms.rules.jax301_traced_loop_length.range_to_fori import rewrite_range_loop
 from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import carry_use, fori_body, read_scan, render_fori
 from jaxfix.transforms.rules.jax301_traced_loop_length.static_count import StaticCount, plan_static_count
@@ -100,6 +101,9 @@ class LoopLengths:
         source = count.source
         if source.via is not None and python_value_at_every_call(self.analysis, source.function, source.param, source.via):
             return None  # a Python value that checkpoint/vmap/... traces at the call: JAX405 fixes the call
+        entry = source.entry.via
+        if entry is not None and entry.node in BranchBindings.fixed_calls(self.analysis):
+            return None  # a Python operand cond/switch traces: JAX103 binds it into the branches
         expecting = self._expected_failure(count)
         if expecting is not None:
             return self._report(count, expecting, None)
