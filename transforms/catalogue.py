@@ -112,6 +112,13 @@ CARDS: tuple[RuleCard, ...] = (
                     "make_jaxpr", "eval_shape", "map")),
     ),
     RuleCard(
+        "JAX305",
+        "python-if-on-traced-value",
+        "safe",
+        "a Python if tests a value vmap or pmap maps: select with jnp.where",
+        (("if ",), ("vmap", "pmap")),
+    ),
+    RuleCard(
         "JAX401",
         "outer-transform-static",
         "safe",

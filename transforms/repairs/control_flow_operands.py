@@ -144,6 +144,8 @@ class BranchBindings:
             return
         if self.plain and any(b.use.target is not None and b.use.target.jit is not None for b in analysed):  # type: ignore[union-attr]
             return  # a jitted branch: JAX101's call
+        if self.plain and len(analysed) == 1:
+            return  # switch with one branch calls it with the operands as they are (measured)
         branches: list[Branch] = analysed  # type: ignore[assignment]
         broken = [b for b in branches if b.pitfall]
         refusal = next((b.refusal for b in branches if b.refusal), None)

@@ -16,6 +16,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import Unhashable
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.rule import TracedValueNeedsConcrete304
+from jaxfix.transforms.rules.jax305_python_if_on_traced_value.rule import PythonIfOnTracedValue305
 from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
@@ -32,6 +33,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     TracedLoopLength,
     ParamNeedsStatic302,
     TracedValueNeedsConcrete304,
+    PythonIfOnTracedValue305,
     OuterTransformStatic401,
     StaticArithmetic402,
     ArrayStatic403,

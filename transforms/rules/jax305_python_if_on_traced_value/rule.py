@@ -1,0 +1,242 @@
+"""JAX305 python-if-on-traced-value: ``if x > lam: return A else: return B`` on a value vmap or pmap traces.
+
+Only the one shape whose rewrite is exact is fixed: an ``if``/``else`` (or an
+``if`` followed by the function's last ``return``) whose two arms are each one
+``return`` of an expression that computes and does nothing else (arithmetic,
+comparisons, constants, names, attributes, subscripts, jax.numpy/jax.nn/math
+calls). Then ``return jnp.where(C, A, B)`` computes, for every example, the
+arm the ``if`` would have taken (both arms are evaluated: harmless for pure
+expressions, whose values the selection discards). Anything else is a report.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.traced_values import Taint
+
+#: Transforms whose tracers refuse a Python bool (docs/jax103-305-behaviour.md): grad, jacfwd,
+#: jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
+_DATA_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap"})
+#: Calls an arm may make and still be pure and total on arrays.
+_PURE_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "math.")
+_WHERE = "jax.numpy.where"
+#: Arms jnp.where cannot select between (a pytree, a string, a comprehension).
+_NOT_ARRAYS = (
+    cst.Tuple, cst.List, cst.Dict, cst.Set, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
+    cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp,
+)  # fmt: skip
+
+
+def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """Computes a value and does nothing else; no Python bool of it is taken (no and/or/not, no ifs)."""
+    ok = True
+
+    class _Check(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> bool:
+            nonlocal ok
+            qualified = ctx.names.qualified_name(node.func) or ""
+            if not qualified.startswith(_PURE_PREFIXES) or any(a.star for a in node.args):
+                ok = False
+            return True
+
+        def visit_BooleanOperation(self, node: cst.BooleanOperation) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+        def visit_UnaryOperation(self, node: cst.UnaryOperation) -> bool:
+            nonlocal ok
+            if isinstance(node.operator, cst.Not):
+                ok = False
+            return True
+
+        def visit_IfExp(self, node: cst.IfExp) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+        def visit_Await(self, node: cst.Await) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+        def visit_Yield(self, node: cst.Yield) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+        def visit_ListComp(self, node: cst.ListComp) -> bool:
+            nonlocal ok
+            ok = False
+            return False
+
+    expr.visit(_Check())
+    return ok
+
+
+def _single_return(block: cst.BaseSuite) -> cst.Return | None:
+    if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1:
+        return None
+    line = block.body[0]
+    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Return):
+        ret = line.body[0]
+        return ret if ret.value is not None else None
+    return None
+
+
+class PythonIfs:
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        # Not strict: the value is a tracer already, and what jnp computes from it stays one.
+        self.uses = ConcreteUses(self.ctx)
+
+    def findings(self) -> list[Finding]:
+        out: list[Finding] = []
+        seen: set[int] = set()
+        for fn in sorted(self.ctx.nodes_of(cst.FunctionDef), key=self.ctx.start):
+            info = function_info(self.ctx, fn)
+            for param in info.signature.params:
+                source = self.analysis.traced.param_source(fn, param.name)
+                if source is None or source.taint is not Taint.TRACED or source.via is None:
+                    continue
+                if source.jit is not None or source.via.name not in _DATA_TRANSFORMS:
+                    continue  # jit's parameters are JAX302's (static when callers pass Python values)
+                use = self.uses.first_need(fn, param.name)
+                if use is None or use.need is not Need.NEEDS:
+                    continue
+                statement = self.ctx.parent(use.node)
+                if not isinstance(statement, cst.If) or statement.test is not use.node or id(statement) in seen:
+                    continue
+                seen.add(id(statement))
+                out.append(self._finding(fn, param.name, statement, source.reason))
+        return out
+
+    def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If, why: str) -> Finding:
+        ctx = self.ctx
+        test = ctx.code(branch.test)
+        head = f"`if {test}:` needs a concrete bool, but {why}: each example's `{param}` is a tracer"
+        notes = (
+            "option: `jnp.where(cond, a, b)` when both arms compute a value (both are evaluated)",
+            "option: `lax.cond(cond, true_fn, false_fn, *operands)` when an arm must not run, or returns other types",
+        )
+        then = _single_return(branch.body)
+        other: cst.Return | None = None
+        replaced_end: cst.CSTNode | None = None
+        if isinstance(branch.orelse, cst.Else):
+            other = _single_return(branch.orelse.body)
+            replaced_end = branch
+        elif branch.orelse is None:
+            block = ctx.parent(branch)
+            body = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+            if ctx.parent(block) is fn and len(body) >= 2 and body[-2] is branch:
+                last = body[-1]
+                if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return):
+                    other = last.body[0] if last.body[0].value is not None else None
+                    replaced_end = last
+        if then is None or other is None or replaced_end is None:
+            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: the arms are not one `return` each", notes=notes)
+        if ctx.enclosing_function(branch) is not fn:
+            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: the `if` is in a nested function", notes=notes)
+        parts = [branch.test, then.value, other.value]
+        region_end = ctx.text.find("\n", ctx.end(replaced_end))
+        region = ctx.text[ctx.start(branch) : region_end if region_end >= 0 else len(ctx.text)]
+        if "#" in region:
+            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: the arms hold comments a rewrite would lose", notes=notes)
+        if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in parts[1:]):
+            return ctx.finding(
+                "JAX305", branch.test, f"{head}; not rewritten: an arm returns something other than an array or number", notes=notes
+            )
+        direct = [r for r in self.analysis.traces.routes(fn) or () if not r.wraps and r.call is not None]
+        if direct:
+            line = ctx.span(direct[0].call).start.line  # type: ignore[arg-type]
+            return ctx.finding(
+                "JAX305",
+                branch.test,
+                f"{head}; not rewritten: `{fn.name.value}` is also called directly (line {line}), where it returns "
+                "a Python value that `jnp.where` would turn into an array",
+                notes=notes,
+            )
+        if not all(_pure(ctx, p) for p in parts):  # type: ignore[arg-type]
+            return ctx.finding(
+                "JAX305", branch.test, f"{head}; not rewritten: an arm or the test does more than compute a value", notes=notes
+            )
+        spelling = planner(self.analysis).spell(_WHERE, branch)
+        if spelling is None:
+            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: no name for jax.numpy is free here", notes=notes)
+        text = f"return {spelling.text}({test}, {ctx.code(then.value)}, {ctx.code(other.value)})"  # type: ignore[arg-type]
+        start = ctx.start(branch)
+        end = ctx.end(replaced_end)
+        edits = [Edit(start, end, text)]
+        if spelling.edit is not None:
+            edits.append(spelling.edit)
+        description = f"select with `{_short(text)}`"
+        return ctx.finding(
+            "JAX305",
+            branch.test,
+            f"{head}; both arms return a value computed from arrays, so it becomes `{_short(text)}`",
+            tuple(edits),
+            description=description,
+            notes=("both arms are evaluated for every example; the value of the one not selected is discarded",),
+        )
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+class PythonIfOnTracedValue305(Rule):
+    """A Python ``if`` tests a value that vmap or pmap maps.
+
+    Under ``jax.vmap`` and ``jax.pmap`` a function written for one example
+    sees a tracer; ``if`` needs a Python bool (``grad``, ``jacfwd``,
+    ``jacrev`` and ``hessian`` differentiate at concrete values, where a
+    Python ``if`` works)::
+
+        jax.errors.TracerBoolConversionError: Attempted boolean conversion of traced array with shape bool[].
+
+    The value is data, different per example, so it cannot be made static.
+    When both arms are one ``return`` of an expression that only computes
+    (``if jnp.abs(x) > lam: return 0.0 else: return jnp.exp(-x**2)``), the
+    fix selects per example: ``return jnp.where(jnp.abs(x) > lam, 0.0,
+    jnp.exp(-x**2))``, exact for the value; both arms are evaluated. Any other
+    shape is reported with the options (``jnp.where``, ``lax.cond``). A jitted
+    function's parameter is JAX302's: it can be static when callers pass
+    Python values.
+    """
+
+    code = "JAX305"
+    name = "python-if-on-traced-value"
+    summary = "a Python if tests a value vmap or pmap maps: select with jnp.where"
+    required = (("if ",), ("vmap", "pmap"))
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        return [facts.tree]
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return PythonIfs(analysis).findings()
