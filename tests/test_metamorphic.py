@@ -8,6 +8,8 @@ tests/variants.py re-spell what the rules reason about:
     jit_by_assignment      `@partial(jax.jit, ...)` as `f = jax.jit(f, ...)` after the def
     positional_to_keyword  `f(a, b, c)` as `f(a, b=b, c=c)` for module-level functions
     moved_into_class       module-level functions as @staticmethod of `class Model`, read as `Model.f`
+    inside_main            everything after the imports inside `def main():`, run by `main()`: the
+                           program's functions become nested functions closing over its values
 
 For each golden before.py (golden/JAX*/*) and each variant that applies:
 (a) the fast path and the whole analysis agree on the re-spelled program;

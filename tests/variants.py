@@ -31,6 +31,7 @@ changes only the `__qualname__` in JAX's messages) or prints what it prints.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 
 import libcst as cst
@@ -891,12 +892,48 @@ class _NameCollector(cst.CSTVisitor):
         return False
 
 
+def _inside_main(text: str) -> str:
+    """Everything after the imports moved into ``def main():`` and run by ``main()``: scripts often
+    read that way, and the program's functions become nested functions closing over its values."""
+    module = cst.parse_module(text)
+    if re.search(r"\b(global|nonlocal|__name__|locals|globals)\b", text):
+        raise NotApplicable("the program uses global, nonlocal, __name__ or reflects on its namespace")
+    body = list(module.body)
+    head = 0
+    while head < len(body):
+        stmt = body[head]
+        simple = isinstance(stmt, cst.SimpleStatementLine)
+        if simple and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
+            head += 1
+        elif simple and head == 0 and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) and isinstance(
+            stmt.body[0].value, cst.SimpleString
+        ):
+            head += 1  # the module docstring
+        else:
+            break
+    rest = body[head:]
+    if not rest or any(isinstance(s, (cst.Import, cst.ImportFrom)) for line in rest if isinstance(line, cst.SimpleStatementLine) for s in line.body):
+        raise NotApplicable("nothing after the imports, or imports further down")
+    taken = _all_names(module)
+    name = "main" if "main" not in taken else _free_name(module, "main_", taken)
+    first = rest[0]
+    main = cst.FunctionDef(
+        name=cst.Name(name),
+        params=cst.Parameters(),
+        body=cst.IndentedBlock(body=[first.with_changes(leading_lines=[]), *rest[1:]]),
+        leading_lines=first.leading_lines,
+    )
+    call = cst.parse_statement(f"{name}()\n")
+    return module.with_changes(body=[*body[:head], main, call.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])]).code
+
+
 #: Each metamorphic variant by name: a program's text -> its re-spelled text, or None when it does not apply.
 _RAW_VARIANTS: dict[str, Callable[[str], str]] = {
     "renamed_parameters": _rename_parameters,
     "jit_by_assignment": _jit_by_assignment,
     "positional_to_keyword": _positional_to_keyword,
     "moved_into_class": _moved_into_class,
+    "inside_main": _inside_main,
 }
 
 
@@ -921,10 +958,12 @@ renamed_parameters = functools.partial(_applied, "renamed_parameters")
 jit_by_assignment = functools.partial(_applied, "jit_by_assignment")
 positional_to_keyword = functools.partial(_applied, "positional_to_keyword")
 moved_into_class = functools.partial(_applied, "moved_into_class")
+inside_main = functools.partial(_applied, "inside_main")
 
 METAMORPHIC_VARIANTS: dict[str, Callable[[str], str | None]] = {
     "renamed_parameters": renamed_parameters,
     "jit_by_assignment": jit_by_assignment,
     "positional_to_keyword": positional_to_keyword,
     "moved_into_class": moved_into_class,
+    "inside_main": inside_main,
 }
