@@ -38,8 +38,8 @@ from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
-from jaxfix.transforms.semantics.tracing import Route, Wrap
-from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+from jaxfix.transforms.semantics.tracing import STAGING_METHODS, Route, Wrap
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
 #: How a plan judges one argument: its kind, or why it is refused.
 Judge = Callable[[Analysis, cst.BaseExpression], "PythonValue | NotStatic"]
@@ -86,10 +86,10 @@ def plan_static_parameters(
             passed.append(found)
         return None
 
-    entry = through_one_jit(analysis, fn, each_call, ", so its arguments may differ per call it makes")
+    entry = through_jits(analysis, fn, each_call, ", so its arguments may differ per call it makes", params)
     if isinstance(entry, str):
         return entry
-    jit, elsewhere = entry
+    jits, elsewhere = entry
     for other in elsewhere:
         where = f"`{other.uses.module.name}` (line {other.uses.line(other.call)})"
         for param in params:
@@ -98,11 +98,20 @@ def plan_static_parameters(
             if isinstance(found, str):
                 return f"the call in {where} {found}"
             passed.append(found)
-    edit = static_edit(analysis, fn, jit, params)
-    if isinstance(edit, str):
-        return edit
-    edits, description, added = edit
-    return StaticPlan(edits, description, tuple(passed), added, jit)
+    all_edits: list[Edit] = []
+    descriptions: list[str] = []
+    added: str | None = None
+    for jit in jits:
+        edit = static_edit(analysis, fn, jit, params)
+        if isinstance(edit, str):
+            return edit
+        edits, description, added_here = edit
+        all_edits.extend(edits)
+        descriptions.append(description)
+        added = added or added_here
+    if len(set(all_edits)) != len(all_edits):
+        return "two of the jits would get the same edit"
+    return StaticPlan(tuple(all_edits), "`, `".join(descriptions), tuple(passed), added, jits[0])
 
 
 def through_one_jit(
@@ -112,35 +121,84 @@ def through_one_jit(
     it; else why not (the first proof obligation above). `each_call` judges each call of this
     module as it is met, and its refusal comes first; `handed` ends the message for a route
     through another transform."""
+    entry = through_jits(analysis, fn, each_call, handed)
+    if isinstance(entry, str):
+        return entry
+    jits, elsewhere = entry
+    if len(jits) != 1:
+        name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
+        return f"`{name}` is not entered through exactly one jit"
+    return jits[0], elsewhere
+
+
+def through_jits(
+    analysis: Analysis,
+    fn: FunctionNode,
+    each_call: Callable[[Route], str | None],
+    handed: str = "",
+    params: Names = (),
+) -> tuple[list[Wrap], list[CallElsewhere]] | str:
+    """The jits the ways into `fn` go through: one, or several each applied right at its one call
+    (``jax.jit(f)(x, 3)`` twice), so that an edit to each changes only that call. A
+    differentiation inside (``jax.jit(jax.jacrev(f))``) is allowed when it traces none of
+    `params`: it hands them on as they are, at the same positions."""
     ctx = analysis.ctx
     routes = analysis.traces.routes(fn)
     name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
     if not routes:
         return f"no call of `{name}` can be seen"
+    sig = function_info(ctx, fn).signature
     jits: dict[int, Wrap] = {}
+    uses: dict[int, int] = {}
+    inline: dict[int, bool] = {}
     for route in routes:
-        others = [w for w in route.wraps if w.name != JIT]
+        others = [w for w in route.wraps if w.name != JIT and not _hands_on(ctx, w, sig, params)]
         if others:
             return f"the module hands `{name}` to `{others[0].name}`{handed}"
         if route.escapes or route.call is None or route.uncertain:
             return f"`{name}` is also used where its arguments cannot be seen"
         if route.bound and len(route.wraps) > route.head:
             return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
-        for wrap in route.wraps:
+        for index, wrap in enumerate(route.wraps):
+            if wrap.name != JIT:
+                continue
             jits[id(wrap.node)] = wrap
+            uses[id(wrap.node)] = uses.get(id(wrap.node), 0) + 1
+            inline[id(wrap.node)] = index >= route.head and _applied_at(route.call, wrap)
         refused = each_call(route)
         if refused is not None:
             return refused
-    if len(jits) != 1:
+    if not jits:
+        return f"`{name}` is not entered through a jit"
+    if len(jits) > 1 and not all(inline[k] and uses[k] == 1 for k in jits):
         return f"`{name}` is not entered through exactly one jit"
-    (jit,) = jits.values()
-    if jit.jit is None:
+    if any(j.jit is None for j in jits.values()):
         return "the jit's static arguments cannot be read"
+    if len(jits) > 1:
+        return list(jits.values()), []
+    (jit,) = jits.values()
     exported = jitted_name(ctx, fn, jit.node)
     elsewhere = calls_elsewhere(ctx, exported) if exported is not None else []
     if isinstance(elsewhere, str):
         return elsewhere
-    return jit, elsewhere
+    return [jit], elsewhere
+
+
+def _hands_on(ctx, wrap: Wrap, sig, params: Names) -> bool:
+    """A differentiation that traces none of `params` (only its argnums): they pass through it."""
+    return bool(params) and wrap.name in DIFFERENTIATION and all(wrap.traces(ctx, sig, p) is False for p in params)
+
+
+def _applied_at(call: cst.Call | None, wrap: Wrap) -> bool:
+    """The jit is written in the call's own callee: ``jax.jit(f)(x)``, ``jax.jit(jax.jacrev(f))(x)``."""
+    node: cst.BaseExpression | None = call.func if call is not None else None
+    if isinstance(node, cst.Attribute) and node.attr.value in STAGING_METHODS:
+        node = node.value  # jax.jit(f).lower(x)
+    while isinstance(node, cst.Call):
+        if node is wrap.node:
+            return True
+        node = node.args[0].value if node.args else None
+    return False
 
 
 def static_edit(

@@ -43,7 +43,14 @@ from jaxfix.transforms.semantics.jit_wrappers import (
     read_jit_wrapper,
 )
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.vocabulary import CALLS_NOW, JIT, NEUTRAL_DECORATORS, PARTIAL, TRANSFORMS
+from jaxfix.transforms.semantics.vocabulary import (
+    CALLS_NOW,
+    DIFFERENTIATION,
+    JIT,
+    NEUTRAL_DECORATORS,
+    PARTIAL,
+    TRANSFORMS,
+)
 
 
 @dataclass(frozen=True)
@@ -275,6 +282,8 @@ class TraceIndex:
             yield Route(wraps, None, True)
         elif isinstance(parent, cst.Call) and parent.func is expr:
             yield Route(wraps, parent)
+        elif staged_call(ctx, expr, wraps) is not None:
+            yield Route(wraps, staged_call(ctx, expr, wraps))
         elif isinstance(parent, cst.Arg) and parent.value is expr:
             call = ctx.parent(parent)
             wrap = self._application(call, expr)  # type: ignore[arg-type]
@@ -423,7 +432,7 @@ class TraceIndex:
 # -- how a module hands its functions on ---------------------------------------
 
 _MAPPED = frozenset({"jax.vmap", "jax.pmap"})
-_DIFFERENTIATED = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+_DIFFERENTIATED = DIFFERENTIATION
 #: Layers that call the function with the caller's own values: concrete ones when called
 #: eagerly (docs/jax301-behaviour.md, A). Only the layers around them can trace.
 _PASS_THROUGH = frozenset({"jax.custom_jvp", "jax.custom_vjp", "jax.named_call", "jax.lax.associative_scan"})
@@ -573,6 +582,21 @@ class _Collector(cst.CSTVisitor):
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         self.functions.append(node)
+
+
+#: Methods of a jitted function that take its arguments as a call would: ``jax.jit(f).lower(x, 3)``.
+STAGING_METHODS = frozenset({"lower", "trace"})
+
+
+def staged_call(ctx: ModuleContext, expr: cst.CSTNode, wraps: tuple[Wrap, ...]) -> cst.Call | None:
+    """``jax.jit(f).lower(args)``: the call that binds the jitted function's arguments."""
+    parent = ctx.parent(expr)
+    if not (wraps and wraps[-1].name == JIT and isinstance(parent, cst.Attribute) and parent.value is expr):
+        return None
+    outer = ctx.parent(parent)
+    if parent.attr.value in STAGING_METHODS and isinstance(outer, cst.Call) and outer.func is parent:
+        return outer
+    return None
 
 
 def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:

@@ -67,6 +67,9 @@ CALLS_NOW = frozenset(
     {*CONTROL_FLOW, "jax.lax.map", "jax.lax.associative_scan", "jax.jvp", "jax.vjp", "jax.linearize", "jax.eval_shape"}
 )
 
+#: Differentiation: traces only the `argnums` arguments; the others reach the function as they are.
+DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+
 #: Reverse-mode differentiation. It cannot go through a while loop (nor a
 #: fori_loop) whose trip count is traced (jax-behaviour.md 3d).
 REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.hessian"})

@@ -27,7 +27,7 @@ from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.traced_values import call_argument
-from jaxfix.transforms.semantics.vocabulary import JIT
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT
 
 
 @dataclass(frozen=True)
@@ -74,16 +74,17 @@ class ParamsNeedingStatic:
         traces = self.analysis.traces
         all_routes = traces.routes(fn) or ()
         jits = {id(w.node): w for r in all_routes for w in r.wraps if w.name == JIT}
-        if len(jits) != 1:
-            return []  # not jitted here, or jitted twice: nothing one edit settles
-        (jit,) = jits.values()
-        if jit.jit is None or jit.jit.spec is None:
+        if not jits:
+            return []  # not jitted here
+        if any(j.jit is None or j.jit.spec is None for j in jits.values()):
             return []
         info = function_info(self.ctx, fn)
-        declared = jit.jit.spec.declared_static(info.signature)
+        # A parameter static on every jit needs nothing; the repair proves whether one edit per
+        # jit settles the others (several jits: each applied right at its one call).
+        declared = frozenset.intersection(*(j.jit.spec.declared_static(info.signature) for j in jits.values()))  # type: ignore[union-attr]
         skip = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
-        # Only calls through the jit fail; an eager call of the plain function does not.
-        routes = [r for r in all_routes if r.call is not None and not r.escapes and any(w is jit for w in r.wraps)]
+        # Only calls through a jit fail; an eager call of the plain function does not.
+        routes = [r for r in all_routes if r.call is not None and not r.escapes and any(w.name == JIT for w in r.wraps)]
         out: list[_Need] = []
         for p in info.signature.params[skip:]:
             if p.name in declared or p.kind.name.startswith("VAR_"):
@@ -113,8 +114,10 @@ class ParamsNeedingStatic:
         concrete; a function, object or string in any case (jit cannot trace those)."""
         info = function_info(self.ctx, fn)
         for route in routes:
-            if any(w.name != JIT for w in route.wraps):
+            if any(w.name != JIT and not (w.name in DIFFERENTIATION and w.traces(self.ctx, info.signature, param) is False) for w in route.wraps):
                 continue  # a partial binds some arguments (not traced), a vmap maps others: not this call's to show
+            if any(w.name == JIT and param in w.jit.spec.declared_static(info.signature) for w in route.wraps):  # type: ignore[union-attr]
+                continue  # static on this call's jit
             argument = call_argument(route.call, info.signature, param, bound=route.bound)
             # A default the call leaves out stays a Python value: jit traces what a call passes.
             if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
