@@ -102,3 +102,25 @@ def test_an_if_under_grad_alone_works_and_gets_no_finding() -> None:
         print(jax.grad(piecewise)(1.0), jax.jacfwd(piecewise)(1.0), jax.hessian(piecewise)(1.0))
         """
     assert results(body) == []
+
+
+def test_truthiness_of_what_may_be_a_pytree_is_not_claimed() -> None:
+    """brax positional/joints.py: `if limit:` under vmap where `limit` is a tuple of arrays (truthy
+    whatever it holds); and a dict pytree iterated by key. Only an order comparison shows an array."""
+    body = """\
+        def update(x, limit):
+            if limit:
+                return x + limit[0]
+            return x
+
+        def views(obs):
+            out = 0.0
+            for key, value in obs.items():
+                if key.startswith("pixels/"):
+                    out = out + value.sum()
+            return out
+
+        print(jax.vmap(update)(xs, (xs, xs)))
+        print(jax.vmap(views)({"pixels/a": jnp.ones((2, 3))}))
+        """
+    assert results(body) == []

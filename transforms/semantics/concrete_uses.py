@@ -170,8 +170,8 @@ class ConcreteUses:
                 return self._assigned(parent, fn, depth)
             if isinstance(parent, (cst.Return, cst.Expr)):
                 return None
-            if isinstance(parent, cst.For) and parent.iter is node:
-                return self._iterated(parent, fn, depth)
+            if isinstance(parent, cst.For) and parent.iter is node and isinstance(node, cst.Name):
+                return self._iterated(parent, fn, depth)  # the value itself, not something computed from it
             if isinstance(parent, cst.CompFor) and parent.iter is node:
                 return Use(Need.UNKNOWN, parent, f"it is iterated over (line {self._line(parent)})")
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__

@@ -96,6 +96,15 @@ def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
     return ok
 
 
+def _compares_values(test: cst.BaseExpression) -> bool:
+    """``x > lam``, ``jnp.abs(x) <= 1``: an order or equality comparison, which only a number or an
+    array answers (a tuple against a number raises): the traced value is an array, not a pytree."""
+    return isinstance(test, cst.Comparison) and all(
+        isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
+        for c in test.comparisons
+    )
+
+
 def _single_return(block: cst.BaseSuite) -> cst.Return | None:
     if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1:
         return None
@@ -130,6 +139,8 @@ class PythonIfs:
                 statement = self.ctx.parent(use.node)
                 if not isinstance(statement, cst.If) or statement.test is not use.node or id(statement) in seen:
                     continue
+                if not _compares_values(statement.test):
+                    continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
                 seen.add(id(statement))
                 out.append(self._finding(fn, param.name, statement, source.reason))
         return out
