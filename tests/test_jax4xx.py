@@ -96,3 +96,21 @@ def test_jax404_when_a_call_passes_the_defaulted_parameter() -> None:
 
 def test_jax404_default_left_alone_by_every_call() -> None:
     assert codes(DEFAULTED_HELPER.format(calls="my_g(1.0)")) == []
+
+
+def test_jax401_vmap_over_a_static_parameter_fed_an_array_is_reported_not_unmapped() -> None:
+    """The values differ per example: leaving them unmapped would change what the program computes."""
+    src = """\
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+
+        @partial(jax.jit, static_argnums=1)
+        def power(x, p):
+            return x ** p
+
+        print(jax.vmap(power)(jnp.arange(3.0), jnp.array([1, 2, 3])))
+        print(jax.vmap(power, in_axes=(0, None))(jnp.arange(3.0), 2))
+        """
+    found = check_source(textwrap.dedent(src), Options(select=frozenset({"JAX401"})))
+    assert [(f.code, f.line, f.fix) for f in found] == [("JAX401", 9, None)]

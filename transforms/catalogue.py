@@ -123,7 +123,7 @@ CARDS: tuple[RuleCard, ...] = (
         "outer-transform-static",
         "safe",
         "an outer transformation traces the static argument of a jitted function",
-        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial")),
+        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap")),
     ),
     RuleCard(
         "JAX402",

@@ -1,7 +1,8 @@
 """JAX401 outer-transform-static: a function jitted with static parameters, traced by an outer transformation.
 
 ``jax.make_jaxpr``, ``jax.pmap``, ``jax.checkpoint`` and an outer ``jax.jit``
-trace every argument they are given; they do not read the inner jit's
+trace every argument they are given, and ``jax.vmap`` maps every one its
+in_axes does not set to None; they do not read the inner jit's
 ``static_argnums``. The static value reaches the inner jit as a tracer and
 fails to hash (docs/jax4xx-behaviour.md, A). A ``jax.tree_util.Partial``
 handed to a jitted function is a pytree whose bound arguments are leaves:
@@ -35,6 +36,7 @@ from jaxfix.transforms.semantics.jit_signature import Kind as ParamKind
 from jaxfix.transforms.semantics.jit_wrappers import Target, read_jit_application
 from jaxfix.transforms.semantics.static_slots import Slot, bind_slots, jitted_call
 from jaxfix.transforms.semantics.static_values import Kind as Static
+from jaxfix.transforms.semantics.transform_options import in_axes
 from jaxfix.transforms.semantics.vocabulary import PARTIAL
 
 #: transform -> (the keyword that makes arguments static, whether the call must pass them positionally)
@@ -45,6 +47,7 @@ OPTIONS = {
     "jax.pmap": ("static_broadcasted_argnums", True),
 }
 TREE_PARTIAL = "jax.tree_util.Partial"
+VMAP = "jax.vmap"
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ class OuterTransforms:
         out: list[Finding] = []
         for call in self.ctx.calls:
             qualified = self.ctx.names.qualified_name(call.func)
-            if qualified in OPTIONS or qualified == "jax.jit":
+            if qualified in OPTIONS or qualified in ("jax.jit", VMAP):
                 app = self._application(call, qualified)  # type: ignore[arg-type]
                 if app is not None:
                     found = self._transform(app)
@@ -112,6 +115,15 @@ class OuterTransforms:
             if applied is None or applied[0].spec is None:
                 return None
             return set(applied[0].spec.declared_static(sig))
+        if app.transform == VMAP:
+            axes = in_axes(self.ctx, app.node)
+            if axes is None:
+                return {p.name for p in sig.params}
+            if isinstance(axes, int) and not isinstance(axes, bool):
+                return set()
+            if not isinstance(axes, tuple):
+                return None
+            return {sig.positional[i].name for i, a in enumerate(axes) if a is None and i < len(sig.positional)}
         keyword, _ = OPTIONS[app.transform]
         arg = next((a for a in app.node.args if a.keyword is not None and a.keyword.value == keyword), None)
         if arg is None:
@@ -149,6 +161,12 @@ class OuterTransforms:
             f"`{spelled}` traces every argument it is given and does not know that `{inner}` is jitted with "
             f"static {_params(needed)}: `{ctx.code(first.expr)}` reaches `{first.param}` as a tracer, which cannot be hashed"
         )
+        if app.transform == VMAP:
+            head = (
+                f"`{spelled}` maps every argument along axis 0 unless in_axes says None, and does not know that "
+                f"`{inner}` is jitted with static {_params(needed)}: `{ctx.code(first.expr)}` reaches `{first.param}` "
+                "mapped (a Python scalar has no axis; an array arrives as a tracer, which cannot be hashed)"
+            )
         refusal, unsure = self._values(needed)
         if refusal is not None:
             return ctx.finding("JAX401", app.node, f"{head}; not rewritten: {refusal}", notes=self._array_options(app, needed))
@@ -164,7 +182,8 @@ class OuterTransforms:
         return ctx.finding(
             "JAX401",
             app.node,
-            f"{head}; tell `{spelled}` that {'they are' if len(needed) > 1 else 'it is'} static: `{after}`",
+            f"{head}; " + (f"leave {'them' if len(needed) > 1 else 'it'} unmapped: `{after}`" if app.transform == VMAP
+                           else f"tell `{spelled}` that {'they are' if len(needed) > 1 else 'it is'} static: `{after}`"),
             edits,
             Applicability.UNSAFE if unsure else Applicability.SAFE,
             description=f"mark the static arguments static on {spelled}",
@@ -199,6 +218,8 @@ class OuterTransforms:
             if isinstance(edit, str):
                 return edit
             return edit.edits, edit.description
+        if app.transform == VMAP:
+            return self._unmapped(app, needed)
         keyword, positional_only = OPTIONS[app.transform]
         indices: list[str] = []
         for param, slots in needed.items():
@@ -222,6 +243,35 @@ class OuterTransforms:
         start, end = ctx.start(app.node), ctx.end(app.node)
         text = ctx.text[start:end]
         after = text[: edit.start - start] + edit.content + text[edit.end - start :]
+        return (edit,), after
+
+    def _unmapped(self, app: Application, needed: dict[str, list[Slot]]) -> tuple[tuple[Edit, ...], str] | str:
+        """vmap: ``in_axes`` with ``None`` at the static positions, so each call's Python value reaches
+        the jitted function unmapped (docs/jax405-behaviour.md: an unmapped value arrives as it is)."""
+        ctx = self.ctx
+        sig = app.target.function.signature
+        spelled = ctx.code(app.node.func)
+        if len(app.node.args) > 1:
+            return f"`{spelled}` already has options; give `None` in its in_axes at the static positions"
+        counts = {len([a for a in call.args if a.keyword is None]) for call in app.calls}
+        if len(counts) != 1 or any(a.star for call in app.calls for a in call.args):
+            return "the calls pass different numbers of positional arguments, so one in_axes cannot fit them all"
+        (count,) = counts
+        unmapped: set[int] = set()
+        for param, slots in needed.items():
+            index = sig.positional_index(param)
+            if index is None or any(s.keyword for s in slots) or index >= count:
+                return f"a call passes `{param}` by keyword, which vmap always maps; pass it positionally"
+            unmapped.add(index)
+        if len(unmapped) == count and not any(a.keyword is not None for call in app.calls for a in call.args):
+            return "every argument would be unmapped, and vmap needs one to map"
+        axes = ", ".join("None" if i in unmapped else "0" for i in range(count))
+        text = f"in_axes=({axes}{',' if count == 1 else ''})"
+        last = app.node.args[-1]
+        edit = Edit(ctx.end(last.value), ctx.end(last.value), f", {text}")
+        start, end = ctx.start(app.node), ctx.end(app.node)
+        body = ctx.text[start:end]
+        after = body[: edit.start - start] + edit.content + body[edit.end - start :]
         return (edit,), after
 
     def _array_options(self, app: Application, needed: dict[str, list[Slot]]) -> tuple[str, ...]:
@@ -365,7 +415,7 @@ def _short(text: str) -> str:
 
 # -- the screen -------------------------------------------------------------------
 
-_WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial")
+_WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap")
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:
@@ -425,7 +475,10 @@ class OuterTransformStatic401(Rule):
     and ``pmap(f, static_broadcasted_argnums=(1,))`` when every call passes
     the value positionally (otherwise they fail, and the finding says to pass
     it positionally; checkpoint's ``static_argnames`` does not help); an
-    outer ``jax.jit`` gets the static arguments in its own spelling. A
+    outer ``jax.jit`` gets the static arguments in its own spelling;
+    ``jax.vmap`` gets ``in_axes`` with ``None`` at the static positions (an
+    unmapped value arrives as it is, docs/jax405-behaviour.md), when every
+    call passes them positionally and vmap has no options yet. A
     Partial gets its static values bound into its function,
     ``Partial(partial(f, 2), ...)``, where jit does not trace them (marking
     the receiving parameter static also works; both compile once per new
