@@ -4,8 +4,10 @@ The code cells are joined into one Python module, in order (the way a
 notebook runs top to bottom), each behind a separator line, so definitions
 in one cell and calls in another are analysed together. IPython syntax stays
 as it is: a ``%%`` cell magic or a cell the Python parser cannot read is kept
-out as comments; a line magic or shell line (``%timeit``, ``!pip``) is turned
-into a comment and turned back afterwards.
+out as comments; a line magic or shell line (``%matplotlib``, ``!pip``) is turned
+into a comment and turned back afterwards. A timing magic around one
+statement (``%time data = f(M=500)``, ``%timeit f(x)``) is analysed as that
+statement, since it runs it, and gets its prefix back when written.
 
 Which module line belongs to which cell, and which lines stand for magics,
 is kept beside the text (`_Layout`), never read back out of it: the fixed
@@ -62,6 +64,8 @@ class _Layout:
     separators: tuple[int, ...]
     #: Index of each line that stands for a magic or shell line -> that line as the cell has it.
     magics: dict[int, str]
+    #: Index of each ``%time STMT`` / ``%timeit STMT`` line, analysed as STMT -> the magic's prefix.
+    timed: dict[int, str]
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,7 @@ class Notebook:
         starts: list[tuple[int, int]] = []
         separators: list[int] = []
         magics: dict[int, str] = {}
+        timed: dict[int, str] = {}
         line = 0
         for cell in self.cells:
             parts.append(f"# jaxfix cell {cell.number} ({self._tag})\n")
@@ -92,8 +97,12 @@ class Notebook:
             starts.append((line + 2, cell.number))
             line += 1
             for text in _lines(cell.source):
+                statement = None if cell.masked else _timed_statement(text)
                 if cell.masked:
                     shown = "# " + text
+                elif statement is not None:
+                    shown = statement
+                    timed[line] = text[: len(text) - len(statement)]
                 elif _MAGIC_LINE.match(text):
                     shown = f"# magic ({self._tag}): {text}"
                     magics[line] = text
@@ -103,7 +112,7 @@ class Notebook:
                     shown += "\n"
                 parts.append(shown)
                 line += 1
-        return _Layout("".join(parts), tuple(starts), tuple(separators), magics)
+        return _Layout("".join(parts), tuple(starts), tuple(separators), magics, timed)
 
     def python(self) -> tuple[str, tuple[tuple[int, int], ...]]:
         """The module text, and (first module line, cell number) for each code cell."""
@@ -136,6 +145,7 @@ class Notebook:
                     if where + 1 < end and not restored.endswith(("\n", "\r")):
                         restored += "\n"  # a fix added lines after the cell's unterminated last line
                     lines[where - start - 1] = restored
+            self._restore_timed(cell, first, last, start, end, moved, after, lines)
             new = "".join(lines)
             if not cell.source.endswith(("\n", "\r")) and new.endswith("\n"):
                 new = new[:-1]
@@ -145,6 +155,45 @@ class Notebook:
             start, end = self.cells[position].span
             out = out[:start] + _render_source(out[start:end], new_cells[position], escapes) + out[end:]
         return out
+
+
+    def _restore_timed(self, cell: Cell, first: int, last: int, start: int, end: int, moved, after, lines) -> None:
+        """Put each ``%time`` prefix back on its statement: on the line it became when a fix left it
+        alone, or on the one line that replaced it when a fix changed it (else the fix is refused)."""
+        timed = self._layout.timed
+        mine = [i for i in range(first + 1, last) if i in timed]
+        if not mine:
+            return
+        kept = set(moved.values())
+        replaced = [i for i in range(first + 1, last) if i not in moved]
+        added = [j for j in range(start + 1, end) if j not in kept]
+        for index in mine:
+            where = moved.get(index)
+            if where is None:
+                if len(replaced) != len(added):
+                    raise InputError(f"a fix would change a %time line of cell {cell.number}; notebook not written")
+                where = added[replaced.index(index)]
+                if after[where].count("\n") > 1 or not _timed_statement(timed[index] + after[where]):
+                    raise InputError(f"a fix would change a %time line of cell {cell.number}; notebook not written")
+            lines[where - start - 1] = timed[index] + lines[where - start - 1]
+
+
+def _timed_statement(line: str) -> str | None:
+    """``%time data = f(M=500)`` -> ``data = f(M=500)``: a timing magic around one Python statement,
+    which runs as that statement does. Options (``%timeit -n 3 ...``) and anything that is not one
+    whole statement are left to the magic masking."""
+    match = _TIMED_LINE.match(line)
+    if match is None:
+        return None
+    statement = line[match.end() :]
+    try:
+        tree = ast.parse(statement)
+    except (SyntaxError, ValueError):
+        return None
+    return statement if len(tree.body) == 1 and statement.strip() else None
+
+
+_TIMED_LINE = re.compile(r"%(?:time|timeit)[ \t]+(?=[^\s-])")
 
 
 def _aligned(before: list[str], after: list[str]) -> dict[int, int]:

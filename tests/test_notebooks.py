@@ -241,3 +241,21 @@ def test_a_function_redefined_in_a_later_cell_is_judged_by_the_uses_that_see_it(
     path.write_text(notebook(broken))
     result = engine.process_file(path, Options(), fix=False, write=False)
     assert [(f.code, result.location(f.line)) for f in result.findings] == [("JAX301", "cell 4:2")]
+
+
+def test_a_timed_statement_is_analysed_and_keeps_its_magic_when_fixed(tmp_path: Path) -> None:
+    """`%time STMT` runs STMT: its call is seen (QuantEcon's lectures time their calls), and a fix of
+    that line is written back behind the same `%time `; `%timeit -n 3 ...` (options) stays a magic."""
+    cells = [
+        *SEED_CELLS[1:4],
+        code(["N = 3\n", "x = jnp.ones((2, 2))\n", "%time print(jax.lax.cond(True, run_true, run_false, N, x))\n",
+              "%timeit -n 3 jax.lax.cond(True, run_true, run_false, N, x)"]),
+    ]
+    path = tmp_path / "timed.ipynb"
+    path.write_text(notebook(cells))
+    result = engine.process_file(path, Options(), fix=False, write=False)
+    assert [result.location(f.line) for f in result.findings] == ["cell 4:3"]
+    assert migrate(path).written
+    source = json.loads(path.read_text())["cells"][3]["source"]
+    assert source[2] == "%time print(jax.lax.cond(True, functools.partial(run_true, N), functools.partial(run_false, N), x))\n"
+    assert source[3] == "%timeit -n 3 jax.lax.cond(True, run_true, run_false, N, x)"
