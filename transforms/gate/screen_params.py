@@ -307,6 +307,8 @@ def _argument(facts: Facts, index: _Index, call: ast.Call, node: ast.AST, keywor
         return None
     if isinstance(func, ast.Name) and (func.id in facts.defs_by_name or any(func.id in b for _, b in index.assignments)):
         return None  # a function of the module (a jitted one passes a traced slot's value on)
+    if is_method and func.attr in facts.defs_by_name:
+        return True  # ``self.m(...)``, ``Model.m(...)``: ConcreteUses follows a method of the module
     return False
 
 

@@ -19,7 +19,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
-from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -247,7 +247,21 @@ class PythonIfOnTracedValue305(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return [facts.tree]
+        """The ``if``s testing an order comparison, in a file that spells vmap or pmap."""
+        mapped = any(
+            isinstance(node, (ast.Name, ast.Attribute))
+            and (node.id if isinstance(node, ast.Name) else node.attr) in ("vmap", "pmap")
+            and qualified_spellings(facts, node) & _DATA_TRANSFORMS
+            for node in facts.nodes
+        )
+        if not mapped:
+            return []
+        orders = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+        return [
+            node
+            for node in facts.nodes
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and all(isinstance(o, orders) for o in node.test.ops)
+        ]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return PythonIfs(analysis).findings()

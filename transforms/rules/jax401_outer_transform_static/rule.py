@@ -31,6 +31,7 @@ from jaxfix.transforms.gate.screen import Facts, calls_on, spelled_name
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.concrete_uses import read_as_loop_count
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
 from jaxfix.transforms.semantics.jit_signature import Kind as ParamKind
 from jaxfix.transforms.semantics.jit_wrappers import Target, read_jit_application
@@ -168,6 +169,8 @@ class OuterTransforms:
                 "mapped (a Python scalar has no axis; an array arrives as a tracer, which cannot be hashed)"
             )
         refusal, unsure = self._values(needed)
+        if refusal is not None and app.transform == VMAP and self._counts(app, needed):
+            return None  # a vmap feeding a static loop count: JAX301's finding, with its rewrite
         if refusal is not None:
             return ctx.finding("JAX401", app.node, f"{head}; not rewritten: {refusal}", notes=self._array_options(app, needed))
         edit = self._edit(app, needed)
@@ -244,6 +247,10 @@ class OuterTransforms:
         text = ctx.text[start:end]
         after = text[: edit.start - start] + edit.content + text[edit.end - start :]
         return (edit,), after
+
+    def _counts(self, app: Application, needed: dict[str, list[Slot]]) -> bool:
+        fn = app.target.function.node
+        return fn is not None and any(read_as_loop_count(self.ctx, fn, param) for param in needed)
 
     def _unmapped(self, app: Application, needed: dict[str, list[Slot]]) -> tuple[tuple[Edit, ...], str] | str:
         """vmap: ``in_axes`` with ``None`` at the static positions, so each call's Python value reaches

@@ -426,13 +426,23 @@ _QUALIFIED = frozenset({*STATIC_OPTION, EVAL_SHAPE})
 
 
 def seeds(facts: Facts) -> list[ast.AST]:
-    """The whole module where it spells one of the transforms (their applications may be
-    anywhere: a decorator, ``g = jax.vmap(f)``, an inline call); else nothing."""
-    for node in facts.nodes:
+    """The applications of the transforms: ``jax.vmap(f)`` (and the call of it), ``partial(jax.pmap,
+    ...)``, and each def they decorate; the slice keeps the functions these name and their calls."""
+
+    def spelled(node: ast.AST) -> bool:
+        if isinstance(node, ast.Call):
+            return spelled(node.func) or (bool(node.args) and spelled(node.args[0]))
         if isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else node.attr) in _WORDS:
-            if qualified_spellings(facts, node) & _QUALIFIED:
-                return [facts.tree]
-    return []
+            return bool(qualified_spellings(facts, node) & _QUALIFIED)
+        return False
+
+    out: list[ast.AST] = []
+    for node in facts.nodes:
+        if isinstance(node, ast.Call) and (spelled(node.func) or (bool(node.args) and spelled(node.args[0]))):
+            out.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(spelled(d) for d in node.decorator_list):
+            out.append(node)
+    return out
 
 
 class TransformTracesPythonValue405(Rule):
