@@ -25,7 +25,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
-from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
@@ -161,6 +161,21 @@ class ArrayStatic:
                     f"(a Python int, a shape) as the static argument, with `{param}` traced",
                 ),
             )
+        if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) and info.signature.params:
+            receiver = info.signature.params[0].name
+            if receiver not in entry.wrapper.spec.declared_static(info.signature):  # type: ignore[union-attr]
+                # jax#17158: static_argnums counts `self`; without it static, dropping `param` leaves a
+                # jit that traces the receiver, which is no array either.
+                return ctx.finding(
+                    "JAX403",
+                    where,
+                    f"{head}; not rewritten: `{info.name}` is a method, and its jit's static_argnums count "
+                    f"`{receiver}` too, which stays traced (the index may have meant the next parameter)",
+                    notes=(
+                        f"option: make `{receiver}` static as well and count it (`static_argnums=(0, ...)`), or jit "
+                        "a function that takes the instance's data as arguments",
+                    ),
+                )
         edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
         if isinstance(edit, str):
             return ctx.finding("JAX403", where, f"{head}; not rewritten: {edit}")

@@ -425,22 +425,25 @@ _WORDS = ("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape")
 _QUALIFIED = frozenset({*STATIC_OPTION, EVAL_SHAPE})
 
 
+def _spelled(facts: Facts, node: ast.AST) -> bool:
+    """The node names one of the transforms, or applies or partially applies one."""
+    if isinstance(node, ast.Call):
+        return _spelled(facts, node.func) or (bool(node.args) and _spelled(facts, node.args[0]))
+    if isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else node.attr) in _WORDS:
+        return bool(qualified_spellings(facts, node) & _QUALIFIED)
+    return False
+
+
 def seeds(facts: Facts) -> list[ast.AST]:
     """The applications of the transforms: ``jax.vmap(f)`` (and the call of it), ``partial(jax.pmap,
-    ...)``, and each def they decorate; the slice keeps the functions these name and their calls."""
-
-    def spelled(node: ast.AST) -> bool:
-        if isinstance(node, ast.Call):
-            return spelled(node.func) or (bool(node.args) and spelled(node.args[0]))
-        if isinstance(node, (ast.Name, ast.Attribute)) and (node.id if isinstance(node, ast.Name) else node.attr) in _WORDS:
-            return bool(qualified_spellings(facts, node) & _QUALIFIED)
-        return False
-
+    ...)``, and each def they decorate; the slice keeps the functions these name and their calls.
+    (Module-level functions, not closures: a recursive closure over `facts` would keep its tree
+    alive until a collection, tests/test_gcpause.py.)"""
     out: list[ast.AST] = []
     for node in facts.nodes:
-        if isinstance(node, ast.Call) and (spelled(node.func) or (bool(node.args) and spelled(node.args[0]))):
+        if isinstance(node, ast.Call) and _spelled(facts, node):
             out.append(node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(spelled(d) for d in node.decorator_list):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(_spelled(facts, d) for d in node.decorator_list):
             out.append(node)
     return out
 
