@@ -139,3 +139,19 @@ def test_indices_of_jnp_take_under_vmap_are_data_not_an_axis() -> None:
         print(jax.vmap(lambda x, s: jnp.roll(x, s))(xs, jnp.array([1, 2, 3])))
         """
     assert found(src) == []
+
+
+def test_a_named_application_gets_the_option_when_every_call_passes_a_python_value() -> None:
+    src = HEADER + textwrap.dedent(
+        """\
+    scaled = jax.vmap(scale)
+    print(scaled(xs, 3.0))
+    print(scaled(2 * xs, 0.5))
+    """
+    )
+    found = check_source(src, Options())
+    # The second call's fix is the same edit: it becomes a note on the first finding (issue 17.5).
+    assert [(f.code, f.line, f.fix is not None) for f in found] == [("JAX405", 20, True)]
+    fixed = fix_source(src, Options()).text
+    assert "scaled = jax.vmap(scale, in_axes=(0, None))\n" in fixed
+    assert fix_source(fixed, Options()).text == fixed

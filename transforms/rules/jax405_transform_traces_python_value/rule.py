@@ -9,7 +9,8 @@ docs/jax405-behaviour.md. Repairs, tried in order for one call:
    so ``T(partial(f, flag=False))(x)`` gives f the same value, never traced;
 3. make it static: ``T(f)(x, 2)`` gains ``static_argnums=(1,)`` (checkpoint, make_jaxpr),
    ``static_broadcasted_argnums`` (pmap) or ``in_axes=(0, None)`` (vmap), the option
-   being written right at this one call;
+   written at this one call, or on ``g = T(f)`` when every call of ``g`` passes a Python
+   value there, positionally (and, for vmap, as many positional arguments);
 4. ``jax.eval_shape(f, x, "SAME")``: the trailing Python values go into a lambda.
 
 Anything else (the transformed function is called from several places, the value is
@@ -44,6 +45,7 @@ from jaxfix.transforms.semantics.transform_options import (
     Treatment,
     in_axes,
     option_arg,
+    python_value_at_every_call,
     static_positions,
     treatment,
 )
@@ -236,7 +238,7 @@ class TransformedCalls:
             return ctx.finding("JAX405", anchor, f"{head}; not rewritten: the call passes an array, whose meaning a person decides", notes=notes)
         reasons: list[str] = []
         for strategy in (self._positional, self._bind_keywords, self._make_static):
-            plan = strategy(sig, route, layer, problems)
+            plan = strategy(fn, sig, route, layer, problems)
             if isinstance(plan, tuple):
                 edits, description = plan
                 return ctx.finding("JAX405", anchor, f"{head}; fix: {description}", tuple(edits), description=description)
@@ -262,7 +264,7 @@ class TransformedCalls:
             and layer.node.args[0].value is route.ref
         )
 
-    def _positional(self, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
+    def _positional(self, fn: FunctionNode, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
         ctx = self.ctx
         call = route.call
         assert call is not None
@@ -287,7 +289,7 @@ class TransformedCalls:
             edits.append(Edit(ctx.start(first), ctx.start(first), f"{text}, "))
         return edits, f"pass `{problem.param}` positionally (`{text}`), as {STATIC_OPTION[layer.name]} requires"
 
-    def _bind_keywords(self, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
+    def _bind_keywords(self, fn: FunctionNode, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
         ctx = self.ctx
         call = route.call
         assert call is not None
@@ -315,11 +317,11 @@ class TransformedCalls:
             edits.append(spelling.edit)
         return edits, f"bind {bound} into the function before `{_SHORT[layer.name]}` sees it: `{spelling.text}({ctx.code(ref)}, {bound})`"
 
-    def _make_static(self, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
+    def _make_static(self, fn: FunctionNode, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
         ctx = self.ctx
         call = route.call
         assert call is not None
-        if not self._inline(route, layer):
+        if not self._inline(route, layer) and not self._every_call_agrees(fn, layer, problems):
             return "the transform is not applied right at this call, and other calls would see a new static option"
         if any(p.position is None for p in problems):
             return "an argument passed by keyword"
@@ -354,6 +356,30 @@ class TransformedCalls:
             last = options.args[-1]
             edits = [Edit(ctx.end(last.value), ctx.end(last.value), f", {text}")]
         return edits, f"`{text}` on this `{_SHORT[layer.name]}`, so that the Python value reaches the function untouched"
+
+    def _every_call_agrees(self, fn: FunctionNode, layer: Wrap, problems: list[_Problem]) -> bool:
+        """``g = jax.vmap(f)`` called from several places: the option may go on that one application
+        when every call of it passes a Python value at each position, positionally, with as many
+        positional arguments (vmap's in_axes has one entry per positional argument)."""
+        if not isinstance(layer.node, cst.Call) or not layer.node.args or layer.node.args[0].keyword is not None:
+            return False
+        through = [r for r in self.analysis.traces.routes(fn) or () if any(w is layer for w in r.wraps)]
+        if not through or any(r.call is None or r.escapes or r.bound or r.uncertain for r in through):
+            return False
+        counts = {len([a for a in r.call.args if a.keyword is None]) for r in through}  # type: ignore[union-attr]
+        if len(counts) != 1 or any(a.star for r in through for a in r.call.args):  # type: ignore[union-attr]
+            return False
+        sig = function_info(self.ctx, fn).signature
+        for problem in problems:
+            index = sig.positional_index(problem.param)
+            for r in through:
+                argument = call_argument(r.call, sig, problem.param, bound=False)  # type: ignore[arg-type]
+                positional = [a.value for a in r.call.args if a.keyword is None]  # type: ignore[union-attr]
+                if index is None or index >= len(positional) or positional[index] is not argument:
+                    return False
+            if not python_value_at_every_call(self.analysis, fn, problem.param, layer):
+                return False
+        return True
 
     def _options(self, layer: Wrap, problems: list[_Problem], fn_name: str) -> tuple[str, ...]:
         name = _SHORT[layer.name]
@@ -467,9 +493,10 @@ class TransformTracesPythonValue405(Rule):
     arguments with ``functools.partial`` inside a transform applied right at
     the call (``jax.checkpoint(partial(f, flag=False))(x)``); add the position
     to ``static_argnums`` / ``static_broadcasted_argnums``, or ``None`` to
-    vmap's ``in_axes``, on a transform applied right at the call; for
+    vmap's ``in_axes``, on a transform applied right at the call (or on
+    ``g = jax.vmap(f)`` when every call of ``g`` agrees); for
     ``jax.eval_shape(f, x, "SAME")``, move the trailing Python values into a
-    lambda. A transformed function called from several places is reported
+    lambda. A decorated transform, or one whose calls disagree, is reported
     with the options: changing its static option changes every call.
 
     ``jax.grad`` and its relatives trace only ``argnums``, and jit is JAX302's.
