@@ -12,6 +12,12 @@ import enum
 from dataclasses import dataclass, field
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """Code quoted in a message: on one line, and cut to `limit` characters with "..."."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class Applicability(str, enum.Enum):
     """Whether a fix is applied by default (safe) or only with --unsafe-fixes."""
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import ClassScope
 
-from jaxfix.transforms.core.findings import Applicability, Edit, Finding
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import STATIC_JITTED
 from jaxfix.transforms.edits.call_arguments import remove_args
 from jaxfix.transforms.edits.imports import Spelling, planner
@@ -360,7 +360,7 @@ class BranchBindings:
                 f"`{spelled}` passes {enumerate_words(f'`{v}`' for v in values)} as "
                 f"{'operands' if plural else 'an operand'}, so {shown} gets {'them' if plural else 'it'} "
                 f"as {'tracers' if plural else 'a tracer'}, but {branch.needs[param].reason}; bind "
-                f"{'them' if plural else 'it'} into the branch first: `{_short(new_text)}`"
+                f"{'them' if plural else 'it'} into the branch first: `{shorten(new_text, 80)}`"
             )
         if branch.pitfall == "misbound":
             return (
@@ -472,6 +472,3 @@ def seeds(facts: Facts) -> list[ast.AST]:
     ]
 
 
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 80 else text[:77] + "..."

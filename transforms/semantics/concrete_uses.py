@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
+from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import metadata_call
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import single_binding
@@ -116,7 +117,7 @@ class ConcreteUses:
                 if self.strict and parent.attr.value not in CONVERSION_ATTRIBUTES:
                     # Not a conversion: an attribute (a pytree's static field?) or an array method,
                     # whose result JAX computes, a tracer under jit even for a static value.
-                    return Use(Need.UNKNOWN, parent, f"it is used as `{_short(ctx.code(parent))}` (line {self._line(node)})")
+                    return Use(Need.UNKNOWN, parent, f"it is used as `{shorten(ctx.code(parent))}` (line {self._line(node)})")
                 outer = ctx.parent(parent)
                 if isinstance(outer, cst.Call) and outer.func is parent:
                     if parent.attr.value in _CONCRETE_METHODS:
@@ -175,7 +176,7 @@ class ConcreteUses:
             if isinstance(parent, cst.CompFor) and parent.iter is node:
                 return Use(Need.UNKNOWN, parent, f"it is iterated over (line {self._line(parent)})")
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
-            return Use(Need.UNKNOWN, parent, f"it is used in `{_short(shown)}` (line {self._line(node)})")
+            return Use(Need.UNKNOWN, parent, f"it is used in `{shorten(shown)}` (line {self._line(node)})")
 
     def _argument(self, arg: cst.Arg) -> Use | object | None:
         ctx = self.ctx
@@ -212,12 +213,12 @@ class ConcreteUses:
                 return _CONTINUE
         if qualified.startswith(ARRAY_MODULES):
             if self.strict:  # what JAX computes from it is a tracer under jit, static or not
-                return Use(Need.UNKNOWN, call, f"it is passed to `{_short(ctx.code(call.func))}` (line {self._line(call)}), whose result JAX computes")
+                return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), whose result JAX computes")
             return _CONTINUE
         helper = self._helper(call, arg)
         if helper is not None:
             return helper
-        return Use(Need.UNKNOWN, call, f"it is passed to `{_short(ctx.code(call.func))}` (line {self._line(call)}), which we cannot see into")
+        return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), which we cannot see into")
 
     def _helper(self, call: cst.Call, arg: cst.Arg) -> Use | object | None:
         """A plain def of this module given the value: what its parameter's reads need."""
@@ -297,7 +298,7 @@ class ConcreteUses:
 
     def _needs(self, node: cst.CSTNode, what: str) -> Use:
         shown = self.ctx.code(node) if isinstance(node, cst.BaseExpression) else type(node).__name__
-        return Use(Need.NEEDS, node, f"`{_short(shown)}` (line {self._line(node)}) {what}")
+        return Use(Need.NEEDS, node, f"`{shorten(shown)}` (line {self._line(node)}) {what}")
 
     def _line(self, node: cst.CSTNode) -> int:
         return self.ctx.span(node).start.line
@@ -344,6 +345,3 @@ def _returns_value(fn: cst.FunctionDef) -> bool:
     return bool(found)
 
 
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."

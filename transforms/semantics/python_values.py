@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.array_values import array_origin
@@ -68,7 +69,7 @@ class NotStatic:
 def python_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> PythonValue | NotStatic:
     """What `expr` is, as a value jit could take as static (see the module docstring)."""
     ctx = analysis.ctx
-    code = _short(ctx.code(expr))
+    code = shorten(ctx.code(expr), 50)
     number = int_value(analysis, expr)
     if number is not None:
         return PythonValue(ValueKind.NUMBER, f"`{code}`" if code != str(number) else code)
@@ -147,6 +148,3 @@ def _instance(analysis: Analysis, expr: cst.BaseExpression, code: str) -> Python
     return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` ({hashed})", may_trace=not plain_class(ctx, cls))
 
 
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 50 else text[:47] + "..."

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import reads
@@ -182,10 +183,10 @@ class Follower:
             if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is node:
                 outer = ctx.parent(parent)
                 shown = ctx.code(outer) if isinstance(outer, cst.Call) and outer.func is parent else ctx.code(parent)
-                return Flow(blocked=f"it is used as `{_short(shown)}` (line {line}), which a Python int does not support")
+                return Flow(blocked=f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support")
             if isinstance(parent, cst.Return):
                 return Flow(blocked=f"it is returned (line {line}), and the caller may need an array")
-            return Flow(blocked=f"it is used in `{_short(shown)}` (line {line})")
+            return Flow(blocked=f"it is used in `{shorten(shown)}` (line {line})")
 
     def _argument(self, arg: cst.Arg, line: int) -> Flow:
         ctx = self.ctx
@@ -206,7 +207,7 @@ class Follower:
                 return Flow()
         if qualified.startswith(ARRAY_MODULES):
             return Flow()
-        return Flow(blocked=f"it is passed to `{_short(ctx.code(call.func))}` (line {line}), which we cannot see into")
+        return Flow(blocked=f"it is passed to `{shorten(ctx.code(call.func))}` (line {line}), which we cannot see into")
 
     def _name(self, assign: cst.Assign, line: int, depth: int) -> Flow:
         ctx = self.ctx
@@ -229,6 +230,3 @@ class Follower:
         return Flow(tuple(sinks), blocked)
 
 
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."

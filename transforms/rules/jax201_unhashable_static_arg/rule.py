@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Applicability, Edit, Finding
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import STATIC_JITTED, Rule
 from jaxfix.transforms.edits.imports import Spelling
 from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, lines_mentioning
@@ -275,7 +275,7 @@ class FrozenConfigs:
         if wrap.spelling.edit is not None:
             edits.append(wrap.spelling.edit)
             notes.append(self._dependency_note(wrap.spelling, wrap.library))
-        message = f"{head}; with --unsafe-fixes it is frozen at the call: `{self._short_text(wrapped)}`"
+        message = f"{head}; with --unsafe-fixes it is frozen at the call: `{shorten(wrapped, 50)}`"
         return self._finding(slot, message, tuple(edits), Applicability.UNSAFE, (*notes, *options))
 
     def _runtime_wrap(self, slot: ArgumentSlot, origin: Origin) -> _Wrap | str:
@@ -413,12 +413,7 @@ class FrozenConfigs:
         return self.ctx.span(node).start.line  # type: ignore[arg-type]
 
     def _short(self, node: cst.CSTNode) -> str:
-        return self._short_text(self.ctx.module.code_for_node(node))
-
-    @staticmethod
-    def _short_text(text: str) -> str:
-        text = " ".join(text.split())
-        return text if len(text) <= 50 else text[:47] + "..."
+        return shorten(self.ctx.module.code_for_node(node), 50)
 
     def _finding(
         self,

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment, ClassScope, GlobalScope
 
+from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
     LEAF,
     MAYBE,
@@ -545,8 +546,7 @@ class UseChecker:
         self.problems.append(Use(problem, node, what, self._via[0] if self._via else None))
 
     def _code(self, node: cst.CSTNode) -> str:
-        text = " ".join(self.ctx.module.code_for_node(node).split())
-        return text if len(text) <= 60 else text[:57] + "..."
+        return shorten(self.ctx.module.code_for_node(node))
 
     def _statement(self, node: cst.CSTNode) -> str:
         statement = self.ctx.statement_of(node)

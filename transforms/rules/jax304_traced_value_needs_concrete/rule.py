@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding
+from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.gate.screen_sinks import reaches_sink
@@ -108,7 +108,7 @@ class TracedValues304:
         if isinstance(expr, cst.Call):
             qualified = ctx.names.qualified_name(expr.func) or ""
             if qualified.startswith("jax.random.") and made_array(qualified) is not None:
-                return f"`{_short(ctx.code(expr))}` is a random draw"
+                return f"`{shorten(ctx.code(expr))}` is a random draw"
             for node in _inputs(expr):
                 found = self._data(node, depth + 1)
                 if found is not None:
@@ -128,7 +128,7 @@ class TracedValues304:
     def _finding(self, call: cst.Call, fn: FunctionNode, sink: Sink) -> Finding:
         ctx = self.ctx
         name = fn.name.value if isinstance(fn, cst.FunctionDef) else "the lambda"
-        value = _short(ctx.code(call))
+        value = shorten(ctx.code(call))
         line = ctx.span(sink.node).start.line
         control = any(sink.reason.startswith(c) for c in _CONTROL)
         data = self._data(call)
@@ -182,11 +182,6 @@ def _jax_computes(qualified: str) -> bool:
     return qualified.startswith(_JAX_MODULES) and metadata_call(qualified) is None and (
         made_array(qualified) is not None or qualified.startswith("jax.ops.")
     )
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _WORDS = ("numpy", "lax", "random", "jnp", "jax")

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
@@ -203,20 +203,15 @@ class PythonIfs:
         edits = [Edit(start, end, text)]
         if spelling.edit is not None:
             edits.append(spelling.edit)
-        description = f"select with `{_short(text)}`"
+        description = f"select with `{shorten(text, 80)}`"
         return ctx.finding(
             "JAX305",
             branch.test,
-            f"{head}; both arms return a value computed from arrays, so it becomes `{_short(text)}`",
+            f"{head}; both arms return a value computed from arrays, so it becomes `{shorten(text, 80)}`",
             tuple(edits),
             description=description,
             notes=("both arms are evaluated for every example; the value of the one not selected is discarded",),
         )
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class PythonIfOnTracedValue305(Rule):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Applicability, Edit, Finding
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
@@ -318,7 +318,7 @@ class OuterTransforms:
         first = moved[0]
         param = positional[static_positional[0]].name if static_positional else first.keyword.value  # type: ignore[union-attr]
         head = (
-            f"`{_short(ctx.code(call))}` is handed to the jitted `{jitted.callee_name}`, which traces its bound "
+            f"`{shorten(ctx.code(call))}` is handed to the jitted `{jitted.callee_name}`, which traces its bound "
             f"arguments as pytree leaves: `{ctx.code(first.value)}` reaches static parameter `{param}` of the "
             f"jitted `{inner}` as a tracer, which cannot be hashed"
         )
@@ -413,11 +413,6 @@ def _params(needed: dict) -> str:
 
 def _transform_name(transform: str) -> str:
     return transform.rsplit(".", 1)[-1]
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # -- the screen -------------------------------------------------------------------

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Applicability, Finding
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
@@ -100,7 +100,7 @@ class TracedToStatic:
         ctx = self.ctx
         value = ctx.code(slot.expr)
         message = (
-            f"`{_short(ctx.code(call))}` passes `{value}` to static parameter `{slot.param}` of the jitted "
+            f"`{shorten(ctx.code(call))}` passes `{value}` to static parameter `{slot.param}` of the jitted "
             f"`{name}`, but `{value}` is traced here ({source.reason}); jit must hash a static argument, "
             "and a tracer cannot be hashed"
         )
@@ -197,11 +197,6 @@ def _python_arithmetic_on(ctx, expr: cst.BaseExpression, param: str) -> bool:
     if isinstance(expr, cst.Tuple):
         return all(isinstance(e, cst.Element) and _python_arithmetic_on(ctx, e.value, param) for e in expr.elements)
     return False
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.call_arguments import remove_args
 from jaxfix.transforms.edits.imports import planner
@@ -411,7 +411,7 @@ class TransformedCalls:
         if not leading:
             return None
         shown = ", ".join(ctx.code(a.value) for a in trailing)
-        head = f"`jax.eval_shape` traces every argument, and a string cannot be traced: `{shown}` must reach `{_short(ctx.code(fn_arg.value))}` as Python values"
+        head = f"`jax.eval_shape` traces every argument, and a string cannot be traced: `{shown}` must reach `{shorten(ctx.code(fn_arg.value))}` as Python values"
         free = _free_names(fn_arg.value) | {n for a in trailing for n in _free_names(a.value)}
         params: list[str] = []
         for i, arg in enumerate(leading):
@@ -426,7 +426,7 @@ class TransformedCalls:
         lam = f"lambda {', '.join(params)}: {body}"
         new_args = ", ".join([lam, *(ctx.code(a.value) for a in leading)])
         edits = (Edit(ctx.start(args[0]), ctx.end(args[-1].value), new_args),)
-        description = f"pass the Python values inside a lambda: `jax.eval_shape({_short(lam)}, ...)`"
+        description = f"pass the Python values inside a lambda: `jax.eval_shape({shorten(lam)}, ...)`"
         return ctx.finding("JAX405", trailing[0], f"{head}; fix: {description}", edits, description=description)
 
 
@@ -439,11 +439,6 @@ def _free_names(expr: cst.BaseExpression) -> set[str]:
 
     expr.visit(_Names())
     return names
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 #: The transforms' names, as a file may spell them (the screen's seeds).
