@@ -25,10 +25,11 @@ from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.traced_values import Taint
+from jaxfix.transforms.semantics.transform_options import MAPPING
 
-#: Transforms whose tracers refuse a Python bool (docs/jax103-305-behaviour.md): grad, jacfwd,
-#: jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
-_DATA_TRANSFORMS = frozenset({"jax.vmap", "jax.pmap"})
+#: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; docs/jax103-305-behaviour.md):
+#: grad, jacfwd, jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
+_DATA_TRANSFORMS = MAPPING
 #: Calls an arm may make and still be pure and total on arrays.
 _PURE_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "math.")
 _WHERE = "jax.numpy.where"
@@ -39,66 +40,29 @@ _NOT_ARRAYS = (
 )  # fmt: skip
 
 
-def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
-    """Computes a value and does nothing else; no Python bool of it is taken (no and/or/not, no ifs)."""
-    ok = True
+#: Expressions that do more than compute a value, or take a Python bool of one.
+_NOT_PURE = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp)
 
-    class _Check(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> bool:
-            nonlocal ok
+
+def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """Computes a value and does nothing else; no Python bool of it is taken (no and/or/not, no ifs):
+    every call is a jax.numpy/jax.nn/jax.scipy.special/math function, without `*` arguments."""
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _NOT_PURE) or (isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not)):
+            return False
+        if isinstance(node, cst.Call):
             qualified = ctx.names.qualified_name(node.func) or ""
             if not qualified.startswith(_PURE_PREFIXES) or any(a.star for a in node.args):
-                ok = False
-            return True
-
-        def visit_BooleanOperation(self, node: cst.BooleanOperation) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-        def visit_UnaryOperation(self, node: cst.UnaryOperation) -> bool:
-            nonlocal ok
-            if isinstance(node.operator, cst.Not):
-                ok = False
-            return True
-
-        def visit_IfExp(self, node: cst.IfExp) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-        def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-        def visit_Await(self, node: cst.Await) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-        def visit_Yield(self, node: cst.Yield) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-        def visit_ListComp(self, node: cst.ListComp) -> bool:
-            nonlocal ok
-            ok = False
-            return False
-
-    expr.visit(_Check())
-    return ok
+                return False
+        stack.extend(node.children)
+    return True
 
 
 def _compares_values(test: cst.BaseExpression) -> bool:
-    """``x > lam``, ``jnp.abs(x) <= 1``: an order or equality comparison, which only a number or an
-    array answers (a tuple against a number raises): the traced value is an array, not a pytree."""
+    """``x > lam``, ``jnp.abs(x) <= 1``: an order comparison, which only a number or an array answers
+    (a tuple against a number raises; ``==`` would not): the traced value is an array, not a pytree."""
     return isinstance(test, cst.Comparison) and all(
         isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
         for c in test.comparisons
