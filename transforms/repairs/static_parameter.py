@@ -33,8 +33,9 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
@@ -152,7 +153,7 @@ def through_jits(
     uses: dict[int, int] = {}
     inline: dict[int, bool] = {}
     for route in routes:
-        others = [w for w in route.wraps if w.name != JIT and not _hands_on(ctx, w, sig, params)]
+        others = [w for w in route.wraps if w.name != JIT and not hands_on(ctx, w, sig, params)]
         if others:
             return f"the module hands `{name}` to `{others[0].name}`{handed}"
         if route.escapes or route.call is None or route.uncertain:
@@ -184,7 +185,7 @@ def through_jits(
     return [jit], elsewhere
 
 
-def _hands_on(ctx, wrap: Wrap, sig, params: Names) -> bool:
+def hands_on(ctx: ModuleContext, wrap: Wrap, sig: Signature, params: Names) -> bool:
     """A differentiation that traces none of `params` (only its argnums): they pass through it."""
     return bool(params) and wrap.name in DIFFERENTIATION and all(wrap.traces(ctx, sig, p) is False for p in params)
 

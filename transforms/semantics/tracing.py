@@ -282,8 +282,8 @@ class TraceIndex:
             yield Route(wraps, None, True)
         elif isinstance(parent, cst.Call) and parent.func is expr:
             yield Route(wraps, parent)
-        elif staged_call(ctx, expr, wraps) is not None:
-            yield Route(wraps, staged_call(ctx, expr, wraps))
+        elif (staged := staged_call(ctx, expr, wraps)) is not None:
+            yield Route(wraps, staged)
         elif isinstance(parent, cst.Arg) and parent.value is expr:
             call = ctx.parent(parent)
             wrap = self._application(call, expr)  # type: ignore[arg-type]

@@ -22,7 +22,8 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.analysis import Analysis
-    from jaxfix.transforms.semantics.tracing import Wrap
+    from jaxfix.transforms.semantics.python_values import PythonValue
+    from jaxfix.transforms.semantics.tracing import Route, Wrap
 
 #: Transforms that return a function tracing its arguments, and the option that keeps some static.
 STATIC_OPTION = {
@@ -34,6 +35,8 @@ STATIC_OPTION = {
 }
 #: The transforms that map their arguments along an axis.
 MAPPING = frozenset({"jax.vmap", "jax.pmap"})
+#: Static options that count the call's positional arguments only (make_jaxpr's reads keywords too).
+POSITIONS_ONLY = frozenset({"jax.checkpoint", "jax.remat", "jax.pmap"})
 
 
 class Treatment(enum.Enum):
@@ -109,8 +112,39 @@ def treatment(
         return Treatment.STATIC
     if position is None and param_index is not None and param_index in statics:
         # make_jaxpr reads static_argnums against the signature (keyword calls too); the others do not.
-        return Treatment.STATIC if transform == "jax.make_jaxpr" else Treatment.STATIC_BY_POSITION_ONLY
+        return Treatment.STATIC_BY_POSITION_ONLY if transform in POSITIONS_ONLY else Treatment.STATIC
     return Treatment.MAPPED if transform in MAPPING else Treatment.TRACED
+
+
+def in_axes_text(count: int, unmapped: set[int]) -> str:
+    """``in_axes=(0, None)``: one entry per positional argument, ``None`` at the unmapped ones."""
+    axes = ", ".join("None" if i in unmapped else "0" for i in range(count))
+    return f"in_axes=({axes}{',' if count == 1 else ''})"
+
+
+def passed_python_value(analysis: Analysis, expr: cst.BaseExpression) -> tuple[object, PythonValue | None]:
+    """What a call passes, as JAX405 judges it: (its constant, or NOT_CONSTANT; else the proven Python
+    number or function it is, or None)."""
+    from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
+
+    constant = constant_value(analysis.ctx, expr)
+    if constant is not NOT_CONSTANT:
+        return constant, None
+    value = python_value(analysis, expr)
+    if isinstance(value, PythonValue) and value.kind in (ValueKind.NUMBER, ValueKind.CALLABLE):
+        return NOT_CONSTANT, value
+    return NOT_CONSTANT, None
+
+
+def is_python_value(analysis: Analysis, expr: cst.BaseExpression) -> bool:
+    """`passed_python_value` proves a Python value other than None (None is a pytree with no leaves)."""
+    constant, value = passed_python_value(analysis, expr)
+    return constant is not None and (constant is not NOT_CONSTANT or value is not None)
+
+
+def surely_of(ctx: ModuleContext, fn: FunctionNode, route: Route) -> bool:
+    """The route's reference is to `fn` itself, not to another binding of its name."""
+    return not (isinstance(route.ref, cst.Name) and isinstance(fn, cst.FunctionDef) and single_binding(ctx, route.ref) is not fn)
 
 
 def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str, via: Wrap) -> bool:
@@ -118,7 +152,6 @@ def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str,
     value there: one bug, JAX405's, whose fix is at those calls (other rules then leave the
     tracer inside the function alone)."""
     from jaxfix.transforms.semantics.jit_wrappers import function_info
-    from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
     from jaxfix.transforms.semantics.traced_values import call_argument
 
     if via.name not in STATIC_OPTION:
@@ -128,18 +161,11 @@ def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str,
         return False
     sig = function_info(analysis.ctx, fn).signature
     for route in routes:
-        if route.call is None or route.escapes or route.bound:
-            return False
-        if isinstance(route.ref, cst.Name) and isinstance(fn, cst.FunctionDef) and single_binding(analysis.ctx, route.ref) is not fn:
+        if route.call is None or route.escapes or route.bound or not surely_of(analysis.ctx, fn, route):
             return False
         argument = call_argument(route.call, sig, param, bound=False)
         if not isinstance(argument, cst.BaseExpression):
             return False
-        constant = constant_value(analysis.ctx, argument)
-        if constant is None:
+        if not is_python_value(analysis, argument):
             return False
-        if constant is NOT_CONSTANT:
-            value = python_value(analysis, argument)
-            if not (isinstance(value, PythonValue) and value.kind in (ValueKind.NUMBER, ValueKind.CALLABLE)):
-                return False
     return True

@@ -20,14 +20,14 @@ from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
+from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.traced_values import call_argument
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT
+from jaxfix.transforms.semantics.vocabulary import JIT
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ class ParamsNeedingStatic:
         concrete; a function, object or string in any case (jit cannot trace those)."""
         info = function_info(self.ctx, fn)
         for route in routes:
-            if any(w.name != JIT and not (w.name in DIFFERENTIATION and w.traces(self.ctx, info.signature, param) is False) for w in route.wraps):
+            if any(w.name != JIT and not hands_on(self.ctx, w, info.signature, (param,)) for w in route.wraps):
                 continue  # a partial binds some arguments (not traced), a vmap maps others: not this call's to show
             if any(w.name == JIT and param in w.jit.spec.declared_static(info.signature) for w in route.wraps):  # type: ignore[union-attr]
                 continue  # static on this call's jit

@@ -37,16 +37,11 @@ from jaxfix.transforms.semantics.jit_signature import Kind as ParamKind
 from jaxfix.transforms.semantics.jit_wrappers import Target, read_jit_application
 from jaxfix.transforms.semantics.static_slots import Slot, bind_slots, jitted_call
 from jaxfix.transforms.semantics.static_values import Kind as Static
-from jaxfix.transforms.semantics.transform_options import in_axes
+from jaxfix.transforms.semantics.transform_options import POSITIONS_ONLY, STATIC_OPTION, in_axes, in_axes_text
 from jaxfix.transforms.semantics.vocabulary import PARTIAL
 
 #: transform -> (the keyword that makes arguments static, whether the call must pass them positionally)
-OPTIONS = {
-    "jax.make_jaxpr": ("static_argnums", False),
-    "jax.checkpoint": ("static_argnums", True),
-    "jax.remat": ("static_argnums", True),
-    "jax.pmap": ("static_broadcasted_argnums", True),
-}
+OPTIONS = {name: (keyword, name in POSITIONS_ONLY) for name, keyword in STATIC_OPTION.items() if keyword is not None}
 TREE_PARTIAL = "jax.tree_util.Partial"
 VMAP = "jax.vmap"
 
@@ -243,10 +238,7 @@ class OuterTransforms:
         edit = editor.extend(app.node, keyword, sorted(indices, key=int))
         if isinstance(edit, str):
             return edit
-        start, end = ctx.start(app.node), ctx.end(app.node)
-        text = ctx.text[start:end]
-        after = text[: edit.start - start] + edit.content + text[edit.end - start :]
-        return (edit,), after
+        return (edit,), self._reads_after(app, edit)
 
     def _counts(self, app: Application, needed: dict[str, list[Slot]]) -> bool:
         fn = app.target.function.node
@@ -272,14 +264,16 @@ class OuterTransforms:
             unmapped.add(index)
         if len(unmapped) == count and not any(a.keyword is not None for call in app.calls for a in call.args):
             return "every argument would be unmapped, and vmap needs one to map"
-        axes = ", ".join("None" if i in unmapped else "0" for i in range(count))
-        text = f"in_axes=({axes}{',' if count == 1 else ''})"
         last = app.node.args[-1]
-        edit = Edit(ctx.end(last.value), ctx.end(last.value), f", {text}")
+        edit = Edit(ctx.end(last.value), ctx.end(last.value), f", {in_axes_text(count, unmapped)}")
+        return (edit,), self._reads_after(app, edit)
+
+    def _reads_after(self, app: Application, edit: Edit) -> str:
+        """The transform's call as it reads once `edit` (inside it) is made, for the message."""
+        ctx = self.ctx
         start, end = ctx.start(app.node), ctx.end(app.node)
-        body = ctx.text[start:end]
-        after = body[: edit.start - start] + edit.content + body[edit.end - start :]
-        return (edit,), after
+        text = ctx.text[start:end]
+        return text[: edit.start - start] + edit.content + text[edit.end - start :]
 
     def _array_options(self, app: Application, needed: dict[str, list[Slot]]) -> tuple[str, ...]:
         inner = app.target.function.name

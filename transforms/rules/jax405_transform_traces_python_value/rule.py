@@ -32,33 +32,29 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.jit_signature import Kind as ParamKind
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
+from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
 from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.tracing import Route, Wrap
 from jaxfix.transforms.semantics.transform_options import (
     STATIC_OPTION,
     Treatment,
     in_axes,
+    in_axes_text,
+    is_python_value,
     option_arg,
-    python_value_at_every_call,
+    passed_python_value,
     static_positions,
+    surely_of,
     treatment,
 )
 from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
 
 EVAL_SHAPE = "jax.eval_shape"
-_SHORT = {
-    "jax.checkpoint": "jax.checkpoint",
-    "jax.remat": "jax.remat",
-    "jax.make_jaxpr": "jax.make_jaxpr",
-    "jax.pmap": "jax.pmap",
-    "jax.vmap": "jax.vmap",
-}
 
 
 @dataclass(frozen=True)
@@ -74,17 +70,6 @@ class _Problem:
     why: str
     #: The call passes an array: no rewrite keeps its meaning (one value per example, or traced data).
     array: bool = False
-
-
-def _python_value(analysis: Analysis, expr: cst.BaseExpression) -> tuple[object, PythonValue | None]:
-    """(its constant, or NOT_CONSTANT; the proven Python value, or None)."""
-    constant = constant_value(analysis.ctx, expr)
-    if constant is not NOT_CONSTANT:
-        return constant, None
-    value = python_value(analysis, expr)
-    if isinstance(value, PythonValue) and value.kind in (ValueKind.NUMBER, ValueKind.CALLABLE):
-        return NOT_CONSTANT, value
-    return NOT_CONSTANT, None
 
 
 def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
@@ -128,7 +113,7 @@ class TransformedCalls:
             return None
         if any(a.star for a in call.args):
             return None
-        if isinstance(route.ref, cst.Name) and isinstance(fn, cst.FunctionDef) and single_binding(self.ctx, route.ref) is not fn:
+        if not surely_of(self.ctx, fn, route):
             return None  # the name is bound more than once: this use may be another function
         layers = [w for w in route.wraps if w.name in STATIC_OPTION]
         if not layers or any(w.name not in STATIC_OPTION and w.name != JIT for w in route.wraps):
@@ -185,7 +170,7 @@ class TransformedCalls:
         if traced_by is None:
             return None
         wrap, how = traced_by
-        constant, value = _python_value(self.analysis, expr)
+        constant, value = passed_python_value(self.analysis, expr)
         if constant is NOT_CONSTANT and value is None:
             passed = python_value(self.analysis, expr)
             if isinstance(passed, NotStatic) and passed.certain and "array" in passed.reason:
@@ -193,13 +178,13 @@ class TransformedCalls:
                 if use is None or use.need is not Need.NEEDS or not use.static_option:
                     return None  # a size, a count or a static parameter: JAX301's, JAX302's or JAX404's to say
                 verb = "maps" if how is Treatment.MAPPED else "traces"
-                why = f"`{_SHORT[wrap.name]}` {verb} `{param}`, an array at this call, but {use.reason}"
+                why = f"`{wrap.name}` {verb} `{param}`, an array at this call, but {use.reason}"
                 return _Problem(param, arg, position, how, ctx.code(expr), why, array=True), wrap
             return None
         if constant is None:
             return None  # None is a pytree with no leaves: nothing is traced
         text = ctx.code(expr)
-        name = _SHORT[wrap.name]
+        name = wrap.name
         why = ""
         if how is Treatment.STATIC_BY_POSITION_ONLY:
             option = STATIC_OPTION[wrap.name]
@@ -246,7 +231,7 @@ class TransformedCalls:
         reason = reasons[-1]
         if not self._inline(route, layer):
             reason = (
-                f"`{_SHORT[layer.name]}` is applied where {label} is defined or named, so a change there "
+                f"`{layer.name}` is applied where {label} is defined or named, so a change there "
                 "reaches every call of it"
             )
         return ctx.finding("JAX405", anchor, f"{head}; not rewritten: {reason}", notes=self._options(layer, problems, fn_name))
@@ -315,7 +300,7 @@ class TransformedCalls:
         edits.extend(remove_args(ctx, call, [list(call.args).index(p.arg) for p in problems]))
         if spelling.edit is not None:
             edits.append(spelling.edit)
-        return edits, f"bind {bound} into the function before `{_SHORT[layer.name]}` sees it: `{spelling.text}({ctx.code(ref)}, {bound})`"
+        return edits, f"bind {bound} into the function before `{layer.name}` sees it: `{spelling.text}({ctx.code(ref)}, {bound})`"
 
     def _make_static(self, fn: FunctionNode, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
         ctx = self.ctx
@@ -334,10 +319,9 @@ class TransformedCalls:
             positional = [a for a in call.args if a.keyword is None]
             if in_axes(ctx, options) != 0 or len([a for a in options.args if a.keyword is None]) > 1 or option_arg(options, "in_axes"):
                 return "vmap already has in_axes"
-            axes = ["None" if i in positions else "0" for i in range(len(positional))]
-            if "0" not in axes and not any(a.keyword is not None for a in call.args):
+            if len(set(positions)) == len(positional) and not any(a.keyword is not None for a in call.args):
                 return "vmap needs at least one mapped argument"
-            text = f"in_axes=({', '.join(axes)}{',' if len(axes) == 1 else ''})"
+            text = in_axes_text(len(positional), set(positions))
             keyword = "in_axes"
         else:
             keyword = STATIC_OPTION[layer.name]
@@ -355,7 +339,7 @@ class TransformedCalls:
         else:
             last = options.args[-1]
             edits = [Edit(ctx.end(last.value), ctx.end(last.value), f", {text}")]
-        return edits, f"`{text}` on this `{_SHORT[layer.name]}`, so that the Python value reaches the function untouched"
+        return edits, f"`{text}` on this `{layer.name}`, so that the Python value reaches the function untouched"
 
     def _every_call_agrees(self, fn: FunctionNode, layer: Wrap, problems: list[_Problem]) -> bool:
         """``g = jax.vmap(f)`` called from several places: the option may go on that one application
@@ -364,7 +348,7 @@ class TransformedCalls:
         if not isinstance(layer.node, cst.Call) or not layer.node.args or layer.node.args[0].keyword is not None:
             return False
         through = [r for r in self.analysis.traces.routes(fn) or () if any(w is layer for w in r.wraps)]
-        if not through or any(r.call is None or r.escapes or r.bound or r.uncertain for r in through):
+        if not through or any(r.call is None or r.escapes or r.bound or r.uncertain or not surely_of(self.ctx, fn, r) for r in through):
             return False
         counts = {len([a for a in r.call.args if a.keyword is None]) for r in through}  # type: ignore[union-attr]
         if len(counts) != 1 or any(a.star for r in through for a in r.call.args):  # type: ignore[union-attr]
@@ -377,12 +361,12 @@ class TransformedCalls:
                 positional = [a.value for a in r.call.args if a.keyword is None]  # type: ignore[union-attr]
                 if index is None or index >= len(positional) or positional[index] is not argument:
                     return False
-            if not python_value_at_every_call(self.analysis, fn, problem.param, layer):
-                return False
+                if not is_python_value(self.analysis, argument):
+                    return False
         return True
 
     def _options(self, layer: Wrap, problems: list[_Problem], fn_name: str) -> tuple[str, ...]:
-        name = _SHORT[layer.name]
+        name = layer.name
         keyword = STATIC_OPTION[layer.name]
         params = ", ".join(p.param for p in problems)
         out = [f"option: bind {params} into `{fn_name}` before `{name}` sees it (`{name}(partial({fn_name}, {problems[0].param}=...))`)"]
