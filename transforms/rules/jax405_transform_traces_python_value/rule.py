@@ -72,7 +72,7 @@ class _Problem:
     array: bool = False
 
 
-def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+def _movable(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
     """Evaluating it earlier or later gives the same value and does nothing else."""
     if constant_value(ctx, expr) is not NOT_CONSTANT:
         return True
@@ -262,7 +262,7 @@ class TransformedCalls:
         if sig.positional_index(problem.param) != len(positional):
             return f"`{problem.param}` is not the next positional argument of the call"
         keywords = [a for a in call.args if a.keyword is not None]
-        if keywords[0] is not problem.arg and not _pure(ctx, problem.arg.value):
+        if keywords[0] is not problem.arg and not _movable(ctx, problem.arg.value):
             return "moving the argument before other keywords would change the order they are evaluated in"
         index = list(call.args).index(problem.arg)
         edits = remove_args(ctx, call, [index])
@@ -288,7 +288,7 @@ class TransformedCalls:
                 pass  # caught by **kwargs, bound there by partial just the same
             elif declared is None or declared.kind not in (ParamKind.POSITIONAL_OR_KEYWORD, ParamKind.KEYWORD_ONLY):
                 return f"`{p.param}` cannot be bound by keyword"
-            if not _pure(ctx, p.arg.value):
+            if not _movable(ctx, p.arg.value):
                 return f"`{p.value_text}` is not a plain value: binding it earlier could change what it is"
         spelling = planner(self.analysis).spell(PARTIAL, call)
         if spelling is None:
