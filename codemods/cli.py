@@ -1296,8 +1296,18 @@ def _explain_traceback(source: str) -> None:
 _INTERRUPTED_BY = signal.SIGINT
 
 
+#: The process `main` installed `_terminated` in; a worker forked from it inherits the handler.
+_HANDLER_PID: int | None = None
+
+
 def _terminated(signum: int, frame) -> None:
     global _INTERRUPTED_BY
+    if os.getpid() != _HANDLER_PID:
+        # A worker forked from the run, signalled before its initializer reset SIGTERM (the pool ends
+        # its workers with SIGTERM): it ends as the default action would, without a traceback.
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
     _INTERRUPTED_BY = signal.Signals(signum)
     raise KeyboardInterrupt
 
@@ -1325,9 +1335,11 @@ def main() -> None:
     Exit 1 means "findings", which CI may be told to accept (the action's
     `fail-on-findings: false`): a traceback must not read as findings.
     """
+    global _HANDLER_PID
     try:
         # One program name however it is started (`jaxfix`, `python -m jaxfix`): usage lines and the
         # shell-completion variable (_JAXFIX_COMPLETE) both come from it.
+        _HANDLER_PID = os.getpid()
         signal.signal(signal.SIGTERM, _terminated)
         app(prog_name="jaxfix")
     except Exception:  # noqa: BLE001  # SystemExit and KeyboardInterrupt pass through
