@@ -41,7 +41,7 @@ def reaches_sink(facts, call: ast.Call) -> bool:
         return True  # cannot place it: let libcst decide
     if not around and not _inside_lambda(index.parents, call):
         return False
-    return _climb(facts, index, call, 0)
+    return _climb(facts, index, call, 0, {})
 
 
 class _Index:
@@ -72,7 +72,14 @@ def _inside_lambda(parents: dict, node: ast.AST) -> bool:
     return False
 
 
-def _climb(facts, index: _Index, node: ast.AST, depth: int) -> bool:
+def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.AST, int]) -> bool:
+    """Does `node`'s value reach a sink, following assignments to names at most `_DEPTH` deep?
+
+    `explored` holds each assignment already followed without finding a sink, with the depth it
+    was followed from: from there or deeper it cannot find one either (it sees a subset of the
+    same reads), so it is not walked again. Without it, a name reassigned and read many times
+    (``x = f(x)`` down a long function) made the walk exponential in the number of reads.
+    """
     parents = index.parents
     while True:
         parent = parents.get(node)
@@ -103,7 +110,12 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int) -> bool:
         if isinstance(parent, ast.Assign) and parent.value is node:
             if len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name) or depth >= _DEPTH:
                 return False
-            return any(_climb(facts, index, read, depth + 1) for read in index.loads.get(parent.targets[0].id, ()))
+            if explored.get(parent, _DEPTH) <= depth:
+                return False
+            explored[parent] = depth
+            return any(
+                _climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.targets[0].id, ())
+            )
         return False
 
 

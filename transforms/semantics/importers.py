@@ -137,8 +137,8 @@ def _importing_uses(ctx: ModuleContext, definition: Definition, name: str) -> li
             continue  # `m.step`: the Attribute below
         if definition_of(ctx, node) == definition:
             found.append(node)
-    for node in ctx.nodes_of(cst.Attribute):
-        if node.attr.value == name and definition_of(ctx, node) == definition:
+    for node in ctx.attributes_named(name):
+        if definition_of(ctx, node) == definition:
             found.append(node)
     return found
 

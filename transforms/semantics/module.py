@@ -130,6 +130,18 @@ class ModuleContext:
         """Every node of a type, in no particular order (from metadata: no extra walk)."""
         return [n for exact, nodes in self._nodes_by_type.items() if issubclass(exact, kind) for n in nodes]
 
+    def attributes_named(self, attr: str) -> list[cst.Attribute]:
+        """Every ``x.attr`` in the module (an index built once: a method's references are looked
+        up per method, and a scan of every attribute each time was quadratic in a big test class)."""
+        return self._attributes_by_name.get(attr, [])
+
+    @cached_property
+    def _attributes_by_name(self) -> dict[str, list[cst.Attribute]]:
+        out: dict[str, list[cst.Attribute]] = {}
+        for node in self.nodes_of(cst.Attribute):
+            out.setdefault(node.attr.value, []).append(node)
+        return out
+
     @cached_property
     def _nodes_by_type(self) -> dict[type, list[cst.CSTNode]]:
         # libcst's node classes are ABCs: isinstance on each node runs ABCMeta's check in Python.

@@ -6,9 +6,9 @@ that ``.item()``, ``int()``, ``range()`` or a scan ``length`` must fail
 (jax-behaviour.md 3a, 3e). A value is traced when it comes from
 
 * a parameter some layer the module puts around its function traces: a jit
-  that does not make it static, a vmap that maps it, a grad that
-  differentiates it, a primitive (``lax.scan``...) that passes it as operand
-  (`tracing.Route`, `tracing.Wrap.traces`);
+  that does not make it static, a vmap that maps it, a primitive
+  (``lax.scan``...) that passes it as operand (`tracing.Route`,
+  `tracing.Wrap.traces`);
 * a parameter that a direct call fills with a traced value;
 * arithmetic, methods and ``jax.*`` functions applied to a traced value.
 
@@ -16,6 +16,14 @@ A parameter a jit makes static but that receives a tracer (the module vmaps
 the function) or an array is *fed*: the call itself fails with
 "Non-hashable static arguments" (3a). Anything else is not provably traced,
 and rules leave it alone.
+
+Differentiation alone (``grad``, ``jacfwd``, ``hessian``, ``jvp``... outside
+any jit or vmap) hands a function tracers that still hold their concrete
+values: ``int(x)``, ``range``, a shape and a Python ``if`` all work
+(docs/differentiation-behaviour.md). Such a source `keeps_value`: `source`
+and `param_source`, the questions of the rules that need a concrete value,
+never give one; `tracer_source` does, for the rules that need a hashable one
+(a tracer of any kind passed where jit hashes its static arguments fails).
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from jaxfix.transforms.semantics.jit_signature import BindError, Signature, Stat
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
-from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
 #: Attributes that stay static on a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
@@ -63,6 +71,8 @@ class Source:
     concretized: cst.Call | None = field(default=None, repr=False)
     #: Where the tracer first enters, when it reaches `param` through calls passing it on.
     root: Source | None = field(default=None, repr=False)
+    #: Only differentiation traces it: a tracer, but one whose concrete value Python can read.
+    keeps_value: bool = False
 
     @property
     def entry(self) -> Source:
@@ -143,8 +153,16 @@ class TracedValues:
         self._params: dict[tuple[FunctionNode, str], Source | None] = {}
 
     # -- expressions ----------------------------------------------------------
-    def source(self, expr: cst.BaseExpression, _depth: int = 0) -> Source | None:
-        """Why expr is certainly traced where it is written; None if that cannot be shown."""
+    def source(self, expr: cst.BaseExpression) -> Source | None:
+        """Why expr is certainly an abstract tracer (no concrete value) where it is written; None
+        if that cannot be shown."""
+        return _abstract(self._source(expr))
+
+    def tracer_source(self, expr: cst.BaseExpression) -> Source | None:
+        """Why expr is certainly a tracer where it is written, one that `keeps_value` included."""
+        return self._source(expr)
+
+    def _source(self, expr: cst.BaseExpression, _depth: int = 0) -> Source | None:
         if _depth > 16:
             return None
         ctx = self.ctx
@@ -153,35 +171,35 @@ class TracedValues:
             binding = single_binding(ctx, expr)
             if isinstance(binding, cst.Param):
                 fn = ctx.enclosing_function(binding)
-                return self.param_source(fn, binding.name.value, deeper) if fn is not None else None
+                return self._param_source_memo(fn, binding.name.value, deeper) if fn is not None else None
             if isinstance(binding, cst.Name):
                 value = assigned_value(ctx, binding)
-                return self.source(value, deeper) if value is not None else None
+                return self._source(value, deeper) if value is not None else None
             return None
         if isinstance(expr, cst.Attribute):
             if expr.attr.value not in ARRAY_ATTRIBUTES:
                 return None  # a field of a pytree may be static (array_members)
-            return self.source(expr.value, deeper)
+            return self._source(expr.value, deeper)
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value in METADATA_ATTRIBUTES:
                 return None
-            return self.source(expr.value, deeper)
+            return self._source(expr.value, deeper)
         if isinstance(expr, cst.Call):
             return self._call_source(expr, deeper)
         if isinstance(expr, cst.UnaryOperation):
-            return self.source(expr.expression, deeper)
+            return self._source(expr.expression, deeper)
         if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
-            return self.source(expr.left, deeper) or self.source(expr.right, deeper)
+            return _first(self._source(expr.left, deeper), self._source(expr.right, deeper))
         if isinstance(expr, cst.Comparison):
             parts = [expr.left, *(c.comparator for c in expr.comparisons)]
-            return next((s for p in parts if (s := self.source(p, deeper)) is not None), None)
+            return _first(*(self._source(p, deeper) for p in parts))
         return None
 
     def _call_source(self, call: cst.Call, depth: int) -> Source | None:
         ctx = self.ctx
         operand = conversion_operand(ctx, call)
         if operand is not None:
-            inner = self.source(operand, depth)
+            inner = self._source(operand, depth)
             if inner is not None and inner.concretized is None:
                 return replace(inner, concretized=call)
             return inner
@@ -191,13 +209,17 @@ class TracedValues:
         if qualified is None and isinstance(call.func, cst.Attribute):
             if call.func.attr.value not in ARRAY_METHODS:
                 return None  # a pytree's own method may return a Python value
-            return self.source(call.func.value, depth)  # an array method of a tracer gives a tracer
+            return self._source(call.func.value, depth)  # an array method of a tracer gives a tracer
         if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
-            return next((s for a in call.args if (s := self.source(a.value, depth)) is not None), None)
+            return _first(*(self._source(a.value, depth) for a in call.args))
         return None
 
     # -- parameters -----------------------------------------------------------
-    def param_source(self, fn: FunctionNode, param: str, _depth: int = 0) -> Source | None:
+    def param_source(self, fn: FunctionNode, param: str) -> Source | None:
+        """Why `param` of `fn` is certainly an abstract tracer; None if that cannot be shown."""
+        return _abstract(self._param_source_memo(fn, param, 0))
+
+    def _param_source_memo(self, fn: FunctionNode, param: str, _depth: int) -> Source | None:
         key = (fn, param)
         if key not in self._params:
             self._params[key] = None  # a recursive call in progress proves nothing
@@ -209,11 +231,7 @@ class TracedValues:
         if routes is None:
             return None
         sig = function_info(self.ctx, fn).signature
-        for route in routes:
-            found = self._route_source(fn, sig, param, route, depth)
-            if found is not None:
-                return found
-        return None
+        return _first(*(self._route_source(fn, sig, param, route, depth) for route in routes))
 
     def _route_source(self, fn: FunctionNode, sig: Signature, param: str, route: Route, depth: int) -> Source | None:
         ctx = self.ctx
@@ -228,6 +246,7 @@ class TracedValues:
             return None
         name = function_name(fn)
         static_on: Wrap | None = None
+        differentiated: Wrap | None = None
         for index, wrap in enumerate(route.wraps):
             seen = route.signature_seen(index, sig)
             if seen is None:
@@ -246,15 +265,29 @@ class TracedValues:
                 if wrap.name == JIT:
                     reason = f"`{param}` is a parameter of the jitted `{name}` that is not static there"
                     return Source(Taint.TRACED, fn, param, reason, wrap)
+                if wrap.name in DIFFERENTIATION:
+                    differentiated = differentiated or wrap  # a layer further out may still stage it
+                    continue
                 reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, wrap)} passes it a tracer"
                 return Source(Taint.TRACED, fn, param, reason, via=wrap)
+        if differentiated is not None:
+            reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, differentiated)} passes it a tracer"
+            kept = Source(Taint.TRACED, fn, param, reason, via=differentiated, keeps_value=True)
+            if route.call is None or route.escapes or any(w.name not in (JIT, *DIFFERENTIATION) for w in route.wraps):
+                return kept  # the tracer it is handed may be abstract too: that cannot be shown
+            argument = call_argument(route.call, sig, param, bound=route.bound)
+            inner = self._source(argument, depth + 1) if isinstance(argument, cst.BaseExpression) else None
+            if inner is not None and not inner.keeps_value and inner.concretized is None:
+                reason = f"`{param}` is a parameter of `{name}`, and the call on line {ctx.span(route.call).start.line} passes it the traced `{ctx.code(argument)}`"
+                return Source(Taint.TRACED, fn, param, reason, root=inner.entry)
+            return kept
         if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
             return None
         argument = call_argument(route.call, sig, param, bound=route.bound)
         if not isinstance(argument, cst.BaseExpression):
             return None
         line = ctx.span(route.call).start.line
-        inner = self.source(argument, depth + 1)
+        inner = self._source(argument, depth + 1)
         if static_on is not None and (inner is not None or self.is_array(argument)):
             reason = (
                 f"`{param}` is static on the jit of `{name}`, but the call on line {line} passes "
@@ -263,7 +296,7 @@ class TracedValues:
             return Source(Taint.FED, fn, param, reason, static_on)
         if static_on is None and inner is not None and inner.concretized is None:
             reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
-            return Source(Taint.TRACED, fn, param, reason, root=inner.entry)
+            return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
         return None
 
     def is_array(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
@@ -281,6 +314,17 @@ class TracedValues:
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return value is not None and self.is_array(value, _depth + 1)
         return False
+
+
+def _abstract(source: Source | None) -> Source | None:
+    """The source, unless the tracer it describes still holds a concrete value."""
+    return None if source is None or source.keeps_value else source
+
+
+def _first(*sources: Source | None) -> Source | None:
+    """Of the operands' sources, one that makes the result abstract if any does; else any tracer."""
+    found = [s for s in sources if s is not None]
+    return next((s for s in found if not s.keeps_value), found[0] if found else None)
 
 
 def _layer_text(ctx: ModuleContext, wrap: Wrap) -> str:

@@ -74,7 +74,7 @@ class TraceIndex:
         ctx = self.ctx
         if isinstance(ctx.parent(ctx.parent(fn)), cst.ClassDef):
             name = fn.name.value
-            return [a for a in ctx.nodes_of(cst.Attribute) if a.attr.value == name]
+            return list(ctx.attributes_named(name))
         scope = ctx.scope(fn)
         if scope is None:
             return None

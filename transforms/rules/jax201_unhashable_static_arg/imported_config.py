@@ -63,8 +63,8 @@ def uses_here(ctx: ModuleContext, expr: cst.BaseExpression) -> list[cst.CSTNode]
         wanted = definition_of(ctx, expr)
         return [
             node
-            for node in ctx.nodes_of(cst.Attribute)
-            if node.attr.value == expr.attr.value and definition_of(ctx, node) == wanted
+            for node in ctx.attributes_named(expr.attr.value)
+            if definition_of(ctx, node) == wanted
         ] or [expr]
     return [expr]
 

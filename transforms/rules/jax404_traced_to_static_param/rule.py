@@ -49,7 +49,7 @@ class TracedToStatic:
             if jitted is None:
                 continue
             for slot in jitted.static_slots:
-                source = self.analysis.traced.source(slot.expr)
+                source = self.analysis.traced.tracer_source(slot.expr)  # any tracer: jit hashes it
                 if source is None or read_as_loop_count(ctx, jitted.target.function.node, slot.param):
                     continue
                 if self._left_to_default(source) or self._default_kept(source):
