@@ -1,6 +1,6 @@
 """Score jaxfix on a folder of cases cut down from real reports: is each fixed, reported, left alone?
 
-    python benchmarks/real_cases.py FOLDER [--unsafe-fixes] [--only NAME] [--verbose]
+    python benchmarks/real_cases.py FOLDER [--unsafe-fixes] [--only NAME] [--json FILE]
 
 FOLDER holds case folders (at any depth), each with ``before.py`` (or
 ``before.ipynb``), ``case.toml`` (``kind = "fix" | "report" | "valid"``) and,

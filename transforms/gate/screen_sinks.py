@@ -90,8 +90,8 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
         ):
             node = parent
             continue
-        if isinstance(parent, (ast.Tuple, ast.List)):
-            node = parent
+        if isinstance(parent, (ast.Tuple, ast.List)) or (isinstance(parent, ast.Subscript) and parent.value is node):
+            node = parent  # an element of an array is an array (JAX304 follows it)
             continue
         if isinstance(parent, ast.Slice):
             return True

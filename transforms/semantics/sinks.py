@@ -144,9 +144,18 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
     return None
 
 
+#: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
+_DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
+
+
 class Follower:
-    def __init__(self, ctx: ModuleContext) -> None:
+    """Follows a value to where it is used. `through_indexing`: ``v[0]`` of an array is an array
+    too, so a question about an array (JAX304's: is this tracer needed concrete?) follows the
+    element; a question about a value that is to become a Python int (JAX402's) stops there."""
+
+    def __init__(self, ctx: ModuleContext, *, through_indexing: bool = False) -> None:
         self.ctx = ctx
+        self.through_indexing = through_indexing
 
     def follow(self, expr: cst.CSTNode, depth: int = 0) -> Flow:
         ctx = self.ctx
@@ -156,6 +165,10 @@ class Follower:
         while True:
             parent = ctx.parent(node)
             line = ctx.span(node).start.line
+            if isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.Is, cst.IsNot)):
+                return Flow()  # `v is not None`: identity, which a tracer answers
+            if isinstance(parent, cst.Comparison) and any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in parent.comparisons):
+                return Flow()
             if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
                 node = parent
                 continue
@@ -168,6 +181,9 @@ class Follower:
                 return Flow((Sink(parent, "a slice bound must be a concrete int"),))
             if isinstance(parent, cst.Index):
                 return Flow()  # x[m]: integer indexing takes a tracer too
+            if self.through_indexing and isinstance(parent, cst.Subscript) and parent.value is node:
+                node = parent
+                continue
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
                 return Flow((Sink(parent, "a Python `if` needs a concrete value"),))
             if isinstance(parent, cst.BooleanOperation) and parent.right is node:
@@ -205,9 +221,23 @@ class Follower:
                 return Flow((Sink(call, f"static parameter `{slot.param}` of the jitted `{jitted.callee_name}` must hash it"),))
             if slot is not None:
                 return Flow()
-        if qualified.startswith(ARRAY_MODULES):
+        if qualified.startswith(ARRAY_MODULES) or self._displayed(call, qualified):
             return Flow()
         return Flow(blocked=f"it is passed to `{shorten(ctx.code(call.func))}` (line {line}), which we cannot see into")
+
+    def _displayed(self, call: cst.Call, qualified: str) -> bool:
+        """Only shown, never computed with: ``print(n)``, ``print(type(n))``, ``print(repr(n))``.
+
+        A fix that makes the value a Python int changes what such a line prints (``5`` for a
+        tracer's repr), which is the fix's point, and nothing the program computes.
+        """
+        if qualified == "builtins.print":
+            return True
+        if qualified not in _DESCRIBES:
+            return False
+        outer = self.ctx.parent(call)
+        holder = self.ctx.parent(outer) if isinstance(outer, cst.Arg) else None
+        return isinstance(holder, cst.Call) and self.ctx.names.qualified_name(holder.func) == "builtins.print"
 
     def _name(self, assign: cst.Assign, line: int, depth: int) -> Flow:
         ctx = self.ctx

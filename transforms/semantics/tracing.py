@@ -335,7 +335,12 @@ class TraceIndex:
         return self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement)
 
     def _rebinding(self, fn: FunctionNode) -> tuple[Wrap, cst.CSTNode] | None:
-        """``def f(...)`` then ``f = jax.jit(f, ...)`` in the same block: (that jit, its statement)."""
+        """``def f(...)`` then ``f = jax.jit(f, ...)`` in the same block: (that layer, its statement).
+
+        Any transform that returns a function is applied this way too
+        (``MLP = jax.checkpoint(MLP)``, ``f = jax.vmap(f, in_axes=(0, None))``): a decorator
+        written as an assignment, and the layer of every use that sees it.
+        """
         if not isinstance(fn, cst.FunctionDef):
             return None
         scope = self.ctx.scope(fn)
@@ -346,13 +351,26 @@ class TraceIndex:
         if len(bindings) != 2 or len(targets) != 1:
             return None
         value = assigned_value(self.ctx, targets[0])
-        applied = read_jit_application(self.ctx, value) if isinstance(value, cst.Call) else None
-        if applied is None or not isinstance(applied[1], cst.Name) or applied[1].value != fn.name.value:
+        layer = self._rebinding_layer(value) if isinstance(value, cst.Call) else None
+        if layer is None or layer[1].value != fn.name.value:
             return None
         statement = self.ctx.statement_of(targets[0])
         if self.ctx.parent(statement) is not self.ctx.parent(fn) or self.ctx.start(statement) < self.ctx.start(fn):
             return None
-        return Wrap(JIT, value, applied[0].call, applied[0]), statement  # type: ignore[arg-type]
+        return layer[0], statement
+
+    def _rebinding_layer(self, value: cst.Call) -> tuple[Wrap, cst.Name] | None:
+        """The layer ``jax.jit(f, ...)`` or ``jax.checkpoint(f, ...)`` puts around the name `f`."""
+        applied = read_jit_application(self.ctx, value)
+        if applied is not None:
+            if not isinstance(applied[1], cst.Name):
+                return None
+            return Wrap(JIT, value, applied[0].call, applied[0]), applied[1]
+        qualified = self.ctx.names.qualified_name(value.func)
+        first = value.args[0] if value.args else None
+        if qualified not in TRANSFORMS or qualified in CALLS_NOW or first is None or first.keyword or first.star:
+            return None
+        return (Wrap(qualified, value, value), first.value) if isinstance(first.value, cst.Name) else None
 
     # -- which functions run under which transforms --------------------------
 

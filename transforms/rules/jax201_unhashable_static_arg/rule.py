@@ -68,7 +68,7 @@ from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments
 from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
-from jaxfix.transforms.semantics.literals import Container, LiteralReader
+from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 
 CODE = "JAX201"
@@ -157,7 +157,39 @@ class FrozenConfigs:
                 yield self._finding(slot, message, plan.edits, plan.applicability, plan.notes)
                 continue
             reason = plan.reason or self._problem_reason(list(plan.uses), slot)
+            at_call = self._frozen_at_call(slot, origin, head, reason) if plan.uses else None
+            if at_call is not None:
+                yield at_call
+                continue
             yield self._finding(slot, f"{head}; not frozen: {reason}", notes=self._options(plan.options, slot))
+
+    def _frozen_at_call(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str) -> Finding | None:
+        """The second strategy, when the literal's other uses need it as built: hand the jitted call
+        a frozen copy, ``tuple(weights)``, and leave every other use the list it was.
+
+        Only a flat list or set of Python values (so the copy hashes, and holds what the literal
+        holds), only at a call the value reaches by name alone, and only when the jitted body's
+        uses take the frozen form.
+        """
+        tree = origin.tree
+        if tree is None or tree.kind not in ("list", "set") or origin.binding is None:
+            return None
+        if any(not isinstance(child, Leaf) or child.value.kind is not Kind.PLAIN for _, child in tree.entries):
+            return None
+        value = slot.arg.value
+        if not isinstance(value, cst.Name):
+            return None
+        name = "tuple" if tree.kind == "list" else "frozenset"
+        spelling = spell_builtin(self.analysis, name, value)
+        if spelling is None or spelling.edit is not None:
+            return None
+        checker = self._checker()
+        checker.follow_parameter(slot, shape_of(tree, sorts_keys=False), slot.call)
+        if checker.problems:
+            return None
+        wrapped = f"{spelling.text}({self.ctx.code(value)})"
+        message = f"{head}; it stays {_describe(tree)} where it is built ({kept}), so the call gets a frozen copy: `{wrapped}`"
+        return self._finding(slot, message, (self.ctx.replace(value, wrapped),), Applicability.SAFE)
 
     def _plan_literal(self, origin: Origin) -> _Plan:
         tree = origin.tree

@@ -35,6 +35,7 @@ from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.sinks import Follower, Sink
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
+from jaxfix.transforms.semantics.static_slots import jitted_call
 
 #: Modules whose calls JAX stages out under a trace (and whose results are then tracers).
 _JAX_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
@@ -48,7 +49,7 @@ class TracedValues304:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
-        self.follower = Follower(self.ctx)
+        self.follower = Follower(self.ctx, through_indexing=True)
         self.ints = IntStatic(analysis)
 
     def findings(self) -> list[Finding]:
@@ -75,6 +76,8 @@ class TracedValues304:
         qualified = ctx.names.qualified_name(call.func) or ""
         if qualified.startswith(_JAX_MODULES):
             return _jax_computes(qualified)
+        if jitted_call(ctx, call) is not None:
+            return True  # a jitted function returns arrays: tracers, under the outer trace
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and func.attr.value not in ("item", "tolist"):
             return array_origin(self.analysis, func.value) is not None and self._jax_array(func.value)
@@ -132,12 +135,20 @@ class TracedValues304:
         line = ctx.span(sink.node).start.line
         control = any(sink.reason.startswith(c) for c in _CONTROL)
         data = self._data(call)
-        tail = (
-            f"no static argument can make it concrete, since it depends on the data ({data})"
-            if data is not None
-            else "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
-            "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
-        )
+        jitted = jitted_call(ctx, call)
+        if data is not None:
+            tail = f"no static argument can make it concrete, since it depends on the data ({data})"
+        elif jitted is not None:
+            tail = (
+                f"`{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, never Python "
+                f"values; if every input is a Python value, call the function itself (`{jitted.callee_name}`) "
+                "without its jit"
+            )
+        else:
+            tail = (
+                "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
+                "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
+            )
         message = (
             f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
             f"(line {line}); {tail}"
@@ -187,6 +198,12 @@ def _jax_computes(qualified: str) -> bool:
 _WORDS = ("numpy", "lax", "random", "jnp", "jax")
 
 
+def _static_jitted(facts: Facts, func: ast.expr) -> bool:
+    """A call of a function that may be jitted with static arguments (`jitted_call` reads those)."""
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name is not None and name in facts.static_jitted_names
+
+
 def _seeds(facts: Facts) -> list[ast.AST]:
     """JAX calls and array methods in functions, whose value may reach a place that needs it concrete."""
     out: list[ast.AST] = []
@@ -194,7 +211,7 @@ def _seeds(facts: Facts) -> list[ast.AST]:
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in ARRAY_METHODS and func.attr not in ("item", "tolist"):
             pass
-        elif not any(_jax_computes(q) for q in qualified_spellings(facts, func)):
+        elif not any(_jax_computes(q) for q in qualified_spellings(facts, func)) and not _static_jitted(facts, func):
             continue
         if reaches_sink(facts, call):
             out.append(call)
