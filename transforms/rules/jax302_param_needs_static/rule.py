@@ -20,6 +20,7 @@ from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.rules.jax302_param_needs_static import library_jit
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
@@ -245,10 +246,10 @@ class ParamNeedsStatic302(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return screen_params.seeds(facts)
+        return screen_params.seeds(facts) + library_jit.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return ParamsNeedingStatic(analysis).findings()
+        return ParamsNeedingStatic(analysis).findings() + library_jit.findings(analysis)
 
 
 

@@ -57,7 +57,10 @@ class ArrayStatic:
             if function_info(self.ctx, fn).jit is None and fn.name.value not in applied:
                 continue  # neither decorated with a jit nor handed to one with static arguments
             entry = self.analysis.traces.jit_entry(fn)
-            if entry is None or entry.wrapper.spec is None or entry.wrapper.call is None:
+            if entry is None:
+                out.extend(self._inline_jits(fn))
+                continue
+            if entry.wrapper.spec is None or entry.wrapper.call is None:
                 continue
             info = function_info(self.ctx, fn)
             declared = entry.wrapper.spec.declared_static(info.signature)
@@ -66,6 +69,58 @@ class ArrayStatic:
                     finding = self._param(fn, entry, param.name)
                     if finding is not None:
                         out.append(finding)
+        return out
+
+    def _inline_jits(self, fn: FunctionNode) -> list[Finding]:
+        """`fn` jitted inline at several calls (``jax.jit(foo, static_argnums=(0,))(x)`` twice), each jit
+        with its own static options: a call handing an array to a static slot is reported at its own
+        jit. Never rewritten: an edit at one jit leaves the others, and what the body needs is JAX403's
+        usual question, answered in the message."""
+        ctx = self.ctx
+        routes = local_routes(self.analysis, fn)
+        if not routes or len(routes) < 2:
+            return []
+        layers = [r.wraps[0] if len(r.wraps) == 1 else None for r in routes]
+        if any(
+            r.escapes or r.call is None or w is None or w.name != JIT or w.jit is None or w.jit.spec is None
+            or not isinstance(w.node, cst.Call)
+            for r, w in zip(routes, layers)
+        ):
+            return []
+        info = function_info(ctx, fn)
+        out: list[Finding] = []
+        for route, layer in zip(routes, layers):
+            declared = layer.jit.spec.declared_static(info.signature)  # type: ignore[union-attr]
+            for param in info.signature.params:
+                if param.name not in declared:
+                    continue
+                argument = call_argument(route.call, info.signature, param.name, bound=route.bound)  # type: ignore[arg-type]
+                origin = array_origin(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
+                if origin is None or self._static_arithmetic(argument):  # type: ignore[arg-type]
+                    continue
+                if read_as_loop_count(ctx, fn, param.name, _REWRITABLE_COUNTS):
+                    continue  # a static loop count fed an array: JAX301's
+                use = self.uses.first_need(fn, param.name)
+                need = (
+                    f"`{param.name}` must be concrete in `{info.name}`: {use.reason}"
+                    if use is not None and use.need is Need.NEEDS
+                    else f"`{info.name}` is jitted at {len(routes)} calls, each with its own static options"
+                )
+                out.append(
+                    ctx.finding(
+                        "JAX403",
+                        argument,  # type: ignore[arg-type]
+                        f"`{param.name}` is a static parameter of `{info.name}` at this jit, but the call passes "
+                        f"`{ctx.code(argument)}` ({origin}): a static argument is hashed, and no array is hashable; "  # type: ignore[arg-type]
+                        f"not rewritten: {need}",
+                        notes=(
+                            f"option: pass a hashable Python value instead (`int(...)`, `tuple(....tolist())`) where "
+                            f"`{info.name}` needs it concrete; each distinct value compiles again",
+                            f"option: drop `{param.name}` from this jit's static options where nothing in "
+                            f"`{info.name}` needs it concrete",
+                        ),
+                    )
+                )
         return out
 
     def _evidence(self, fn: FunctionNode, param: str) -> tuple[list[Evidence], list[str]]:

@@ -1,0 +1,47 @@
+"""E. A library function jitted at its call: its size argument must be static (jax 0.10.2, CPU).
+
+Each row jits the function alone, then with the size's position static; "ok" or the error type.
+"""
+import jax
+import jax.numpy as jnp
+
+key = jax.random.PRNGKey(0)
+x = jnp.arange(6.0)
+ROWS = [
+    ("jax.nn.one_hot", jax.nn.one_hot, (jnp.array([0, 2]), 3), 1),
+    ("jax.numpy.zeros", jnp.zeros, ((2, 3),), 0),
+    ("jax.numpy.ones", jnp.ones, (4,), 0),
+    ("jax.numpy.empty", jnp.empty, (4,), 0),
+    ("jax.numpy.full", jnp.full, ((2,), 7.0), 0),
+    ("jax.numpy.reshape", jnp.reshape, (x, (2, 3)), 1),
+    ("jax.numpy.broadcast_to", jnp.broadcast_to, (jnp.ones(3), (2, 3)), 1),
+    ("jax.numpy.tile", jnp.tile, (jnp.ones(2), 3), 1),
+    ("jax.numpy.linspace", jnp.linspace, (0.0, 1.0, 5), 2),
+    ("jax.numpy.fft.fft", jnp.fft.fft, (x, 8), 1),
+    ("jax.numpy.fft.ifft", jnp.fft.ifft, (x, 8), 1),
+    ("jax.numpy.fft.rfft", jnp.fft.rfft, (x, 8), 1),
+    ("jax.numpy.fft.irfft", jnp.fft.irfft, (x, 8), 1),
+    ("jax.random.normal", jax.random.normal, (key, (3,)), 1),
+    ("jax.random.uniform", jax.random.uniform, (key, (3,)), 1),
+    ("jax.random.randint", jax.random.randint, (key, (3,), 0, 10), 1),
+    ("jax.random.bernoulli", jax.random.bernoulli, (key, 0.5, (3,)), 2),
+    ("jax.random.split", jax.random.split, (key, 3), 1),
+    ("jax.random.poisson", jax.random.poisson, (key, 2.0, (3,)), 2),
+    ("jax.random.gamma", jax.random.gamma, (key, 2.0, (3,)), 2),
+]
+
+
+def outcome(run) -> str:
+    try:
+        run()
+        return "ok"
+    except Exception as error:  # noqa: BLE001 - the type is the finding
+        return type(error).__name__
+
+
+print("| function | `jax.jit(f)(...)` | `jax.jit(f, static_argnums=i)(...)` |")
+print("|---|---|---|")
+for name, fn, args, i in ROWS:
+    plain = outcome(lambda: jax.jit(fn)(*args))
+    static = outcome(lambda: jax.jit(fn, static_argnums=i)(*args))
+    print(f"| `{name}` (size at {i}) | {plain} | {static} |")

@@ -1,0 +1,44 @@
+"""JAX302 on a library function jitted at its call (docs/jax302-behaviour.md, E)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jaxfix.transforms import Options, check_source, fix_source
+
+HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax.nn import one_hot\nkey = jax.random.PRNGKey(0)\n"
+
+
+def fixed(line: str) -> tuple[list[str], str]:
+    source = HEAD + line + "\n"
+    codes = [f.code for f in check_source(source, Options())]
+    return codes, fix_source(source, Options()).text.removeprefix(HEAD).strip()
+
+
+@pytest.mark.parametrize(
+    ("line", "after"),
+    [
+        ("print(jax.jit(one_hot)(3, 5))", "print(jax.jit(one_hot, static_argnums=1)(3, 5))"),
+        ("y = jax.jit(jax.nn.one_hot)(labels, num_classes=10)", 'y = jax.jit(jax.nn.one_hot, static_argnames=("num_classes",))(labels, num_classes=10)'),
+        ("z = jax.jit(jnp.zeros)((2, 3))", "z = jax.jit(jnp.zeros, static_argnums=0)((2, 3))"),
+        ("r = jax.jit(jax.random.normal)(key, (3,))", "r = jax.jit(jax.random.normal, static_argnums=1)(key, (3,))"),
+    ],
+)
+def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
+    assert fixed(line) == (["JAX302"], after)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "z = jax.jit(jnp.zeros)((2, 3), jnp.float32)",  # a dtype would need to be static too
+        "z = jax.jit(jnp.zeros)(n)",  # the size is not a proven Python value
+        "z = jax.jit(jnp.zeros, static_argnums=0)((2, 3))",  # already static
+        "s = jax.jit(jnp.split)(x, [1, 2])",  # not in the vetted table, and a list is unhashable
+        "y = jax.jit(one_hot)(labels, 10, axis=0)",  # a keyword that may need to be static
+    ],
+)
+def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:
+    assert fixed(line)[0] == []
