@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from jaxfix.transforms import Options, check_source, fix_source

@@ -24,7 +24,6 @@ from jaxfix.transforms.semantics.constants import constant_value
 from jaxfix.transforms.semantics.sinks import ALL, SIZE_ARGUMENTS
 from jaxfix.transforms.semantics.vocabulary import JIT
 
-
 #: The library functions this applies to, with how many leading positional parameters a call may
 #: fill: the sizes and the array data only. A later parameter (a dtype, an axis, ``endpoint``) would
 #: need to be static too, and a keyword argument may be one: a call passing either is left alone.

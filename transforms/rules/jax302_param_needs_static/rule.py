@@ -20,8 +20,8 @@ from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.rules.jax302_param_needs_static import library_jit
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
+from jaxfix.transforms.rules.jax302_param_needs_static import library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
