@@ -78,7 +78,9 @@ class TracedParams:
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Attribute) and expr.value.attr in _METADATA:
                 return False
-            return self.expression(expr.value, line, deeper)
+            indices = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+            # An array indexed by a tracer is a tracer (`traced_values` asks that of arrays only).
+            return self.expression(expr.value, line, deeper) or any(self.expression(i, line, deeper) for i in indices)
         if isinstance(expr, ast.Call):
             return self._call(expr, line, deeper)
         if isinstance(expr, ast.UnaryOp):

@@ -183,7 +183,12 @@ class TracedValues:
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value in METADATA_ATTRIBUTES:
                 return None
-            return self._source(expr.value, deeper)
+            indexed = self._source(expr.value, deeper)
+            if indexed is not None or not self.is_array(expr.value):
+                return indexed
+            # A JAX array indexed by a tracer gives a tracer (a list or tuple would fail at the
+            # index itself, a different error: not followed).
+            return _first(*(self._source(e.slice.value, deeper) for e in expr.slice if isinstance(e.slice, cst.Index)))
         if isinstance(expr, cst.Call):
             return self._call_source(expr, deeper)
         if isinstance(expr, cst.UnaryOperation):
