@@ -59,7 +59,7 @@ def summary(run: RunResult, *, applied: bool) -> str:
 def expected_note(count: int) -> str:
     """The summary's word on findings skipped in code that expects their error."""
     return (
-        f"Skipped {count} in code that expects the error (pytest.raises, assertRaises, a try catching it); "
+        f"Skipped {count} in code that expects the error (pytest.raises, assertRaises, a try catching it, a test marked skip or xfail); "
         "--show-expected-errors lists them."
     )
 

@@ -11,7 +11,12 @@ failure when it sits in the body of a ``with`` over ``assertRaises*`` or
 (``self.assertRaises(TypeError, lambda: f(3., 3))``), or in the body of a
 ``try`` whose ``except`` names the error (``ConcretizationTypeError``, the
 other tracer conversion errors, ``TypeError``); a bare ``except`` or
-``except Exception`` is a fallback, not a test, and does not count.
+``except Exception`` is a fallback, not a test, and does not count. A test
+marked to be skipped or to fail whatever happens (``@unittest.skip(...)``,
+``@unittest.expectedFailure``, ``@pytest.mark.skip``, ``@pytest.mark.xfail``)
+is such code too: its authors know it does not work (jax's api_test keeps
+``int(jax.jit(f)(3))`` inside a jit that way, a skipped TODO); a conditional
+``skipIf`` is not, since the test runs elsewhere.
 
 Two guards use this: `expected_failure` for a rule that knows the call a
 rewrite would change (JAX301 follows a loop's function to its calls), and
@@ -30,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding, Span
+from jaxfix.transforms.core.findings import Edit, Finding, Span, shorten
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 
 if TYPE_CHECKING:
@@ -38,6 +43,8 @@ if TYPE_CHECKING:
 
 #: Qualified names of the context managers and functions that expect an exception.
 _RAISES = frozenset({"pytest.raises", "numpy.testing.assert_raises", "numpy.testing.assert_raises_regex"})
+#: Decorators that mark a test as known not to work, whatever the platform.
+_KNOWN_FAILING = frozenset({"unittest.skip", "unittest.expectedFailure", "pytest.mark.skip", "pytest.mark.xfail"})
 #: Exceptions whose handler shows a ``try`` body runs these pitfalls to see them fail
 #: (the concrete-value errors subclass TypeError, as does the hashing error).
 _CAUGHT = frozenset(
@@ -106,7 +113,7 @@ class _Region:
     end: int
     span: Span
     #: The ``assertRaises``/``pytest.raises`` call, or the ``except`` clause that catches the error.
-    expecting: cst.Call | cst.ExceptHandler
+    expecting: cst.Call | cst.ExceptHandler | cst.Decorator
 
     def holds_edit(self, edit: Edit) -> bool:
         if edit.file:
@@ -129,6 +136,10 @@ def _regions(ctx: ModuleContext) -> list[_Region]:
         if _catches_pitfall(ctx, try_):
             handler = try_.handlers[0]
             out.append(_Region(ctx.start(try_.body), ctx.end(try_.body), ctx.span(try_.body), handler))  # type: ignore[arg-type]
+    for fn in ctx.nodes_of(cst.FunctionDef):
+        marked = next((d for d in fn.decorators if _marks_known_failing(ctx, d)), None)
+        if marked is not None:
+            out.append(_Region(ctx.start(fn.body), ctx.end(fn.body), ctx.span(fn.body), marked))
     for with_ in ctx.nodes_of(cst.With):
         call = next((i.item for i in with_.items if _expects_exception(ctx, i.item)), None)
         if call is not None:
@@ -216,8 +227,16 @@ def split_expected(
     return kept, expected
 
 
-def _expecting(ctx: ModuleContext, node: cst.Call | cst.ExceptHandler) -> str:
+def _marks_known_failing(ctx: ModuleContext, decorator: cst.Decorator) -> bool:
+    expr = decorator.decorator
+    target = expr.func if isinstance(expr, cst.Call) else expr
+    return ctx.names.qualified_name(target) in _KNOWN_FAILING
+
+
+def _expecting(ctx: ModuleContext, node: cst.Call | cst.ExceptHandler | cst.Decorator) -> str:
     line = ctx.span(node).start.line
+    if isinstance(node, cst.Decorator):
+        return f"a test marked `@{shorten(ctx.code(node.decorator))}` (line {line}), known not to work"
     if isinstance(node, cst.ExceptHandler):
         return f"a `try` whose `except {ctx.code(node.type) if node.type else ''}` (line {line}) catches it"
     return f"`{ctx.code(node.func)}(...)` (line {line})"

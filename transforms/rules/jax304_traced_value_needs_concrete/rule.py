@@ -76,7 +76,7 @@ class TracedValues304:
         qualified = ctx.names.qualified_name(call.func) or ""
         if qualified.startswith(_JAX_MODULES):
             return _jax_computes(qualified)
-        if jitted_call(ctx, call) is not None:
+        if _jitted_helper(ctx, call):
             return True  # a jitted function returns arrays: tracers, under the outer trace
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and func.attr.value not in ("item", "tolist"):
@@ -198,8 +198,22 @@ def _jax_computes(qualified: str) -> bool:
 _WORDS = ("numpy", "lax", "random", "jnp", "jax")
 
 
+def _jitted_helper(ctx, call: cst.Call) -> bool:
+    """A call through a jit written at the call (``jax.jit(f)(3)``) or of a function jitted with
+    static arguments: the jitted helpers the screen can see (`_static_jitted`, its twin)."""
+    jitted = jitted_call(ctx, call)
+    if jitted is None:
+        return False
+    if isinstance(call.func, cst.Call):
+        return True
+    spec = jitted.target.jit.spec  # type: ignore[union-attr]
+    return bool(spec is not None and spec.declared_static(jitted.target.function.signature))
+
+
 def _static_jitted(facts: Facts, func: ast.expr) -> bool:
-    """A call of a function that may be jitted with static arguments (`jitted_call` reads those)."""
+    """A call of a function that may be jitted with static arguments, or through an inline jit."""
+    if isinstance(func, ast.Call):
+        return "jax.jit" in qualified_spellings(facts, func.func)
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and name in facts.static_jitted_names
 
