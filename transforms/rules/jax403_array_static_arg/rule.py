@@ -30,7 +30,10 @@ from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 from jaxfix.transforms.semantics.tracing import JitEntry
-from jaxfix.transforms.semantics.vocabulary import JIT, STATIC_KEYWORDS
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, STATIC_KEYWORDS
+
+#: Layers whose call reaches the function with the same arguments: jit, and differentiation.
+_PASSES_ARGUMENTS = frozenset({JIT, *DIFFERENTIATION})
 
 #: The counts JAX301 can turn into a traced fori_loop count (an arange size it only reports).
 _REWRITABLE_COUNTS = frozenset({"builtins.range", "jax.lax.scan"})
@@ -134,7 +137,8 @@ class ArrayStatic:
         if routes is None:
             doubts.append(f"the uses of `{info.name}` cannot all be listed")
         for route in routes or ():
-            if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
+            # grad and its kin call the function with the arguments they are given, in place.
+            if route.escapes or route.call is None or any(w.name not in _PASSES_ARGUMENTS for w in route.wraps):
                 doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
                 continue
             argument = call_argument(route.call, info.signature, param, bound=route.bound)
