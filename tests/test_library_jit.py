@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jaxfix.transforms import Options, check_source, fix_source
+from jaxfix.transforms.rules.jax302_param_needs_static.library_jit import LEADING
+from jaxfix.transforms.semantics.sinks import ALL, SIZE_ARGUMENTS
 
 HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax.nn import one_hot\nkey = jax.random.PRNGKey(0)\n"
 
@@ -40,3 +42,7 @@ def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
 )
 def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:
     assert fixed(line)[0] == []
+
+
+def test_every_vetted_function_is_a_size_argument_row_with_positions() -> None:
+    assert all(name in SIZE_ARGUMENTS and SIZE_ARGUMENTS[name][1] != ALL for name in LEADING)

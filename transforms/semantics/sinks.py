@@ -165,10 +165,8 @@ class Follower:
         while True:
             parent = ctx.parent(node)
             line = ctx.span(node).start.line
-            if isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.Is, cst.IsNot)):
-                return Flow()  # `v is not None`: identity, which a tracer answers
             if isinstance(parent, cst.Comparison) and any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in parent.comparisons):
-                return Flow()
+                return Flow()  # `v is not None` (a comparator climbs here through its target): identity
             if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
                 node = parent
                 continue

@@ -334,6 +334,12 @@ class TraceIndex:
         the module is built) or from code after the statement, yes."""
         return self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement)
 
+    def rebinding_layer(self, fn: FunctionNode) -> Wrap | None:
+        """The layer ``f = jax.checkpoint(f)`` (or any transform, jit included) puts around `fn` by
+        assigning its own name, as the routes of the uses after it carry it; None without one."""
+        rebinding = self._rebinding(fn)
+        return rebinding[0] if rebinding is not None else None
+
     def _rebinding(self, fn: FunctionNode) -> tuple[Wrap, cst.CSTNode] | None:
         """``def f(...)`` then ``f = jax.jit(f, ...)`` in the same block: (that layer, its statement).
 
@@ -351,7 +357,7 @@ class TraceIndex:
         if len(bindings) != 2 or len(targets) != 1:
             return None
         value = assigned_value(self.ctx, targets[0])
-        layer = self._rebinding_layer(value) if isinstance(value, cst.Call) else None
+        layer = self._layer_around_name(value) if isinstance(value, cst.Call) else None
         if layer is None or layer[1].value != fn.name.value:
             return None
         statement = self.ctx.statement_of(targets[0])
@@ -359,7 +365,7 @@ class TraceIndex:
             return None
         return layer[0], statement
 
-    def _rebinding_layer(self, value: cst.Call) -> tuple[Wrap, cst.Name] | None:
+    def _layer_around_name(self, value: cst.Call) -> tuple[Wrap, cst.Name] | None:
         """The layer ``jax.jit(f, ...)`` or ``jax.checkpoint(f, ...)`` puts around the name `f`."""
         applied = read_jit_application(self.ctx, value)
         if applied is not None:

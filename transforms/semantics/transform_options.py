@@ -142,32 +142,17 @@ def is_python_value(analysis: Analysis, expr: cst.BaseExpression) -> bool:
     return constant is not None and (constant is not NOT_CONSTANT or value is not None)
 
 
-def surely_of(ctx: ModuleContext, fn: FunctionNode, route: Route) -> bool:
+def surely_of(analysis: Analysis, fn: FunctionNode, route: Route) -> bool:
     """The route's reference is to `fn` itself, not to another binding of its name; or it sees
     the rebinding of the name that wraps `fn` (``f = jax.checkpoint(f)``), which `tracing` puts
     on the route as a layer only for the uses that run after it."""
+    ctx = analysis.ctx
     if not (isinstance(route.ref, cst.Name) and isinstance(fn, cst.FunctionDef)):
         return True
     if single_binding(ctx, route.ref) is fn:
         return True
-    return any(_rebinds(ctx, w.node, fn) for w in route.wraps)
-
-
-def _rebinds(ctx: ModuleContext, layer: cst.CSTNode, fn: cst.FunctionDef) -> bool:
-    """`layer` is the call in ``f = transform(f, ...)`` for `fn`'s own name, in `fn`'s block."""
-    if not isinstance(layer, cst.Call) or not layer.args:
-        return False
-    first = layer.args[0].value
-    statement = ctx.statement_of(layer)
-    assign = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and statement.body else None
-    return (
-        isinstance(first, cst.Name)
-        and first.value == fn.name.value
-        and isinstance(assign, cst.Assign)
-        and assign.value is layer
-        and [t.target for t in assign.targets if isinstance(t.target, cst.Name) and t.target.value == fn.name.value] != []
-        and ctx.parent(statement) is ctx.parent(fn)
-    )
+    layer = analysis.traces.rebinding_layer(fn)
+    return layer is not None and any(w.node is layer.node for w in route.wraps)
 
 
 def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str, via: Wrap) -> bool:
@@ -184,7 +169,7 @@ def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str,
         return False
     sig = function_info(analysis.ctx, fn).signature
     for route in routes:
-        if route.call is None or route.escapes or route.bound or not surely_of(analysis.ctx, fn, route):
+        if route.call is None or route.escapes or route.bound or not surely_of(analysis, fn, route):
             return False
         argument = call_argument(route.call, sig, param, bound=False)
         if not isinstance(argument, cst.BaseExpression):

@@ -21,13 +21,14 @@ from jaxfix.transforms.core.findings import Applicability, Edit, Finding
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import constant_value
-from jaxfix.transforms.semantics.sinks import ALL, SIZE_ARGUMENTS
+from jaxfix.transforms.semantics.sinks import SIZE_ARGUMENTS
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 #: The library functions this applies to, with how many leading positional parameters a call may
 #: fill: the sizes and the array data only. A later parameter (a dtype, an axis, ``endpoint``) would
 #: need to be static too, and a keyword argument may be one: a call passing either is left alone.
-#: Each row was run with real JAX, jitted this way (docs/jax302-behaviour.md, E).
+#: Each row was run with real JAX, jitted this way (docs/jax302-behaviour.md, E); each is a
+#: `SIZE_ARGUMENTS` row with its positions listed (a test holds them to it).
 LEADING: dict[str, int] = {
     "jax.nn.one_hot": 2,
     "jax.numpy.zeros": 1,
@@ -63,16 +64,16 @@ def findings(analysis: Analysis) -> list[Finding]:
             continue
         function = jit.args[0].value
         qualified = ctx.names.qualified_name(function) or ""
-        entry = SIZE_ARGUMENTS.get(qualified)
-        if entry is None or entry[1] == ALL or qualified not in LEADING:
+        if qualified not in LEADING:
             continue
-        what, positions, keywords = entry
+        what, positions, keywords = SIZE_ARGUMENTS[qualified]
         positional = [a for a in call.args if a.keyword is None]
-        if len(positional) > LEADING[qualified] or any(a.keyword is not None and a.keyword.value not in keywords for a in call.args):
+        keyworded = [a for a in call.args if a.keyword is not None]
+        if len(positional) > LEADING[qualified] or any(a.keyword.value not in keywords for a in keyworded):  # type: ignore[union-attr]
             continue
-        numbers = [i for i, a in enumerate(positional) if i in positions]  # type: ignore[operator]
-        names = [a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
-        sizes = [positional[i] for i in numbers] + [a for a in call.args if a.keyword is not None and a.keyword.value in names]
+        numbers = [i for i in range(len(positional)) if i in positions]  # type: ignore[operator]
+        names = [a.keyword.value for a in keyworded]  # type: ignore[union-attr]
+        sizes = [positional[i] for i in numbers] + keyworded
         if not sizes or not all(_hashable_size(constant_value(ctx, a.value)) for a in sizes):
             continue
         options = []

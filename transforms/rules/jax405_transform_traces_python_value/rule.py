@@ -113,7 +113,7 @@ class TransformedCalls:
             return None
         if any(a.star for a in call.args):
             return None
-        if not surely_of(self.ctx, fn, route):
+        if not surely_of(self.analysis, fn, route):
             return None  # the name is bound more than once: this use may be another function
         layers = [w for w in route.wraps if w.name in STATIC_OPTION]
         if not layers or any(w.name not in STATIC_OPTION and w.name != JIT for w in route.wraps):
@@ -348,7 +348,7 @@ class TransformedCalls:
         if not isinstance(layer.node, cst.Call) or not layer.node.args or layer.node.args[0].keyword is not None:
             return False
         through = [r for r in self.analysis.traces.routes(fn) or () if any(w is layer for w in r.wraps)]
-        if not through or any(r.call is None or r.escapes or r.bound or r.uncertain or not surely_of(self.ctx, fn, r) for r in through):
+        if not through or any(r.call is None or r.escapes or r.bound or r.uncertain or not surely_of(self.analysis, fn, r) for r in through):
             return False
         counts = {len([a for a in r.call.args if a.keyword is None]) for r in through}  # type: ignore[union-attr]
         if len(counts) != 1 or any(a.star for r in through for a in r.call.args):  # type: ignore[union-attr]
