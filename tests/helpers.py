@@ -71,3 +71,20 @@ def commit_all(folder: Path, message: str) -> str:
     git("add", "-A", cwd=folder)
     git("commit", "-qm", message, cwd=folder)
     return git("rev-parse", "HEAD", cwd=folder).strip()
+
+
+def findings_both_ways(src: str, code: str) -> list:
+    """`code`'s findings on `src`, after checking that the fast path and the whole analysis agree."""
+    from jaxfix.transforms import Options, check
+
+    fast = [f for f in check(src, Options()).findings if f.code == code]
+    whole = [f for f in check(src, Options(), narrow=False).findings if f.code == code]
+    assert [(f.span, f.message) for f in fast] == [(f.span, f.message) for f in whole], "fast path and analysis disagree"
+    return fast
+
+
+def run_in_process(src: str) -> dict:
+    """Run a program in a fresh namespace, as ``python program.py`` would; its globals after."""
+    namespace: dict = {"__name__": "__main__"}
+    exec(compile(src, "program", "exec"), namespace)
+    return namespace

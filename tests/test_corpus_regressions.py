@@ -196,8 +196,9 @@ def test_the_same_loop_outside_an_expected_failure_is_still_fixed():
     assert not unchanged(src)
 
 
-def test_a_jitted_bound_method_is_not_made_static_by_position():
-    """``jax.jit(self.run)`` counts positions without ``self``: the static fix is not offered there."""
+def test_a_jitted_bound_method_is_made_static_by_its_own_positions():
+    """``jax.jit(self.run)`` counts positions without ``self``: the static fix names the parameter
+    (run with JAX: `8.0`, as the loop prints)."""
     src = """
     import jax
 
@@ -211,8 +212,10 @@ def test_a_jitted_bound_method_is_not_made_static_by_position():
             return jax.jit(self.run)(x, 3)
     """
     (finding,) = findings(src)
-    assert "static" not in "".join(e.content for e in finding.fix.edits)
-    assert "fori_loop" in fix_source(textwrap.dedent(src)).text
+    assert 'jax.jit(self.run, static_argnames=("n",))(x, 3)' in fix_source(textwrap.dedent(src)).text
+    numbered = src.replace("jax.jit(self.run)", "jax.jit(self.run, static_argnums=(0,))")
+    # x at position 0 (after self) is static already and an array-free float: n joins it by position.
+    assert "jax.jit(self.run, static_argnums=(0, 1))(x, 3)" in fix_source(textwrap.dedent(numbered)).text
 
 
 # -- the same class for every rule: a fix whose own edits land in an expected failure -------

@@ -52,3 +52,81 @@ def test_an_identity_test_on_an_indexed_array_needs_no_concrete_value(test: str)
     print(masked(jnp.ones(4), 2))
     """
     assert codes(source) == []
+
+
+HELPER = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def add1(i):
+    return i + 1
+
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def my_arange(k):
+    return jnp.arange(add1(k))
+{tail}
+print(my_arange(5))
+"""
+
+
+@pytest.mark.parametrize(
+    "tail, why",
+    [
+        ("\nprint(add1(3))\n", "used outside traced code at line 16"),
+        ("\n@jax.jit\ndef other(x):\n    return add1(2).astype(x.dtype)\n", "`add1(2).astype(x.dtype)`"),
+        ("\n@jax.jit\ndef other(x):\n    helpers = [add1]\n    return x\n", "is used other than by a call"),
+    ],
+)
+def test_a_helpers_jit_stays_where_it_does_more_than_return_arrays(tail: str, why: str) -> None:
+    """An eager call compiles through the jit, an `.astype` needs the array, a stored reference
+    goes where we cannot see: each keeps the jit, and the finding says why."""
+    [finding] = check_source(HELPER.format(tail=tail), Options())
+    assert finding.code == "JAX304" and finding.fix is None
+    assert "without its jit (not done here: " in finding.message
+    assert why in finding.message
+
+
+LOOP_BODY = """\
+import jax
+import jax.numpy as jnp
+
+
+def body(i, acc):
+    return acc + {use}
+
+
+print(jax.lax.fori_loop(0, 3, body, 0.0))
+"""
+
+
+@pytest.mark.parametrize(
+    "use, code",
+    [
+        ("jnp.zeros(i + 1).sum()", "JAX304"),  # a shape from the loop index: reported here
+        ("sum(1.0 for _ in range(i))", "JAX301"),  # a loop count: JAX301's
+        ("jnp.ones(3)[i]", None),  # indexing takes a tracer
+    ],
+)
+def test_a_value_a_loop_primitive_hands_its_body(use: str, code: str | None) -> None:
+    assert codes(LOOP_BODY.format(use=use)) == ([code] if code else [])
+
+
+def test_a_cond_operand_a_branch_needs_is_left_to_jax103() -> None:
+    source = """\
+    import jax
+    import jax.numpy as jnp
+
+    def grow(n):
+        return jnp.zeros(n).sum()
+
+    def keep(n):
+        return 0.0
+
+    print(jax.lax.cond(True, grow, keep, 3))
+    """
+    assert codes(source) == ["JAX103"]

@@ -66,7 +66,7 @@ CARDS: tuple[RuleCard, ...] = (
         "static-operand-to-branch",
         "safe",
         "a static parameter of a jitted branch or loop body receives a traced operand",
-        _BRANCH_WORDS,
+        (_BRANCH_WORDS[0], (*_BRANCH_WORDS[1], "vmap")),
     ),
     RuleCard(
         "JAX102",
@@ -106,7 +106,7 @@ CARDS: tuple[RuleCard, ...] = (
     RuleCard(
         "JAX304",
         "traced-value-needs-concrete",
-        "report",
+        "safe",
         "a value JAX computes while tracing is used where Python needs a concrete value",
         (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat",
                     "make_jaxpr", "eval_shape", "map")),

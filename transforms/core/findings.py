@@ -9,6 +9,7 @@ around it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -16,6 +17,12 @@ def shorten(text: str, limit: int = 60) -> str:
     """Code quoted in a message: on one line, and cut to `limit` characters with "..."."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def enumerate_words(items: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: names listed in a message."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class Applicability(str, enum.Enum):

@@ -419,9 +419,32 @@ class Facts:
         chain = self.scopes_around(call.lineno)
         visible = [(chain.index(scope), slots) for scope, slots in entries if scope in chain]
         if not visible:
-            return []
+            # A factory's `return run`: its calls hand the jitted def out (`tracing._factory_calls`),
+            # to `make(...)(x)` or to a name bound to `make(...)`.
+            return [
+                slots
+                for scope, slots in entries
+                if scope is not None and _returns_name(scope, name) and self._factory_result(call.func, getattr(scope, "name", ""))
+            ]
         nearest = max(depth for depth, _ in visible)
         return [slots for depth, slots in visible if depth == nearest]
+
+    def _factory_result(self, func: ast.expr, factory: str) -> bool:
+        """`func` (a call's callee) is ``factory(...)`` or a name some assignment binds to it."""
+        if isinstance(func, ast.Call):
+            return spelled_name(func.func) == factory
+        return isinstance(func, ast.Name) and func.id in self.factory_results.get(factory, ())
+
+    @cached_property
+    def factory_results(self) -> dict[str, frozenset[str]]:
+        """Function name -> the names assignments bind to a call of it (``run = make_run(step)``)."""
+        out: dict[str, set[str]] = {}
+        for node in self.nodes:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                callee = spelled_name(node.value.func)
+                if callee:
+                    out.setdefault(callee, set()).update(t.id for t in node.targets if isinstance(t, ast.Name))
+        return {k: frozenset(v) for k, v in out.items()}
 
     def static_jitted_at(self, name: str, line: int) -> bool:
         """Is a plain `name` read on `line` possibly jitted with static arguments: bound so
@@ -489,6 +512,36 @@ class Facts:
         pattern = re.compile(r"^\s*class\s")
         lines = {i for i in self.lines_containing("class") if pattern.match(self.lines[i - 1])}
         return frozenset(n.name for n in self.statements_on(lines) if isinstance(n, ast.ClassDef))
+
+    @cached_property
+    def attribute_stores(self) -> dict[str, list[ast.expr]]:
+        """``x.name = value`` anywhere in the module: name -> the values (an attribute an object
+        is given in ``__init__`` is followed there: `instance_attributes`)."""
+        out: dict[str, list[ast.expr]] = {}
+        for node in self.nodes:
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Attribute):
+                        out.setdefault(target.attr, []).append(node.value)
+        return out
+
+    @cached_property
+    def sequence_names(self) -> frozenset[str]:
+        """Names some assignment gives a list or tuple display or a list comprehension: what
+        `sinks.python_sequence` may call a Python sequence (a traced index fails there)."""
+        return frozenset(
+            target.id
+            for node in self.nodes
+            if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple, ast.ListComp))
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        )
+
+    def python_sequence(self, expr: ast.AST) -> bool:
+        """May `expr` be a Python list or tuple (`sinks.python_sequence`'s screen twin)?"""
+        if isinstance(expr, (ast.List, ast.Tuple, ast.ListComp)):
+            return True
+        return isinstance(expr, ast.Name) and expr.id in self.sequence_names
 
     @cached_property
     def sequences(self) -> dict[str, set[str]]:
@@ -580,6 +633,18 @@ def plainly_hashable(node: ast.AST) -> bool:
         return plainly_hashable(node.operand)
     if isinstance(node, ast.BinOp):
         return plainly_hashable(node.left) and plainly_hashable(node.right)
+    return False
+
+
+def _returns_name(function: ast.AST, name: str | None) -> bool:
+    """Does `function` (a def) hold ``return name`` outside its nested defs?"""
+    stack = list(getattr(function, "body", ()))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name:
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
     return False
 
 

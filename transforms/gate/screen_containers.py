@@ -21,9 +21,10 @@ def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> boo
     calls that build or load data (builtins, ``json``/``yaml``/``toml``,
     ``parse_args``, numpy or jax constructors, a function of this module);
     names followed to what every binding of them in the function around the
-    call, or at module level, is given. A parameter the function never
-    rebinds, an attribute, a subscript, another module's function: nothing
-    says they are containers, and JAX201 reports nothing for them.
+    call, or at module level, is given; ``x.name`` to every ``.name = value``
+    of the module. A parameter the function never rebinds, a subscript,
+    another module's function: nothing says they are containers, and JAX201
+    reports nothing for them.
     """
     return _may_hold(facts, argument, call.lineno, 0)
 
@@ -45,7 +46,30 @@ def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
             returns.append(node)
         elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             stack.extend(ast.iter_child_nodes(node))
+    if len(returns) == 1 and isinstance(returns[0].value, ast.Name):
+        # `kwargs = dict(...)` ... `return kwargs` (`container_origin._returned` follows the name).
+        name = returns[0].value.id
+        return any(
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+            and (_written_container(node.value) or isinstance(node.value, (ast.ListComp, ast.SetComp, ast.DictComp)))
+            for node in ast.walk(function)
+        )
     return bool(returns) and all(_written_container(r.value) for r in returns)
+
+
+def _returns_instance(facts: Facts, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """An undecorated function that returns ``Config(...)`` of a class of this module (a field of
+    the instance may be a container: `config_origin._field`)."""
+    if function.decorator_list:
+        return False
+    return any(
+        isinstance(node, ast.Return)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id in facts.class_names
+        for node in ast.walk(function)
+    )
 
 
 def _written_container(expr: ast.expr | None) -> bool:
@@ -106,7 +130,9 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         func = expr.func
         if isinstance(func, ast.Name) and func.id in _BUILTIN_BUILDERS:
             return True
-        if isinstance(func, ast.Name) and any(_returns_containers(d) for d in facts.defs_by_name.get(func.id, ())):
+        if isinstance(func, ast.Name) and any(
+            _returns_containers(d) or _returns_instance(facts, d) for d in facts.defs_by_name.get(func.id, ())
+        ):
             return True
         if isinstance(func, ast.Name) and func.id in facts.class_names:
             return True  # an instance of the module's own class: JAX201 asks how Python hashes it
@@ -120,6 +146,10 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         return False
     if isinstance(expr, (ast.Name, ast.Attribute)) and _from_project(facts, expr):
         return True  # built in another module of the project: JAX201 follows it there
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        # `self.config`, followed to what `__init__` gives it (`instance_attributes`).
+        stored = facts.attribute_stores.get(expr.attr, ())
+        return any(_may_hold(facts, v, getattr(v, "lineno", line), depth + 1) for v in stored)
     if isinstance(expr, ast.Name):
         values = name_values(facts, expr.id, line)
         if values is None:

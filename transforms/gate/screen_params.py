@@ -191,11 +191,20 @@ def _declared_static(facts: Facts, index: _Index, fn: ast.FunctionDef | ast.Asyn
 
 # -- (a) a read that needs a Python value ------------------------------------------------------
 def _needed(facts: Facts, index: _Index, fn: ast.AST, param: str, depth: int) -> bool:
-    return any(_read_needs(facts, index, fn, read, depth) for read in index.reads(fn, param))
+    return any(_read_needs(facts, index, owner, read, depth) for owner, read in _reads_within(index, fn, param))
 
 
-def _read_needs(facts: Facts, index: _Index, fn: ast.AST, node: ast.AST, depth: int) -> bool:
-    """ConcreteUses' climb from one read (reads in nested functions are not followed there either)."""
+def _reads_within(index: _Index, fn: ast.AST, name: str) -> list[tuple[ast.AST, ast.Name]]:
+    """(the function it is read in, the read) for `name` in fn and the functions nested in it: what
+    a closure does with a value is a use of it (ConcreteUses follows it there)."""
+    owners = [fn, *(n for n in ast.walk(fn) if n is not fn and isinstance(n, (*_FUNCTIONS, ast.Lambda)))]
+    return [(owner, read) for owner in owners for read in index.reads(owner, name)]
+
+
+def _read_needs(
+    facts: Facts, index: _Index, fn: ast.AST, node: ast.AST, depth: int, followed: set[int] | None = None
+) -> bool:
+    """ConcreteUses' climb from one read (of `fn`'s own, or of a function nested in it)."""
     if depth > _DEPTH:
         return True
     parents = index.parents
@@ -232,7 +241,7 @@ def _read_needs(facts: Facts, index: _Index, fn: ast.AST, node: ast.AST, depth: 
             if parent.value is node:
                 node = parent
                 continue
-            return False  # an index: a gather takes a tracer
+            return facts.python_sequence(parent.value)  # a gather takes a tracer; a Python list does not
         if isinstance(parent, ast.Slice):
             return True
         if isinstance(parent, (ast.Tuple, ast.List)):
@@ -265,11 +274,24 @@ def _read_needs(facts: Facts, index: _Index, fn: ast.AST, node: ast.AST, depth: 
             return True
         if isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and parent.value is node:
             targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-            if len(targets) != 1 or not isinstance(targets[0], ast.Name):
-                return False  # unpacked or stored: the analysis stops there
-            if len(index.binds.get((id(fn), targets[0].id), ())) != 1:
-                return False  # bound more than once: the analysis follows none of its reads
-            return any(_read_needs(facts, index, fn, read, depth + 1) for read in index.reads(fn, targets[0].id))
+            if len(targets) != 1:
+                return False  # stored twice: the analysis stops there
+            target = targets[0]
+            names = [target] if isinstance(target, ast.Name) else list(target.elts) if isinstance(target, (ast.Tuple, ast.List)) else []
+            if not names or not all(isinstance(n, ast.Name) for n in names):
+                return False  # stored: the analysis stops there
+            # Unpacked (`k, sub = split(k)`) or bound more than once (a read the binding dominates
+            # is followed): every read of each name, more than the analysis follows. An assignment
+            # met again on the way (`y = f(y)` in a loop) adds no read: it is not walked twice.
+            followed = set() if followed is None else followed
+            if id(parent) in followed:
+                return False
+            followed.add(id(parent))
+            return any(
+                _read_needs(facts, index, owner, read, depth + 1, followed)
+                for n in names
+                for owner, read in _reads_within(index, fn, n.id)
+            )
         return False
 
 

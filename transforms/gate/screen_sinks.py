@@ -44,6 +44,16 @@ def reaches_sink(facts, call: ast.Call) -> bool:
     return _climb(facts, index, call, 0, {})
 
 
+def parameter_reaches_sink(facts, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """Can a parameter of `function` flow, inside it, to a place that needs it concrete?"""
+    args = function.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    index = _index(facts, function)
+    return any(
+        _climb(facts, index, read, 0, {}) for name in names for read in index.loads.get(name, ())
+    )
+
+
 class _Index:
     """One function's nodes: each node's parent, and the reads of each name (built once per function)."""
 
@@ -95,6 +105,11 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             continue
         if isinstance(parent, ast.Slice):
             return True
+        if isinstance(parent, ast.Subscript) and parent.slice is node:
+            if facts.python_sequence(parent.value):
+                return True  # a Python list's index must be a concrete int
+            node = parent  # what an array gives at a traced index is traced (JAX304 follows it)
+            continue
         if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and parent.test is node:
             return True
         if isinstance(parent, ast.BoolOp) or isinstance(parent, ast.UnaryOp):

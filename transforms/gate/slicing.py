@@ -17,11 +17,15 @@ classes, methods and module-level names that are defined in the module):
 * every module-level statement that is not a def or class (imports,
   assignments, blocks), and the mentions of those whose target is in R;
 * every def the seed-holding functions name, transitively (a rule may follow
-  a value into a helper), for its body only;
+  a value into a helper), for its body only; and so for every def a seed
+  itself names, or a relevant name is bound to (``f(x, make_config())``,
+  ``cfg = make_config()`` keep what ``make_config`` builds);
 * every def or class (methods too) that holds a seed, is named in R, or
   mentions a name in R (a caller, a use), and then its name joins R (so its
   own callers are kept: whether a function runs traced is decided by them);
 * every def with a ``global`` statement (it can rebind module names);
+* every def that mentions an attribute a seed reads and the module assigns
+  (``self.config``: the ``__init__`` that builds it and every other reader);
 * classes are descended into: a class keeps its header and non-def lines,
   and its methods are sliced like functions.
 
@@ -172,6 +176,10 @@ def slice_source(
         names, attributes, _ = _facts_of(seed)
         seed_names |= names | (attributes & members)
     relevant = seed_names & defined
+    # `self.config` in a seed: the method that stores it (`__init__`) and every def that mentions it.
+    attributes = _stored_attributes(tree) & {a for seed in seeds for a in _facts_of(seed)[1]}
+
+    storing: list[_Unit] = []
 
     def holds_seed(unit: _Unit) -> bool:
         return any(unit.first <= a and b <= unit.last for a, b in seed_lines)
@@ -180,8 +188,17 @@ def slice_source(
         if unit.is_def and (holds_seed(unit) or unit.has_global):
             unit.kept = True
             relevant.add(unit.name)  # type: ignore[arg-type]
+        elif unit.is_def and not isinstance(unit.node, ast.ClassDef) and unit.attributes & attributes:
+            unit.kept = True
+            relevant.add(unit.name)  # type: ignore[arg-type]
+            storing.append(unit)
     callee_lines = seed_lines if callee_seeds is None else [(s.lineno, s.end_lineno or s.lineno) for s in callee_seeds]
     follow_callees = bool(callee_lines)
+    # The functions a seed itself names (`f(x, make_config())`) are callees too, wherever the seed is.
+    named_by_seeds: set[str] = set()
+    for seed in seeds if callee_seeds is None else callee_seeds:
+        names, attributes, _ = _facts_of(seed)
+        named_by_seeds |= names | (attributes & members)
     _keep_callees(
         [
             u
@@ -189,7 +206,9 @@ def slice_source(
             if u.kept
             and not isinstance(u.node, ast.ClassDef)
             and any(u.first <= a and b <= u.last for a, b in callee_lines)
-        ],
+        ]
+        + [u for u in all_units if u.is_def and not isinstance(u.node, ast.ClassDef) and u.name in named_by_seeds]
+        + (storing if follow_callees else []),
         all_units,
     )
     changed = True
@@ -199,9 +218,12 @@ def slice_source(
             if unit.kept:
                 continue
             if unit.is_def and (unit.name in relevant or unit.references & relevant):
+                named = unit.name in relevant
                 unit.kept = True
                 relevant.add(unit.name)  # type: ignore[arg-type]
                 changed = True
+                if follow_callees and named and not isinstance(unit.node, ast.ClassDef):
+                    _keep_callees([unit], all_units)  # `cfg = make_config()`: what the helper builds
         for unit in units:
             if unit.is_def:
                 continue
@@ -217,6 +239,17 @@ def slice_source(
     _stub(lines, units)
     kept = [(number, line) for number, line in enumerate(lines, 1) if line is not None]
     return Slice("".join(line for _, line in kept), tuple(number for number, _ in kept))
+
+
+def _stored_attributes(tree: ast.Module) -> set[str]:
+    """Every ``x.name`` the module assigns."""
+    return {
+        target.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute)
+    }
 
 
 def _keep_callees(start: list[_Unit], all_units: list[_Unit]) -> None:

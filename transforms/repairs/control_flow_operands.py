@@ -21,12 +21,12 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import ClassScope
 
-from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, enumerate_words, shorten
 from jaxfix.transforms.core.rule import STATIC_JITTED
 from jaxfix.transforms.edits.call_arguments import remove_args
 from jaxfix.transforms.edits.imports import Spelling, planner
 from jaxfix.transforms.edits.partial_binding import Plan, plan_known, plan_opaque
-from jaxfix.transforms.gate.screen import Facts, mentions_static_jitted
+from jaxfix.transforms.gate.screen import Facts, calls_on, lines_mentioning, mentions_static_jitted, qualified_spellings
 from jaxfix.transforms.repairs.enclosing_jit import EnclosingJit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.branch_calls import Branch, analyse_branch, value_of
@@ -45,11 +45,6 @@ LOOP_BODIES = {
     "while_loop": (("cond_fun", "body_fun", "init_val"), {"cond_fun": ("the carry",), "body_fun": ("the carry",)}),
     "scan": (("f", "init", "xs", "length"), {"f": ("the carry", "the scanned slice")}),
 }
-
-
-def enumerate_words(items: Iterable[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @dataclass(frozen=True)
@@ -95,6 +90,8 @@ class BranchBindings:
                 yield from self._branches(call, primitive)
             elif primitive in LOOP_BODIES and not self.plain:
                 yield from self._loop(call, primitive)
+            elif not self.plain and self.ctx.names.qualified_name(call.func) == "jax.vmap":
+                yield from self._mapped(call)
 
     # -- cond / switch -------------------------------------------------------
     def _branch_exprs(self, call: cst.Call, primitive: str):
@@ -173,6 +170,8 @@ class BranchBindings:
                 yield bindings
                 return
         unsure = [v for v in verdicts.values() if v.kind is Static.UNKNOWN]
+        if self.plain and _maybe_callable_pytree(branches, operand_args, verdicts):
+            return
         if traced:
             yield self.enclosing.finding(call, spelled, branches, traced, bindings, unsure)
             return
@@ -362,6 +361,15 @@ class BranchBindings:
                 f"as {'tracers' if plural else 'a tracer'}, but {branch.needs[param].reason}; bind "
                 f"{'them' if plural else 'it'} into the branch first: `{shorten(new_text, 80)}`"
             )
+        if branch.shifted:
+            names = [ctx.code(a.value) for a in branch.use.bound_args]
+            filled = [p.name for p in branch.sig.positional[1 if branch.implicit_self else 0 :]][: len(names)]  # type: ignore[union-attr]
+            return (
+                f"`{ctx.code(branch.use.expr)}` binds {enumerate_words(f'`{n}`' for n in names)} by position, to "
+                f"{enumerate_words(f'`{n}`' for n in filled)}, so `{spelled}` hands an operand to static parameter "
+                f"`{branch.shifted}`, which cannot hash it; each value is named for its own parameter, so it is "
+                f"bound there: `{new_text}`"
+            )
         if branch.pitfall == "misbound":
             return (
                 f"`{ctx.code(branch.use.expr)}` binds a static parameter by keyword, but `{spelled}` "
@@ -424,6 +432,66 @@ class BranchBindings:
             )
 
 
+    # -- vmap ----------------------------------------------------------------
+    def _mapped(self, vmap: cst.Call) -> Iterator[Finding]:
+        """``jax.vmap(partial(f, alpha, T))(x)`` where the partial's values, named for other
+        parameters, shift the mapped operand into a static slot of the jitted ``f``: bound by name,
+        as its loop body or branch would be. vmap hands its operands on positionally, as many as
+        each call of the mapped function passes (the same count after the rewrite, so ``in_axes``
+        still matches)."""
+        ctx = self.ctx
+        if not vmap.args or vmap.args[0].keyword is not None or vmap.args[0].star:
+            return
+        calls = self._applications(vmap)
+        if not calls or any(a.star or a.keyword is not None for c in calls for a in c.args):
+            return
+        counts = {len(c.args) for c in calls}
+        if len(counts) != 1:
+            return
+        fexpr = vmap.args[0].value
+        branch = analyse_branch(ctx, fexpr, counts.pop())
+        if branch is None or branch.pitfall != "misbound":
+            return
+        spelling = _LazySpelling(self.analysis, vmap)
+        plan = self._plan(branch, {}, [Operand(j) for j in range(branch.n_operands)], spelling)
+        if plan is None:
+            return
+        edits = [ctx.replace(fexpr, plan.text)]
+        used = spelling.used([plan.text])
+        if used is not None and used.edit is not None:
+            edits.append(used.edit)
+        yield ctx.finding(
+            "JAX101",
+            fexpr,
+            self.message(branch, [], ctx.code(vmap.func), plan.text),
+            tuple(edits),
+            description="bind static values so the mapped arguments land in dynamic slots",
+        )
+
+    def _applications(self, vmap: cst.Call) -> list[cst.Call]:
+        """The calls of what `vmap` returns: ``jax.vmap(g)(x)``, or every use of a name bound once
+        to it when each is a call (else none: the mapped function goes where we cannot see)."""
+        ctx = self.ctx
+        parent = ctx.parent(vmap)
+        if isinstance(parent, cst.Call) and parent.func is vmap:
+            return [parent]
+        assign = ctx.parent(parent) if isinstance(parent, cst.AssignTarget) else parent
+        if not (isinstance(assign, cst.Assign) and assign.value is vmap and len(assign.targets) == 1):
+            return []
+        target = assign.targets[0].target
+        scope = ctx.scope(target) if isinstance(target, cst.Name) else None
+        if scope is None or len(scope[target.value]) != 1:  # type: ignore[union-attr]
+            return []
+        calls: list[cst.Call] = []
+        for assignment in scope[target.value]:  # type: ignore[union-attr]
+            for access in assignment.references:
+                call = ctx.parent(access.node)
+                if not (isinstance(call, cst.Call) and call.func is access.node):
+                    return []
+                calls.append(call)
+        return calls
+
+
 class _LazySpelling:
     """How to write functools.partial here, looked up only if a plan needs it."""
 
@@ -460,15 +528,37 @@ def _by_name(call: cst.Call, names: tuple[str, ...]) -> dict[str, cst.Arg] | Non
     return out
 
 
-REQUIRED = (("static_arg", STATIC_JITTED), ("cond", "switch", "fori_loop", "while_loop", "scan"))
+#: JAX102's words: a branch or loop body handed a static value. JAX101 also rebinds vmapped partials.
+BRANCH_REQUIRED = (("static_arg", STATIC_JITTED), ("cond", "switch", "fori_loop", "while_loop", "scan"))
+REQUIRED = (BRANCH_REQUIRED[0], (*BRANCH_REQUIRED[1], "vmap"))
 
 
 def seeds(facts: Facts) -> list[ast.AST]:
-    """Control-flow calls handed something that may be jitted with static arguments."""
+    """Control-flow and vmap calls handed something that may be jitted with static arguments."""
+    vmaps = [c for c in calls_on(facts, lines_mentioning(facts, ("vmap",))) if "jax.vmap" in qualified_spellings(facts, c.func)]
     return [
         call
-        for call in facts.control_flow_calls
+        for call in (*facts.control_flow_calls, *vmaps)
         if any(mentions_static_jitted(facts, a) for a in (*call.args, *(k.value for k in call.keywords)))
     ]
 
 
+
+
+def _maybe_callable_pytree(branches: list[Branch], operand_args, verdicts: dict) -> bool:
+    """An operand a plain branch only calls, whose value is not followed: a callable pytree
+    (``jax.tree_util.Partial``, an equinox or flax module) is traced as its leaves and called
+    fine, so nothing says the program fails (jax#16413's look-alike)."""
+    for j, arg in enumerate(operand_args):
+        verdict = verdicts.get(arg.value)
+        if verdict is None or verdict.kind is not Static.UNKNOWN:
+            continue
+        needs = [
+            branch.needs[name]
+            for branch in branches
+            for name, source in (branch.intended or {}).items()
+            if source == Operand(j) and name in branch.needs
+        ]
+        if needs and all(use.calls for use in needs):
+            return True
+    return False

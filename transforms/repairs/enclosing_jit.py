@@ -23,9 +23,10 @@ from jaxfix.transforms.core.findings import Applicability, Edit, Finding
 from jaxfix.transforms.core.identifiers import Names
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import SpecEdit, StaticEditor
+from jaxfix.transforms.repairs.redundant_jit import dropped_jit, why_jit_stays
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.branch_calls import Branch
-from jaxfix.transforms.semantics.importers import calls_elsewhere, exported_name, here, jitted_name, uses_elsewhere
+from jaxfix.transforms.semantics.importers import calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.static_values import Verdict
@@ -109,12 +110,9 @@ class EnclosingJit:
                 continue
             seen.add(key)
             name = target.function.name
-            reason = self._why_keep(target)
+            reason = why_jit_stays(self.analysis, target)
             if reason is None:
-                node = target.jit_node
-                assert isinstance(node, cst.Decorator)
-                span = ctx.local_span(node)
-                edits.append(Edit(ctx.lines.line_start(span.start.line), ctx.lines.line_start(span.end.line + 1), ""))
+                edits.append(dropped_jit(ctx, target))
                 dropped.append(f"`{name}`")
             else:
                 kept.append(f"`{name}` ({reason})")
@@ -123,40 +121,6 @@ class EnclosingJit:
         if kept:
             notes.append(f"keeps the jit of {', '.join(kept)}")
         return edits
-
-    def _why_keep(self, target) -> str | None:
-        ctx = self.ctx
-        if target.function.defined_in is not None:
-            return f"defined in `{target.function.defined_in.name}`, whose other uses are not checked here"
-        if not isinstance(target.jit_node, cst.Decorator):
-            return "jitted by assignment"
-        call = target.jit.call
-        if call is not None:
-            extra = [
-                a
-                for a in call.args
-                if a.keyword is not None and a.keyword.value not in ("static_argnums", "static_argnames")
-            ]
-            if extra:
-                return f"its jit also sets `{extra[0].keyword.value}`"
-        refs = self.analysis.traces.references(target.function.node)
-        if refs is None:
-            return "its uses cannot all be seen"
-        for ref in refs:
-            if not self._in_traced_code(ref):
-                return f"used outside traced code at line {ctx.span(ref).start.line}"
-        exported = exported_name(ctx, target.function.node)
-        definition = here(ctx, exported) if exported is not None else None
-        for uses in uses_elsewhere(ctx, definition) if definition is not None else ():
-            return uses.hidden or f"also used in `{uses.module.name}` (line {uses.line(uses.nodes[0])})"
-        return None
-
-    def _in_traced_code(self, node: cst.CSTNode) -> bool:
-        traces = self.analysis.traces
-        return any(
-            isinstance(a, (cst.FunctionDef, cst.Lambda)) and traces.jit_entry(a) is not None
-            for a in self.ctx.ancestors(node)
-        )
 
     # -- the callers of the enclosing function -------------------------------------
     def _callers_pass_static(self, fn, entry: JitEntry, params: Names) -> str | None:

@@ -32,6 +32,7 @@ from jaxfix.transforms.core.identifiers import Names, names
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -80,7 +81,7 @@ def plan_static_parameters(
     def each_call(route: Route) -> str | None:
         line = ctx.span(route.call).start.line
         for param in params:
-            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=analysis.ctx)
             found = _judge_argument(analysis, fn, param, argument, judge, f"line {line}")
             if isinstance(found, str):
                 return f"the call on line {line} {found}"
@@ -116,13 +117,14 @@ def plan_static_parameters(
 
 
 def through_one_jit(
-    analysis: Analysis, fn: FunctionNode, each_call: Callable[[Route], str | None], handed: str = ""
+    analysis: Analysis, fn: FunctionNode, each_call: Callable[[Route], str | None], handed: str = "", params: Names = ()
 ) -> tuple[Wrap, list[CallElsewhere]] | str:
     """The one jit every way into `fn` goes through, and the project's other modules' calls of
     it; else why not (the first proof obligation above). `each_call` judges each call of this
     module as it is met, and its refusal comes first; `handed` ends the message for a route
-    through another transform."""
-    entry = through_jits(analysis, fn, each_call, handed)
+    through another transform; `params`, the parameters to be made static, may pass through a
+    differentiation that does not trace them (`through_jits`)."""
+    entry = through_jits(analysis, fn, each_call, handed, params)
     if isinstance(entry, str):
         return entry
     jits, elsewhere = entry
@@ -130,6 +132,38 @@ def through_one_jit(
         name = fn.name.value if isinstance(fn, cst.FunctionDef) else "<lambda>"
         return f"`{name}` is not entered through exactly one jit"
     return jits[0], elsewhere
+
+
+def _wraps_bound_method(analysis: Analysis, fn: FunctionNode, wrap: Wrap) -> bool:
+    """``jax.jit(obj.m, ...)``: a jit applied right to an instance's method, `fn`."""
+    node = wrap.node
+    if wrap.name != JIT or not isinstance(node, cst.Call) or not node.args:
+        return False
+    first = node.args[0].value
+    return isinstance(first, cst.Attribute) and analysis.traces.binds_receiver(fn, first)
+
+
+def _jitted_signature(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> Signature | None:
+    """The signature `jit` sees: the def's, or without the receiver for ``jax.jit(obj.m)``."""
+    signature = function_info(analysis.ctx, fn).signature
+    return signature.without_first() if _wraps_bound_method(analysis, fn, jit) else signature
+
+
+def _array_in_static_slot(analysis: Analysis, route: Route, sig: Signature) -> str | None:
+    """A call that hands an array to a parameter its jit already makes static fails at that
+    hash whatever else is made static (JAX403's finding, jax#17158): no static edit can make the
+    call work, so none is proven."""
+    ctx = analysis.ctx
+    for index, wrap in enumerate(route.wraps):
+        if wrap.name != JIT or wrap.jit is None or wrap.jit.spec is None or route.call is None:
+            continue
+        seen = sig.without_first() if route.bound and index >= route.head else sig  # `jax.jit(obj.m)`
+        for name in wrap.jit.spec.declared_static(seen) if seen is not None else ():
+            argument = call_argument(route.call, sig, name, bound=route.bound, ctx=ctx)
+            if isinstance(argument, cst.BaseExpression) and array_origin(analysis, argument):
+                line = ctx.span(route.call).start.line
+                return f"the call on line {line} passes an array to `{name}`, which is static already"
+    return None
 
 
 def through_jits(
@@ -158,7 +192,9 @@ def through_jits(
             return f"the module hands `{name}` to `{others[0].name}`{handed}"
         if route.escapes or route.call is None or route.uncertain:
             return f"`{name}` is also used where its arguments cannot be seen"
-        if route.bound and len(route.wraps) > route.head:
+        if route.bound and len(route.wraps) > route.head and (
+            len(route.wraps) != route.head + 1 or not _wraps_bound_method(analysis, fn, route.wraps[-1])
+        ):
             return f"`{name}` is jitted as a bound method, whose jit counts positions without `self`"
         for index, wrap in enumerate(route.wraps):
             if wrap.name != JIT:
@@ -166,7 +202,7 @@ def through_jits(
             jits[id(wrap.node)] = wrap
             uses[id(wrap.node)] = uses.get(id(wrap.node), 0) + 1
             inline[id(wrap.node)] = index >= route.head and _applied_at(route.call, wrap)
-        refused = each_call(route)
+        refused = _array_in_static_slot(analysis, route, sig) or each_call(route)
         if refused is not None:
             return refused
     if not jits:
@@ -208,7 +244,10 @@ def static_edit(
     """(edits, the jit as it reads after them, an import they add) making `params` static on
     `jit`, in the jit's own spelling; else why the jit cannot be edited."""
     partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None  # type: ignore[union-attr]
-    edit = StaticEditor(analysis.ctx).add(jit.jit, jit.node, function_info(analysis.ctx, fn).signature, params, partial)  # type: ignore[arg-type]
+    signature = _jitted_signature(analysis, fn, jit)
+    if signature is None:
+        return "the jitted method takes no receiver"
+    edit = StaticEditor(analysis.ctx).add(jit.jit, jit.node, signature, params, partial)  # type: ignore[arg-type]
     if isinstance(edit, str):
         return edit
     added = partial.added if partial is not None and any(partial.edit == e for e in edit.edits) else None

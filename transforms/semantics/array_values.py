@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import METADATA_CALLS, metadata_call
-from jaxfix.transforms.semantics.constants import binding_value
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    binding_value,
+    dominating_binding,
+    own_returns,
+    unpacked_from,
+)
+from jaxfix.transforms.semantics.static_slots import jitted_call
 
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.analysis import Analysis
@@ -64,4 +71,58 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         if value is not None:
             inner = array_origin(analysis, value, depth + 1)
             return f"`{expr.value}` is bound to an array: {inner}" if inner else None
+        return _every_binding(analysis, expr, depth)
     return None
+
+
+def _every_binding(analysis: Analysis, name: cst.Name, depth: int) -> str | None:
+    """A name bound more than once, or by unpacking, where every binding gives an array
+    (``rng = jax.random.PRNGKey(0)``, then ``state, rng = step(state, rng)`` in a loop)."""
+    ctx = analysis.ctx
+    dominating = dominating_binding(ctx, name)
+    scope = ctx.scope(name)
+    targets = [dominating] if dominating is not None else [getattr(a, "node", None) for a in scope[name.value]] if scope is not None else []
+    if not targets:
+        return None
+    reasons: list[str] = []
+    for target in targets:
+        if not isinstance(target, cst.Name):
+            return None
+        value = assigned_value(ctx, target)
+        found = array_origin(analysis, value, depth + 1) if value is not None else _unpacked(analysis, target, depth)
+        if found is None:
+            return None
+        reasons.append(found)
+    return f"every binding of `{name.value}` is an array: {reasons[0]}"
+
+
+#: Modules whose functions return an array or a sequence of arrays: unpacking gives arrays.
+_UNPACKS_TO_ARRAYS = ("jax.numpy.", "jax.random.")
+
+
+def _unpacked(analysis: Analysis, target: cst.Name, depth: int) -> str | None:
+    """`target` is one name of ``a, b = value``: an array when `value` is a jnp or random call
+    (``key, sub = jax.random.split(key)``), or a call of a jitted function of this module whose
+    every return writes a tuple holding an array at that place (jit returns arrays for leaves)."""
+    ctx = analysis.ctx
+    found = unpacked_from(ctx, target)
+    if found is None:
+        return None
+    call, index, size = found
+    qualified = ctx.names.qualified_name(call.func) or ""
+    if qualified.startswith(_UNPACKS_TO_ARRAYS) and made_array(qualified):
+        return f"`{ctx.code(call.func)}(...)` returns arrays"
+    jitted = jitted_call(ctx, call)
+    function = jitted.target.function.node if jitted is not None else None
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    returns = own_returns(function)
+    for returned in returns:
+        value = returned.value
+        if not (isinstance(value, cst.Tuple) and len(value.elements) == size):
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        if array_origin(analysis, value.elements[index].value, depth + 1) is None:
+            return None
+    return f"the jitted `{jitted.callee_name}` returns arrays" if returns else None  # type: ignore[union-attr]

@@ -4,7 +4,9 @@ For a branch or loop body (``f`` or ``partial(f, ...)``) this says how the
 primitive's call binds today, what the author meant (`binding.intended_binding`),
 which operands belong in static parameters, and which pitfall, if any, the
 call has: an operand landing in a static slot ("operand"), or a partial whose
-keyword puts an operand into a static slot ("misbound", 1d, 1l).
+keyword puts an operand into a static slot ("misbound", 1d, 1l), or whose
+positional values, named after other parameters (``partial(f, alpha, T)``),
+shift an operand into one (jax#... openillumi's vmap report).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import libcst as cst
 from jaxfix.transforms.semantics.call_shapes import SELF, CallShape, Operand, Value, intended_binding
 from jaxfix.transforms.semantics.callables import CallableUse, read_callable_use
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
-from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
+from jaxfix.transforms.semantics.jit_signature import BindError, Kind, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.module import ModuleContext
 
 _LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)
@@ -46,6 +48,8 @@ class Branch:
     refusal: str | None = None
     #: A plain branch's parameters that need a concrete value, and the read that needs it.
     needs: dict[str, Use] = field(default_factory=dict)
+    #: "misbound" by position (`_named_intent`): the static parameter Python hands an operand.
+    shifted: str | None = None
 
     @property
     def known(self) -> bool:
@@ -102,6 +106,9 @@ def analyse_branch(
     shape = CallShape((*([SELF] if target.implicit_self else []), *pre, *operands), tuple(keywords))
     branch.shape = shape
     branch.intended = intended = intended_binding(sig, shape)
+    named = _named_intent(sig, use, keywords, operands, target.implicit_self) if concrete is None else None
+    if named is not None:
+        branch.intended = intended = named
     declared = frozenset(needs) if concrete is not None else spec.declared_static(sig)
     try:
         actual = bind_call(sig, spec, shape.positional, dict(shape.keywords))
@@ -135,7 +142,35 @@ def analyse_branch(
                 )
     if branch.to_bind and branch.pitfall is None and actual is not None:
         branch.pitfall = "operand"
+    if named is not None and branch.pitfall is None and actual is not None:
+        hit = next((name for name, b in actual.items() if isinstance(b.source, Operand) and b.static), None)
+        if hit is not None:
+            branch.pitfall = "misbound"  # Python's binding hands an operand to a static slot: it fails
+            branch.shifted = hit
     return branch
+
+
+def _named_intent(
+    sig: Signature, use: CallableUse, keywords: list, operands: list[Operand], implicit_self: bool
+) -> dict[str, Hashable] | None:
+    """``partial(f, alpha, T)`` where ``alpha`` and ``T`` are names of f's parameters other than
+    the ones their positions fill: the author meant each value for the parameter of its name
+    (they bind as ``partial(f, alpha=alpha, T=T)``), the operands filling the rest in order. None
+    unless every value the partial binds positionally is such a name, each a different one."""
+    bound = use.bound_args
+    if not bound or not all(isinstance(a.value, cst.Name) for a in bound):
+        return None
+    names = [a.value.value for a in bound]  # type: ignore[union-attr]
+    positional = [p.name for p in sig.positional[1 if implicit_self else 0 :]]
+    if len(set(names)) != len(names) or names == positional[: len(names)]:
+        return None
+    for name in names:
+        param = sig.param(name)
+        if param is None or param.kind not in (Kind.POSITIONAL_OR_KEYWORD, Kind.KEYWORD_ONLY):
+            return None
+    by_name = tuple((name, ("arg", i)) for i, name in enumerate(names))
+    shape = CallShape((*([SELF] if implicit_self else []), *operands), (*by_name, *keywords))
+    return intended_binding(sig, shape)
 
 
 def _enumerate(items) -> str:

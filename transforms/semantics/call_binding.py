@@ -77,3 +77,22 @@ def static_arguments(ctx: ModuleContext) -> Iterator[ArgumentSlot]:
             slot = slots.get(arg)
             if slot is not None and slot.jitted and slot.static:
                 yield slot
+
+
+def static_receivers(ctx: ModuleContext) -> Iterator[ArgumentSlot]:
+    """``model.energy(x)`` where ``energy``'s jit makes ``self`` static: the receiver, hashed
+    like any static argument (its slot's `arg` wraps the receiver expression; only `arg.value`
+    is in the module's tree)."""
+    for call in ctx.calls:
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        target = resolve_callable(ctx, func)
+        if target is None or not target.implicit_self or target.jit is None or target.jit.spec is None:
+            continue
+        signature = target.function.signature
+        if not signature.params:
+            continue
+        receiver = signature.params[0].name
+        if receiver in target.jit.spec.declared_static(signature):
+            yield ArgumentSlot(call, cst.Arg(value=func.value), target, receiver, True)

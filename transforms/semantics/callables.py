@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment
 
+from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.constants import assigned_value, binds_in_class, class_members, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
@@ -170,10 +171,32 @@ def _rebound_by_jit(ctx: ModuleContext, name: cst.Name) -> Target | None:
 
 
 def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
-    """``self.m`` inside a method of the class that defines ``m``."""
-    if not isinstance(attr.value, cst.Name):
+    """``self.m`` inside a method of the class that defines ``m``; ``Model(...).m``, or ``obj.m``
+    with ``obj = Model(...)`` bound once, for a class of this module (`instance_class`)."""
+    cls = receiver_class(ctx, attr.value)
+    if cls is None:
         return None
-    binding = single_binding(ctx, attr.value)
+    members = [s for s in cls.body.body if binds_in_class(s, attr.attr.value)]
+    if len(members) == 2:
+        return _rebound_in_class(ctx, members)
+    if len(members) != 1:
+        return None
+    (member,) = members
+    if isinstance(member, cst.FunctionDef):
+        return _from_function(ctx, member, via_instance=True)
+    value = member.body[0].value  # type: ignore[union-attr]
+    return _value_target(ctx, value, in_class=True)
+
+
+def receiver_class(ctx: ModuleContext, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+    """The class an instance method is read from: ``self`` of one of its instance methods, or an
+    instance the module builds of it."""
+    built = instance_class(ctx, receiver)
+    if built is not None:
+        return built[0]
+    if not isinstance(receiver, cst.Name):
+        return None
+    binding = single_binding(ctx, receiver)
     if not isinstance(binding, cst.Param):
         return None
     method = ctx.enclosing_function(binding)
@@ -187,16 +210,7 @@ def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
         return None
     if function_info(ctx, method).method is not MethodKind.INSTANCE:
         return None
-    members = [s for s in cls.body.body if binds_in_class(s, attr.attr.value)]
-    if len(members) == 2:
-        return _rebound_in_class(ctx, members)
-    if len(members) != 1:
-        return None
-    (member,) = members
-    if isinstance(member, cst.FunctionDef):
-        return _from_function(ctx, member, via_instance=True)
-    value = member.body[0].value  # type: ignore[union-attr]
-    return _value_target(ctx, value, in_class=True)
+    return cls
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

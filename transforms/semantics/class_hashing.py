@@ -12,21 +12,47 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, class_members, own_returns, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
 
-def instance_class(ctx: ModuleContext, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.Call] | None:
+def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> tuple[cst.ClassDef, cst.Call] | None:
     """(the class, the call that builds it) when `expr` is ``Model(...)`` of a class this module
-    defines, or a name bound once to such a call."""
+    defines, or a name bound once to such a call, or a call of an undecorated function of the
+    module whose one ``return`` is one (``model = make_model(key)``)."""
     call = expr
     if isinstance(expr, cst.Name):
         binding = single_binding(ctx, expr)
         call = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None  # type: ignore[assignment]
-    if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
+    if not isinstance(call, cst.Call):
         return None
-    cls = single_binding(ctx, call.func)
-    return (cls, call) if isinstance(cls, cst.ClassDef) else None
+    if isinstance(call.func, cst.Name):
+        bound = single_binding(ctx, call.func)
+    elif isinstance(call.func, cst.Attribute):
+        bound = _static_method(ctx, call.func)  # `Model.make(...)`, a staticmethod helper
+    else:
+        return None
+    if isinstance(bound, cst.ClassDef):
+        return bound, call
+    if isinstance(bound, cst.FunctionDef) and _plain_helper(ctx, bound) and _depth < 4:
+        returns = own_returns(bound)
+        if len(returns) == 1 and returns[0].value is not None:
+            return instance_class(ctx, returns[0].value, _depth + 1)
+    return None
+
+
+def _static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
+    """``Model.make``: the one def of that name in a class this module defines, a staticmethod."""
+    members = class_members(ctx, attr)
+    if not members or len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
+        return None
+    method = members[0]
+    return method if _plain_helper(ctx, method) and method.decorators else None
+
+
+def _plain_helper(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
+    """Undecorated, or only ``@staticmethod``: calling it runs its body with the arguments given."""
+    return all(ctx.names.qualified_name(d.decorator) == "builtins.staticmethod" for d in fn.decorators)
 
 
 #: Methods by which a class tells JAX it is a pytree or an array.
@@ -110,6 +136,73 @@ def class_hashing(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> str
     if "__eq__" in methods:
         return None
     return "hashed by identity"
+
+
+#: Class-body methods that change what the generated ``__init__`` stores, or how an instance hashes.
+_FIELD_HOOKS = frozenset({"__init__", "__post_init__", "__new__", "__hash__", "__eq__", "__setattr__", "__getattribute__", "__getattr__"})
+
+
+def hashed_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseExpression | None] | None:
+    """The fields a dataclass's generated ``__hash__`` hashes, in the order its ``__init__`` takes
+    them, when that is sure: a frozen (or ``unsafe_hash``) ``@dataclass`` with no base class, no
+    hook that changes what is stored, and fields written ``name: type`` or ``name: type = value``
+    (a ``field(...)`` only with options that keep it hashed and in ``__init__``'s order: no
+    ``hash``, ``compare``, ``init`` or ``kw_only``; no ``ClassVar``, ``InitVar`` or ``KW_ONLY``).
+    So ``Config(sizes={...})`` hashes the dict it is given, and fails to. Each field maps to the
+    value an instance holds when the constructor leaves it out: its default, the
+    ``default_factory`` call, or None when it has none.
+    """
+    if cls.bases or len(cls.decorators) != 1:
+        return None
+    decorator = cls.decorators[0].decorator
+    head = decorator.func if isinstance(decorator, cst.Call) else decorator
+    if ctx.names.qualified_name(head) != "dataclasses.dataclass":
+        return None
+    options = _keyword_flags(decorator)
+    if options is None or options.get("eq", True) is False or options.get("kw_only"):
+        return None
+    if not (options.get("frozen") or options.get("unsafe_hash")):
+        return None
+    fields: dict[str, cst.BaseExpression | None] = {}
+    for line in _body(cls):
+        if isinstance(line, cst.FunctionDef) and line.name.value in _FIELD_HOOKS:
+            return None
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == "__hash__" for t in small.targets
+            ):
+                return None
+            if not isinstance(small, cst.AnnAssign):
+                continue
+            if not isinstance(small.target, cst.Name):
+                return None
+            annotation = ctx.code(small.annotation.annotation)
+            if any(word in annotation for word in ("ClassVar", "InitVar", "KW_ONLY")):
+                return None
+            value = small.value
+            if isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) == "dataclasses.field":
+                value = _field_default(value)
+                if value is False:
+                    return None
+            fields[small.target.value] = value  # type: ignore[assignment]
+    return fields
+
+
+#: `dataclasses.field` options that leave a field hashed, in ``__init__``, in its place.
+_NEUTRAL_FIELD_OPTIONS = frozenset({"default", "default_factory", "repr", "metadata", "doc"})
+
+
+def _field_default(value: cst.Call) -> cst.BaseExpression | None | bool:
+    """What ``field(default=v)`` leaves in an instance (v; the ``default_factory`` call written as
+    a call of it; None for no default); False when an option changes hashing or order."""
+    options = {arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None}
+    if len(options) != len(value.args) or not set(options) <= _NEUTRAL_FIELD_OPTIONS:
+        return False
+    if "default_factory" in options:
+        return cst.Call(func=options["default_factory"])
+    return options.get("default")
 
 
 def unhashable_why(cls: cst.ClassDef) -> str:

@@ -26,11 +26,11 @@ import libcst as cst
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import metadata_call
 from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import dominating_binding, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
-from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, size_argument
+from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS
@@ -78,6 +78,9 @@ class Use:
     static_parameter: bool = False
     #: The need is a jnp function's static option (an axis, ``size=``...), no rule's loop or size.
     static_option: bool = False
+    #: The need is calling the value: a Python function fails as an operand, a callable pytree
+    #: (``jax.tree_util.Partial``, a module) does not.
+    calls: bool = False
 
 
 class ConcreteUses:
@@ -105,12 +108,15 @@ class ConcreteUses:
         ctx = self.ctx
         if depth > 12:
             return Use(Need.UNKNOWN, node, "it flows further than we follow")
-        if ctx.enclosing_function(node) is not fn:
-            return Use(Need.UNKNOWN, node, f"a nested function reads it (line {self._line(node)})")
+        inner = ctx.enclosing_function(node)
+        if inner is not fn:
+            if inner is None or not any(a is fn for a in ctx.ancestors(inner)):
+                return Use(Need.UNKNOWN, node, f"a nested function reads it (line {self._line(node)})")
+            fn = inner  # a closure reads it: what the closure does with it is a use of it
         while True:
             parent = ctx.parent(node)
             if self.strict and isinstance(parent, cst.Call) and parent.func is node:
-                return self._needs(parent, "calls it, so it must be a Python function")
+                return replace(self._needs(parent, "calls it, so it must be a Python function"), calls=True)
             if isinstance(parent, cst.Attribute) and parent.value is node:
                 if parent.attr.value in METADATA_ATTRIBUTES:
                     return None
@@ -144,6 +150,9 @@ class ConcreteUses:
                 node = parent
                 continue
             if isinstance(parent, cst.Index):
+                sequence = indexed_sequence(ctx, parent)
+                if sequence is not None:
+                    return self._needs(ctx.parent(ctx.parent(parent)), f"indexes {sequence}, which needs a concrete int")
                 return None  # x[w]: a gather takes a tracer
             if isinstance(parent, cst.Slice):
                 return self._needs(ctx.parent(ctx.parent(parent)) or parent, "has a slice bound that must be a concrete int")
@@ -192,6 +201,15 @@ class ConcreteUses:
             return self._needs(call, "needs a concrete value")
         if qualified in STATIC_BUILTINS:
             return None
+        # A jitted function of the module first: `Model.f(x, axis=n)` is no array method.
+        jitted = jitted_call(ctx, call)
+        if jitted is not None:
+            slot = next((s for s in jitted.slots if s.expr is arg.value), None)
+            if slot is not None and slot.static:
+                use = self._needs(call, f"passes it to static parameter `{slot.param}` of the jitted `{jitted.callee_name}`, which hashes it")
+                return Use(use.need, use.node, use.reason, static_parameter=True)
+            if slot is not None:
+                return _CONTINUE
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
             if arg.keyword.value in STATIC_JNP_KEYWORDS:
@@ -203,14 +221,6 @@ class ConcreteUses:
             return replace(self._needs(call, "takes it as the axis, which must be static"), static_option=True)
         if qualified.startswith("numpy."):
             return self._needs(call, "converts it with NumPy, which needs a concrete array")
-        jitted = jitted_call(ctx, call)
-        if jitted is not None:
-            slot = next((s for s in jitted.slots if s.expr is arg.value), None)
-            if slot is not None and slot.static:
-                use = self._needs(call, f"passes it to static parameter `{slot.param}` of the jitted `{jitted.callee_name}`, which hashes it")
-                return Use(use.need, use.node, use.reason, static_parameter=True)
-            if slot is not None:
-                return _CONTINUE
         if qualified.startswith(ARRAY_MODULES):
             if self.strict:  # what JAX computes from it is a tracer under jit, static or not
                 return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), whose result JAX computes")
@@ -257,19 +267,33 @@ class ConcreteUses:
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
 
     def _assigned(self, assign: cst.Assign, fn: FunctionNode, depth: int) -> Use | None:
+        """``m = value``, and ``a, b = value`` (each part of an array, or of what a JAX call
+        returns for it, is such a value too): what the names' reads need, the value needs."""
         ctx = self.ctx
-        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
-            return Use(Need.UNKNOWN, assign, f"it is unpacked or stored (line {self._line(assign)})")
+        stored = Use(Need.UNKNOWN, assign, f"it is unpacked or stored (line {self._line(assign)})")
+        if len(assign.targets) != 1:
+            return stored
         target = assign.targets[0].target
+        names = [target] if isinstance(target, cst.Name) else []
+        if isinstance(target, (cst.Tuple, cst.List)):
+            names = [e.value for e in target.elements if isinstance(e, cst.Element) and isinstance(e.value, cst.Name)]
+            if len(names) != len(target.elements):
+                return stored
+        if not names:
+            return stored
         unknown: Use | None = None
-        for read in reads(ctx, target):
-            if single_binding(ctx, read) is not target:  # type: ignore[arg-type]
-                unknown = unknown or Use(Need.UNKNOWN, read, f"`{target.value}` is bound more than once")
-                continue
-            use = self._follow(read, fn, depth + 1)
-            if use is not None and use.need is Need.NEEDS:
-                return use
-            unknown = unknown or use
+        looped = any(isinstance(a, (cst.For, cst.While)) for a in _ancestors_within(ctx, assign, fn))
+        for name in names:
+            for read in reads(ctx, name):
+                if not looped and any(a is assign.value for a in ctx.ancestors(read)):
+                    continue  # `k, sub = split(k)`: the old `k`, read before this binding exists
+                if single_binding(ctx, read) is not name and dominating_binding(ctx, read) is not name:  # type: ignore[arg-type]
+                    unknown = unknown or Use(Need.UNKNOWN, read, f"`{name.value}` is bound more than once")
+                    continue
+                use = self._follow(read, fn, depth + 1)
+                if use is not None and use.need is Need.NEEDS:
+                    return use
+                unknown = unknown or use
         return unknown
 
     def _iterated(self, loop: cst.For, fn: FunctionNode, depth: int) -> Use | None:
@@ -345,3 +369,13 @@ def _returns_value(fn: cst.FunctionDef) -> bool:
     return bool(found)
 
 
+
+
+def _ancestors_within(ctx: ModuleContext, node: cst.CSTNode, fn: FunctionNode) -> list[cst.CSTNode]:
+    """The ancestors of `node` up to (not including) `fn`."""
+    out: list[cst.CSTNode] = []
+    for ancestor in ctx.ancestors(node):
+        if ancestor is fn:
+            break
+        out.append(ancestor)
+    return out

@@ -61,6 +61,69 @@ def binding_value(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | No
     return assigned_value(ctx, node) if isinstance(node, cst.Name) else None
 
 
+def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The return statements of `function` itself (not of the functions or classes nested in it)."""
+    found: list[cst.Return] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node)
+
+    function.visit(Visitor())
+    return found
+
+
+def unpacked_from(ctx: ModuleContext, target: cst.Name) -> tuple[cst.Call, int, int] | None:
+    """``a, b = f(...)`` with `target` one of the names: (the call, the name's position, how many
+    names); None for any other binding, or a starred name among them."""
+    element = ctx.parent(target)
+    packed = ctx.parent(element) if isinstance(element, cst.Element) else None
+    holder = ctx.parent(packed) if isinstance(packed, (cst.Tuple, cst.List)) else None
+    assign = ctx.parent(holder) if isinstance(holder, cst.AssignTarget) else None
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not isinstance(assign.value, cst.Call):
+        return None
+    elements = packed.elements  # type: ignore[union-attr]
+    if any(isinstance(e, cst.StarredElement) for e in elements):
+        return None
+    return assign.value, elements.index(element), len(elements)  # type: ignore[arg-type]
+
+
+def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
+    """The Name target of the last assignment to `name` written before the use in the use's own
+    block (``rng, sub = split(rng)`` ... ``return rng``): straight-line code runs it right before
+    the use, whatever other bindings the name has. None when that block has none before the use."""
+    scope = ctx.scope(name)
+    if scope is None:
+        return None
+    statement = ctx.statement_of(name)
+    block = ctx.parent(statement)
+    body = getattr(block, "body", None)
+    if not isinstance(body, (list, tuple)) or statement not in body:
+        return None
+    position = body.index(statement)
+    best: tuple[int, cst.CSTNode] | None = None
+    for assignment in scope[name.value]:
+        node = getattr(assignment, "node", None)
+        # The statement of the block that holds this binding (itself, or a loop or if around it).
+        holder = next((a for a in (node, *ctx.ancestors(node)) if ctx.parent(a) is block), None) if node is not None else None
+        if holder is None or holder not in body or body.index(holder) >= position:
+            continue
+        if best is None or body.index(holder) > best[0]:
+            best = (body.index(holder), node)
+    if best is None or not isinstance(best[1], cst.Name) or not isinstance(body[best[0]], cst.SimpleStatementLine):
+        return None  # the last binding above is inside a loop or branch (or is no assignment): it may not run
+    return best[1]
+
+
 def class_members(ctx: ModuleContext, attr: cst.Attribute) -> list[cst.CSTNode] | None:
     """``Model.f``: the statements of the class body that bind ``f`` (defs and one-target
     assignments), for a class this module defines once; None when ``Model`` is not one."""

@@ -1,7 +1,8 @@
 """Where a value given to a static parameter was built.
 
 Followed back from the argument of the call, through names bound once
-(``cfg = CONFIG``, ``CONFIG = {...}``), to one of:
+(``cfg = CONFIG``, ``CONFIG = {...}``) and attributes set once in ``__init__``
+(``self.config``, `instance_attributes`), to one of:
 
 * LITERAL: a container written out in this module (`literal_config`), that
   freezing would change or that holds an array;
@@ -13,6 +14,8 @@ Followed back from the argument of the call, through names bound once
 * NAMESPACE: ``parser.parse_args()``, an ``argparse.Namespace``;
 * INSTANCE: an instance of a class this module defines that Python cannot
   hash (a plain ``@dataclass``, a class with ``__eq__`` and no ``__hash__``);
+  an instance of a frozen dataclass hashes its fields, so a container written
+  out as one of them is that field's LITERAL, with the `holder` named;
 * REBOUND: a name bound more than once where one binding builds a container
   (or changes it by augmented assignment);
 * NONE: hashable already, or nothing says it is not (a parameter, an
@@ -23,14 +26,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.class_hashing import class_hashing, instance_class, unhashable_why
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.class_hashing import class_hashing, hashed_fields, instance_class, unhashable_why
+from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
+from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.literals import Container, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -76,6 +80,9 @@ class Origin:
     tree: Container | None = None
     #: INSTANCE: the class.
     cls: cst.ClassDef | None = None
+    #: LITERAL written as a field of a frozen dataclass: "a `Config` whose field `sizes` is";
+    #: ARRAY held by one: "a `Config` whose field `w` is an array".
+    holder: str = ""
 
     @property
     def binding(self) -> cst.Name | None:
@@ -118,6 +125,11 @@ class OriginTracer:
             return Origin(OriginKind.RUNTIME, expr, names, "built by a comprehension", _COMPREHENSIONS[type(expr)])
         if isinstance(expr, cst.Call):
             return self._call(expr, names)
+        if isinstance(expr, cst.Attribute):
+            attribute = read_attribute(self.ctx, expr)
+            if attribute is not None and not isinstance(attribute.value, cst.Attribute):
+                # Followed from where `__init__` builds it, so every read of it is checked.
+                return self.trace(attribute.value)
         value = self.values.classify(expr)
         if value.kind is Kind.ARRAY:
             return Origin(OriginKind.ARRAY, expr, names, value.reason)
@@ -203,12 +215,47 @@ class OriginTracer:
             return Origin(OriginKind.NAMESPACE, call, names, "an `argparse.Namespace` from `parse_args()`")
         instance = instance_class(ctx, call)
         if instance is not None:
-            cls = instance[0]
+            cls, built = instance  # `built` is `Model(...)` itself, here or in the helper returning it
             if class_hashing(ctx, cls) is None:
                 why = unhashable_why(cls)
                 return Origin(OriginKind.INSTANCE, call, names, f"a `{cls.name.value}`, {why}", cls=cls)
-            return NONE
+            return self._field(built, cls)
         return self._returned(call, names)
+
+    def _field(self, call: cst.Call, cls: cst.ClassDef) -> Origin:
+        """An instance of a frozen dataclass hashes each field: one written out as a container
+        that cannot hash is the origin (followed on its own, from the constructor's argument),
+        when every other field, given or left to its default, is surely hashable."""
+        fields = hashed_fields(self.ctx, cls)
+        if fields is None or any(arg.star for arg in call.args):
+            return NONE
+        names = list(fields)
+        given: dict[str, cst.BaseExpression] = {}
+        for position, arg in enumerate(call.args):
+            field = arg.keyword.value if arg.keyword is not None else (names[position] if position < len(names) else None)
+            if field not in fields or field in given:
+                return NONE
+            given[field] = arg.value
+        found: list[tuple[str, Origin]] = []
+        for field, default in fields.items():
+            value = given.get(field, default)
+            if value is None:
+                return NONE  # a required field left out: the call fails before any hashing
+            origin = self.trace(value) if field in given else NONE
+            holder = f"a `{cls.name.value}` whose field `{field}` is"
+            kind = self.values.classify(value)
+            if origin.kind is OriginKind.ARRAY or kind.kind is Kind.ARRAY:
+                # No freeze helps an array: a report, whatever the other fields hold.
+                reason = origin.reason if origin.kind is OriginKind.ARRAY else kind.reason
+                return Origin(OriginKind.ARRAY, value, reason=reason, holder=f"{holder} an array")
+            if origin.kind is OriginKind.LITERAL:
+                found.append((field, origin))
+            elif kind.kind not in (Kind.PLAIN, Kind.OBJECT):
+                return NONE  # it may not hash either, and freezing the one field would not be enough
+        if len(found) != 1:
+            return NONE  # one fix per finding: several unhashable fields are left for now
+        field, origin = found[0]
+        return replace(origin, holder=f"a `{cls.name.value}` whose field `{field}` is")
 
     def _parse_args(self, call: cst.Call) -> bool:
         func = call.func
@@ -226,9 +273,18 @@ class OriginTracer:
         function = single_binding(self.ctx, call.func)
         if not isinstance(function, cst.FunctionDef) or function.decorators:
             return NONE
-        returns = _returns(function)
+        returns = own_returns(function)
         if not returns or any(r.value is None for r in returns):
             return NONE
+        if len(returns) == 1 and isinstance(returns[0].value, cst.Call):
+            # A helper that builds the config: `return Config(sizes={...})`, hashable or not.
+            instance = instance_class(self.ctx, returns[0].value)
+            if instance is not None:
+                return self._call(returns[0].value, names)
+        if len(returns) == 1 and isinstance(returns[0].value, cst.Name):
+            # `model_kwargs = dict(...)` ... `return model_kwargs`: where the returned name was built.
+            inner = self.trace(returns[0].value, names)
+            return inner if inner.kind in (OriginKind.LITERAL, OriginKind.RUNTIME, OriginKind.ARRAY) else NONE
         trees = [self.literals.read(r.value) for r in returns]  # type: ignore[arg-type]
         if any(t is None or t.kind not in ("dict", "list", "set") for t in trees):
             return NONE
@@ -251,24 +307,3 @@ class OriginTracer:
             kinds.pop() if len(kinds) == 1 else "",
             plain,
         )
-
-
-def _returns(function: cst.FunctionDef) -> list[cst.Return]:
-    """The return statements of `function` itself (not of functions nested in it)."""
-    found: list[cst.Return] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is function
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            found.append(node)
-
-    function.visit(Visitor())
-    return found

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import makes_array, metadata_call
-from jaxfix.transforms.semantics.constants import assigned_value, class_members, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, class_members, single_binding, unpacked_from
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -220,20 +220,16 @@ class ValueClassifier:
     def _unpacked(self, target: cst.Name) -> ValueKind | None:
         """``a, b = known_call(...)``: the kind of the element bound to `target`."""
         ctx = self.ctx
-        element = ctx.parent(target)
-        packed = ctx.parent(element) if isinstance(element, cst.Element) else None
-        holder = ctx.parent(packed) if isinstance(packed, (cst.Tuple, cst.List)) else None
-        assign = ctx.parent(holder) if isinstance(holder, cst.AssignTarget) else None
-        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not isinstance(assign.value, cst.Call):
+        found = unpacked_from(ctx, target)
+        if found is None:
             return None
-        call = assign.value
+        call, index, size = found
         code = _code(ctx, target)
         source = self.is_array_call(call)
         if source is not None:
             return ValueKind(Kind.ARRAY, f"`{code}` is unpacked from `{source}(...)`, which returns arrays")
         kinds = UNPACKED_RESULTS.get(ctx.names.qualified_name(call.func) or "")
-        index = packed.elements.index(element)  # type: ignore[union-attr, arg-type]
-        if kinds is None or len(kinds) != len(packed.elements):  # type: ignore[union-attr]
+        if kinds is None or len(kinds) != size:
             return None
         kind = kinds[index]
         what = {Kind.ARRAY: "an array", Kind.OBJECT: "a function", Kind.UNKNOWN: "values we cannot follow"}[kind]

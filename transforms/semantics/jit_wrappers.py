@@ -18,7 +18,7 @@ import libcst as cst
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.jit_signature import Signature, StaticSpec
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.vocabulary import JIT, NEUTRAL_DECORATORS, PARTIAL, STATIC_KEYWORDS
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, NEUTRAL_DECORATORS, PARTIAL, STATIC_KEYWORDS
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,7 @@ def function_info(ctx: ModuleContext, node: FunctionNode) -> FunctionInfo:
     jit: JitWrapper | None = None
     jit_node: cst.CSTNode | None = None
     opaque = False
+    differentiated: list[int] = []
     # Decorators apply bottom-up: anything below the jit changes what jit wraps,
     # anything above (but staticmethod/classmethod) wraps the jitted function.
     for decorator in reversed(node.decorators):
@@ -141,8 +142,51 @@ def function_info(ctx: ModuleContext, node: FunctionNode) -> FunctionInfo:
         if wrapper is not None and jit is None and not opaque:
             jit, jit_node = wrapper, decorator
             continue
+        argnums = _differentiated_positions(ctx, expr) if jit is None else None
+        if argnums is not None:
+            differentiated.extend(argnums)
+            continue
         opaque = True
-    return FunctionInfo(node, node.name.value, Signature.from_cst(node.params), method, jit, opaque, jit_node)
+    signature = Signature.from_cst(node.params)
+    if differentiated and not opaque:
+        opaque = jit is None or not _static_apart(jit, signature, differentiated)
+    return FunctionInfo(node, node.name.value, signature, method, jit, opaque, jit_node)
+
+
+def _differentiated_positions(ctx: ModuleContext, expr: cst.BaseExpression) -> tuple[int, ...] | None:
+    """``@jax.grad`` or ``@partial(jax.value_and_grad, argnums=1, has_aux=True)`` below a jit:
+    the positions it differentiates. The function it returns takes the arguments the def takes,
+    and hands every other one on as it is (vocabulary.DIFFERENTIATION), so the jit's static
+    slots bind as on the def itself. None for anything else."""
+    if any(ctx.names.is_api(expr, name) for name in DIFFERENTIATION):
+        return (0,)
+    if not (isinstance(expr, cst.Call) and ctx.names.is_api(expr.func, PARTIAL) and expr.args):
+        return None
+    first, options = expr.args[0], expr.args[1:]
+    if first.keyword is not None or not any(ctx.names.is_api(first.value, name) for name in DIFFERENTIATION):
+        return None
+    argnums: tuple[int, ...] = (0,)
+    for option in options:
+        if option.keyword is None or option.keyword.value not in ("argnums", "has_aux"):
+            return None
+        value = constant_value(ctx, option.value)
+        if option.keyword.value == "has_aux":
+            if not isinstance(value, bool):
+                return None
+            continue
+        items = value if isinstance(value, tuple) else (value,)
+        if not items or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in items):
+            return None
+        argnums = items  # type: ignore[assignment]
+    return argnums
+
+
+def _static_apart(jit: JitWrapper, signature: Signature, differentiated: list[int]) -> bool:
+    """No static slot of the jit is one the differentiation beneath it traces."""
+    if jit.spec is None:
+        return False
+    static, _ = jit.spec.resolved(signature)
+    return not set(static) & set(differentiated) and all(i >= 0 for i in static)
 
 
 @dataclass(frozen=True)

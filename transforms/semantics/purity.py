@@ -4,14 +4,18 @@ Rewrites into ``lax.fori_loop`` drop a scan step's ``y`` and trace a loop body
 once instead of running it n times. Both are only right for code whose
 evaluation has no effect but its value. JAX's own functions are pure (random
 keys are explicit), as long as the functions they call are: those must be
-lambdas written right there with pure bodies. Any other call may print,
-mutate or draw from a stateful generator, so it is not.
+lambdas written right there with pure bodies. A function of this module is
+pure when its body is only assignments to its own locals and returns of pure
+expressions (``def ux(z, h): return 0.5 * (1 - jnp.cos(z / h))``), followed
+a few calls deep. Any other call may print, mutate or draw from a stateful
+generator, so it is not.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.vocabulary import TRANSFORMS
 
@@ -32,48 +36,96 @@ _CALLABLE_SLOTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 }
 
 
-def is_pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+def is_pure(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> bool:
     """Evaluating expr has no effect but its value: names, literals, arithmetic, ``jax.*`` calls."""
     if isinstance(expr, (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
         return True
     if isinstance(expr, cst.Attribute):
-        return is_pure(ctx, expr.value)
+        return is_pure(ctx, expr.value, _depth)
     if isinstance(expr, cst.Subscript):
         slices = [s.slice for s in expr.slice]
         parts = [p.value for p in slices if isinstance(p, cst.Index)]
         for p in slices:
             if isinstance(p, cst.Slice):
                 parts.extend(x for x in (p.lower, p.upper, p.step) if x is not None)
-        return is_pure(ctx, expr.value) and all(is_pure(ctx, p) for p in parts)
+        return is_pure(ctx, expr.value, _depth) and all(is_pure(ctx, p, _depth) for p in parts)
     if isinstance(expr, (cst.Tuple, cst.List)):
-        return all(isinstance(e, cst.Element) and is_pure(ctx, e.value) for e in expr.elements)
+        return all(isinstance(e, cst.Element) and is_pure(ctx, e.value, _depth) for e in expr.elements)
     if isinstance(expr, cst.UnaryOperation):
-        return is_pure(ctx, expr.expression)
+        return is_pure(ctx, expr.expression, _depth)
     if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
-        return is_pure(ctx, expr.left) and is_pure(ctx, expr.right)
+        return is_pure(ctx, expr.left, _depth) and is_pure(ctx, expr.right, _depth)
     if isinstance(expr, cst.Comparison):
-        return is_pure(ctx, expr.left) and all(is_pure(ctx, c.comparator) for c in expr.comparisons)
+        return is_pure(ctx, expr.left, _depth) and all(is_pure(ctx, c.comparator, _depth) for c in expr.comparisons)
     if isinstance(expr, cst.Lambda):
-        return is_pure(ctx, expr.body)  # making it does nothing; calling it runs its body
+        return is_pure(ctx, expr.body, _depth)  # making it does nothing; calling it runs its body
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Call):  # jax.vmap(lambda v: v + 1)(x)
-        return is_pure(ctx, expr.func) and all(not a.star and is_pure(ctx, a.value) for a in expr.args)
+        return is_pure(ctx, expr.func, _depth) and all(not a.star and is_pure(ctx, a.value, _depth) for a in expr.args)
     if isinstance(expr, cst.Call):
         qualified = ctx.names.qualified_name(expr.func) or ""
-        if not qualified.startswith("jax.") or qualified.startswith(_EFFECTFUL):
+        if not qualified.startswith("jax."):
+            return _pure_function_call(ctx, expr, _depth)
+        if qualified.startswith(_EFFECTFUL):
             return False
         positions, keywords = _CALLABLE_SLOTS.get(qualified, ((0,), ("fun",)) if qualified in TRANSFORMS else ((), ()))
         for i, arg in enumerate(expr.args):
             if arg.star:
                 return False
             called = arg.keyword.value in keywords if arg.keyword is not None else i in positions
-            if not (_pure_callable(ctx, arg.value) if called else is_pure(ctx, arg.value)):
+            if not (_pure_callable(ctx, arg.value, _depth) if called else is_pure(ctx, arg.value, _depth)):
                 return False
         return True
     return False
 
 
-def _pure_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+def _pure_callable(ctx: ModuleContext, expr: cst.BaseExpression, depth: int) -> bool:
     """A function JAX will call, written here with a pure body: a lambda, or a list of them."""
     if isinstance(expr, (cst.List, cst.Tuple)):
-        return all(isinstance(e, cst.Element) and _pure_callable(ctx, e.value) for e in expr.elements)
-    return isinstance(expr, cst.Lambda) and is_pure(ctx, expr.body)
+        return all(isinstance(e, cst.Element) and _pure_callable(ctx, e.value, depth) for e in expr.elements)
+    return isinstance(expr, cst.Lambda) and is_pure(ctx, expr.body, depth)
+
+
+#: How many calls deep a module function's body is followed.
+_MAX_DEPTH = 3
+
+
+def _pure_function_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
+    """``helper(x, h)`` of an undecorated def of this module whose body only binds its own
+    locals and returns, every expression pure, and every argument pure."""
+    if depth >= _MAX_DEPTH or not isinstance(call.func, cst.Name):
+        return False
+    if any(a.star or not is_pure(ctx, a.value, depth) for a in call.args):
+        return False
+    fn = single_binding(ctx, call.func)
+    if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.asynchronous is not None:
+        return False
+    if not isinstance(fn.body, cst.IndentedBlock):
+        return False
+    for index, line in enumerate(fn.body.body):
+        if not isinstance(line, cst.SimpleStatementLine):
+            return False
+        for small in line.body:
+            if isinstance(small, cst.Return):
+                value = small.value
+            elif isinstance(small, cst.Assign) and all(_local_target(t.target) for t in small.targets):
+                value = small.value
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
+                value = small.value
+            elif isinstance(small, cst.Pass):
+                continue
+            elif index == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+                continue  # the docstring
+            else:
+                return False
+            if value is not None and not is_pure(ctx, value, depth + 1):
+                return False
+    return True
+
+
+def _local_target(target: cst.BaseExpression) -> bool:
+    """``a`` or ``a, b``: names only (a ``global`` statement would be a line we refuse)."""
+    if isinstance(target, cst.Name):
+        return True
+    return isinstance(target, (cst.Tuple, cst.List)) and all(
+        isinstance(e, cst.Element) and _local_target(e.value) for e in target.elements
+    )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.static_slots import jitted_call
@@ -108,6 +108,33 @@ CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "bui
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.ops.")
 
 
+def python_sequence(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
+    """What `expr` is when it is surely a Python list or tuple, which a tracer cannot index
+    (``TABLE[i]``: ``__index__`` needs a concrete int): a display, a comprehension, or a name
+    bound once to one ("the list `TABLE`"); None otherwise (an array takes a traced index)."""
+    if isinstance(expr, (cst.List, cst.ListComp)):
+        return "a Python list"
+    if isinstance(expr, cst.Tuple):
+        return "a Python tuple"
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        if isinstance(value, (cst.List, cst.ListComp)):
+            return f"the list `{expr.value}`"
+        if isinstance(value, cst.Tuple):
+            return f"the tuple `{expr.value}`"
+    return None
+
+
+def indexed_sequence(ctx: ModuleContext, index: cst.Index) -> str | None:
+    """``seq[i]`` with `index` the ``i``: what ``seq`` is when it is surely a Python sequence."""
+    element = ctx.parent(index)
+    subscript = ctx.parent(element) if isinstance(element, cst.SubscriptElement) else None
+    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
+        return None
+    return python_sequence(ctx, subscript.value)
+
+
 @dataclass(frozen=True)
 class Sink:
     node: cst.CSTNode
@@ -178,7 +205,14 @@ class Follower:
             if isinstance(parent, cst.Slice):
                 return Flow((Sink(parent, "a slice bound must be a concrete int"),))
             if isinstance(parent, cst.Index):
-                return Flow()  # x[m]: integer indexing takes a tracer too
+                sequence = indexed_sequence(ctx, parent)
+                if sequence is not None:
+                    return Flow((Sink(ctx.parent(ctx.parent(parent)), f"{sequence} needs a concrete int as its index"),))
+                subscript = ctx.parent(ctx.parent(parent))
+                if self.through_indexing and isinstance(subscript, cst.Subscript):
+                    node = subscript  # sizes[i]: what an array gives at a traced index is traced too
+                    continue
+                return Flow()  # x[m]: integer indexing of an array takes a tracer too
             if self.through_indexing and isinstance(parent, cst.Subscript) and parent.value is node:
                 node = parent
                 continue

@@ -99,16 +99,28 @@ def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Base
 DEFAULT = object()
 
 
-def call_argument(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> cst.BaseExpression | object | None:
+def call_argument(
+    call: cst.Call, sig: Signature, param: str, *, bound: bool, ctx: ModuleContext | None = None
+) -> cst.BaseExpression | object | None:
     """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
 
     `bound`: the call runs a bound method (``obj.m(...)``, ``jax.jit(obj.m)(...)``),
-    whose first parameter is the receiver, not one of the call's arguments.
+    whose first parameter is the receiver, not one of the call's arguments. With `ctx`,
+    ``**kw`` is read as the keywords of the dict it unpacks (`unpacked_keywords`).
     """
-    if any(a.star for a in call.args):
-        return None
-    positional = [a.value for a in call.args if a.keyword is None]
+    unpacked: dict[str, cst.BaseExpression] = {}
+    for a in call.args:
+        if a.star == "**" and ctx is not None and (found := unpacked_keywords(ctx, a.value)) is not None:
+            if set(found) & set(unpacked):
+                return None
+            unpacked.update(found)
+        elif a.star:
+            return None
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}  # type: ignore[union-attr]
+    if set(unpacked) & set(keywords):
+        return None  # Python raises "got multiple values"
+    keywords.update(unpacked)
     slots: list[object] = [None] if bound else []
     slots.extend(range(len(positional)))
     try:
@@ -123,6 +135,42 @@ def call_argument(call: cst.Call, sig: Signature, param: str, *, bound: bool) ->
     if isinstance(source, str):
         return keywords[source]
     return None
+
+
+def unpacked_keywords(ctx: ModuleContext, expr: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
+    """``f(x, **kw)``: the keywords ``kw`` hands the call, when it is a name bound once to a dict
+    written out with string keys (``{"temperature": 0.7}`` or ``dict(temperature=0.7)``) and
+    every use of it is such an unpacking, so nothing changes it on the way; else None."""
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = single_binding(ctx, expr)
+    value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+    found: dict[str, cst.BaseExpression] = {}
+    if isinstance(value, cst.Dict):
+        for element in value.elements:
+            key = element.key if isinstance(element, cst.DictElement) else None
+            if not isinstance(key, cst.SimpleString) or not _plain_key(key):
+                return None
+            found[key.evaluated_value] = element.value  # type: ignore[index,union-attr]
+    elif isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) == "builtins.dict":
+        if any(a.keyword is None for a in value.args):
+            return None
+        found = {a.keyword.value: a.value for a in value.args}  # type: ignore[union-attr]
+    else:
+        return None
+    scope = ctx.scope(binding)
+    for assignment in scope[expr.value] if scope is not None else ():
+        for access in assignment.references:
+            arg = ctx.parent(access.node)
+            if not (isinstance(arg, cst.Arg) and arg.star == "**" and arg.value is access.node):
+                return None
+    return found
+
+
+def _plain_key(key: cst.SimpleString) -> bool:
+    """A string key that is a valid parameter name once evaluated."""
+    value = key.evaluated_value
+    return isinstance(value, str) and value.isidentifier()
 
 
 def reaches(route: Route, sig: Signature, param: str) -> bool:

@@ -27,11 +27,15 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
+from jaxfix.transforms.semantics.callables import receiver_class
+from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
     assigned_value,
+    binds_in_class,
     class_members,
     constant_value,
+    own_returns,
     single_binding,
 )
 from jaxfix.transforms.semantics.jit_signature import Signature
@@ -115,6 +119,8 @@ class TraceIndex:
             return rebound
         if not refs or len(refs) != 1:
             return None
+        if self._access(fn, refs[0]).bound:
+            return None  # `jax.jit(obj.m)`: its positions count the arguments after the receiver
         parent = self.ctx.parent(self.ctx.parent(refs[0]))
         if isinstance(parent, cst.Call):
             applied = read_jit_application(self.ctx, parent)
@@ -203,12 +209,17 @@ class TraceIndex:
             out = [replace(r, escapes=True) for r in out]
         return tuple(out)
 
+    def binds_receiver(self, fn: FunctionNode, ref: cst.CSTNode) -> bool:
+        """Does `ref` read fn as a method bound to its receiver (``obj.m``, ``self.m``)?"""
+        return self._access(fn, ref).bound
+
     def _access(self, fn: FunctionNode, ref: cst.CSTNode) -> MethodAccess:
         """How a reference reaches fn: does it bind fn's first parameter, and is it surely fn?
 
         A method is found by its attribute name, so ``other.step`` may be some
         other class's ``step``: only ``self.m`` (the first parameter of an
-        instance method of fn's own class) and ``Cls.m`` are surely fn. An
+        instance method of fn's own class), ``Cls.m``, ``Cls(...).m`` and
+        ``m.step`` with ``m = Cls(...)`` bound once are surely fn. An
         instance method read from an instance, and a classmethod read from
         anything, is bound: its first parameter is the receiver, which no layer
         put around the bound method ever sees (``jax.vmap(self.step)`` maps
@@ -223,6 +234,10 @@ class TraceIndex:
         if binding is not None and binding is cls:
             return MethodAccess(bound=kind is MethodKind.CLASS, uncertain=False)
         surely = isinstance(binding, cst.Param) and _first_parameter_of_method_in(self.ctx, binding, cls)
+        if not surely:
+            # `Model(...).step` or `m.step` with `m = Model(...)` bound once: an instance of fn's class.
+            instance = instance_class(self.ctx, receiver)
+            surely = instance is not None and instance[0] is cls
         return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
 
     def _decorator_wraps(self, fn: FunctionNode) -> tuple[Wrap, ...] | None:
@@ -295,6 +310,12 @@ class TraceIndex:
                 yield from self._climb(call, (*wraps, wrap), depth + 1)  # type: ignore[arg-type]
         elif isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.List, cst.Tuple)):
             yield self._branch_list(parent, wraps)
+        elif isinstance(parent, cst.Return) and (calls := self._factory_calls(parent)) is not None:
+            # `return run` from a factory: each call of the factory stands for the function.
+            for call in calls:
+                yield from self._climb(call, wraps, depth + 1)
+            if not calls:
+                yield Route(wraps)
         else:
             target = _assigned_name(ctx, expr)
             refs = self._name_references(target) if target is not None else None
@@ -305,6 +326,28 @@ class TraceIndex:
             else:
                 for ref in refs:
                     yield from self._climb(ref, wraps, depth + 1)
+
+    def _factory_calls(self, returned: cst.Return) -> list[cst.Call] | None:
+        """The calls of the undecorated function that returns a function with `returned`, when
+        that is its only return and every use of it is a direct call; else None."""
+        ctx = self.ctx
+        factory = ctx.enclosing_function(returned)
+        if not isinstance(factory, cst.FunctionDef) or any(
+            ctx.names.qualified_name(d.decorator) != "builtins.staticmethod" for d in factory.decorators
+        ):
+            return None  # decorated: what its calls give is not what it returns
+        if ctx.parent(returned) is None or len(own_returns(factory)) != 1:
+            return None
+        refs = self.references(factory)
+        if refs is None:
+            return None
+        calls: list[cst.Call] = []
+        for ref in refs:
+            call = self._direct_call(ref)
+            if call is None:
+                return None
+            calls.append(call)
+        return calls
 
     def _branch_list(self, element: cst.Element, wraps: tuple[Wrap, ...]) -> Route:
         """One of ``[f0, f1]`` written right in a primitive's call (``lax.switch``)."""
@@ -396,7 +439,8 @@ class TraceIndex:
         return frozenset(found)
 
     def functions_in(self, expr: cst.BaseExpression, _depth: int = 0) -> frozenset[FunctionNode]:
-        """The module's functions an expression may stand for: ``f``, ``jax.jit(f)``, ``partial(f, 1)``, a lambda."""
+        """The module's functions an expression may stand for: ``f``, ``jax.jit(f)``, ``partial(f, 1)``, a lambda,
+        an instance of a class of the module (its ``__call__``)."""
         ctx = self.ctx
         if _depth > 8:
             return frozenset()
@@ -414,6 +458,10 @@ class TraceIndex:
             return self._class_members(expr)
         if isinstance(expr, cst.Call):
             found: set[FunctionNode] = set()
+            built = instance_class(ctx, expr)
+            if built is not None:
+                # `Decoder(...)`: an instance, called through its `__call__` (jax.jit(decoder)).
+                found |= {s for s in built[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__"}
             for arg in expr.args:
                 found |= self.functions_in(arg.value, _depth + 1)
             if isinstance(expr.func, cst.Call):
@@ -422,8 +470,14 @@ class TraceIndex:
         return frozenset()
 
     def _class_members(self, attr: cst.Attribute) -> frozenset[FunctionNode]:
-        """``Model.f``: the defs named f in the body of the class Model (a class of this module)."""
-        return frozenset(m for m in class_members(self.ctx, attr) or () if isinstance(m, cst.FunctionDef))
+        """``Model.f``: the defs named f in the body of the class Model (a class of this module);
+        ``self.f`` in a method of Model, and ``m.f`` with ``m = Model(...)``, the same defs
+        (`callables.receiver_class`)."""
+        members = class_members(self.ctx, attr)
+        if members is None:
+            cls = receiver_class(self.ctx, attr.value)
+            members = [s for s in cls.body.body if binds_in_class(s, attr.attr.value)] if cls is not None else []
+        return frozenset(m for m in members if isinstance(m, cst.FunctionDef))
 
     def _rebound_defs(self, name: cst.Name) -> frozenset[FunctionNode]:
         """The def behind a name rebound by ``f = jax.jit(f)``."""

@@ -39,6 +39,12 @@ class StaticOperandToBranch(Rule):
     parameter of the enclosing jit, JAX102 takes over. A body whose static
     parameter receives the loop index or carry is reported: a value the loop
     supplies is never static.
+
+    ``partial(f, alpha, T)`` whose values are named for parameters other than
+    the ones their positions fill (``f(z, alpha, T)``) shifts an operand into a
+    static slot, of a branch, a loop body or a function ``jax.vmap`` maps
+    (``vmap(partial(map_row, alpha, T))(rows)``); the names say what was meant,
+    and the values are bound by keyword: ``partial(f, alpha=alpha, T=T)``.
     """
 
     code = "JAX101"

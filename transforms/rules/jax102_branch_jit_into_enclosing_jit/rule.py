@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from jaxfix.transforms.core.findings import Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.control_flow_operands import REQUIRED, BranchBindings, seeds
+from jaxfix.transforms.repairs.control_flow_operands import BRANCH_REQUIRED, BranchBindings, seeds
 from jaxfix.transforms.semantics.analysis import Analysis
 
 
@@ -37,7 +37,7 @@ class BranchJitIntoEnclosingJit(Rule):
     code = "JAX102"
     name = "branch-jit-into-enclosing-jit"
     summary = "a branch's static value is a traced parameter of the enclosing jitted function"
-    required = REQUIRED
+    required = BRANCH_REQUIRED
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:

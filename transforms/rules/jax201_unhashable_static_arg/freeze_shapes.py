@@ -22,6 +22,7 @@ class Shape:
     """A value, or a part of one, as freezing leaves it: changed or not, and its parts."""
 
     #: leaf | mapping | sequence | view (keys(), values(), items()) | pair | union | opaque | maybe
+    #: | instance (a frozen dataclass: its entries are fields by name, and methods as METHOD)
     kind: str
     changed: bool
     entries: tuple[tuple[object, Shape], ...] = ()
@@ -39,7 +40,7 @@ class Shape:
             return self.entries[0][1] if self.entries else self
         if self.kind in ("leaf", "view"):
             return LEAF
-        if self.kind == "union":
+        if self.kind in ("union", "instance"):
             return union([s.child(key) for _, s in self.entries])
         if key is not UNKNOWN_KEY and self.complete:
             for k, shape in self.entries:
@@ -59,6 +60,8 @@ class Shape:
             return union([s for _, s in self.entries])
         if self.kind == "union":
             return union([s.element() for _, s in self.entries])
+        if self.kind == "instance":
+            return union([s for _, s in self.entries])
         if self.kind == "maybe":
             return MAYBE
         return LEAF
@@ -109,6 +112,16 @@ def opaque(*, deep: bool, sorts_keys: bool = False) -> Shape:
     Iterating it is read as iterating a mapping's keys.
     """
     return Shape("opaque", True, ((UNKNOWN_KEY, MAYBE if deep else LEAF),), reordered=sorts_keys)
+
+
+#: A method of an instance whose field changes: what it reads of ``self`` is not followed.
+METHOD = Shape("method", True)
+
+
+def instance(field: str, part: Shape, methods: frozenset[str]) -> Shape:
+    """An instance of a frozen dataclass whose `field` has the shape `part`; every other field
+    is the same object it was."""
+    return Shape("instance", True, ((field, part), *((m, METHOD) for m in sorted(methods) if m != field)))
 
 
 def view(entries: Shape, reordered: bool = False) -> Shape:

@@ -65,7 +65,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Problem, Use, UseChecker
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
-from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments
+from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments, static_receivers
 from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
@@ -120,7 +120,7 @@ class FrozenConfigs:
 
     def findings(self) -> Iterator[Finding]:
         sites: dict[cst.CSTNode, list[tuple[ArgumentSlot, Origin]]] = {}
-        slots = list(static_arguments(self.ctx))
+        slots = [*static_arguments(self.ctx), *static_receivers(self.ctx)]
         self._static_calls = {slot.call for slot in slots}
         for slot in slots:
             origin = self.tracer.trace(slot.arg.value)
@@ -128,10 +128,10 @@ class FrozenConfigs:
                 sites.setdefault(origin.node, []).append((slot, origin))  # type: ignore[arg-type]
             elif origin.kind is OriginKind.RUNTIME:
                 yield self._runtime(slot, origin)
-            elif origin.kind is OriginKind.ARRAY:
+            elif origin.kind is OriginKind.ARRAY and not origin.holder:
                 # One bug, one finding (issue 17.5): an array itself in a static slot is
                 # JAX403's (or JAX301's for a loop count, JAX402's for jnp arithmetic on
-                # static ints); JAX201 owns containers, arrays inside them included.
+                # static ints); JAX201 owns containers and objects, arrays inside them included.
                 continue
             elif origin.kind is OriginKind.INSTANCE:
                 yield self._instance(slot, origin)
@@ -149,6 +149,8 @@ class FrozenConfigs:
         origin = group[0][1]
         plan = self._plan_literal(origin)
         what = _describe(origin.tree)  # type: ignore[arg-type]
+        if origin.holder:
+            what = f"{origin.holder} {what}"
         built = f" (built on line {self._line(origin.node)})" if origin.binding is not None else ""
         for slot, _ in group:
             head = f"`{self._short(slot.arg.value)}` is {what}{built}; {self._needs_hash(slot)}"
@@ -172,7 +174,7 @@ class FrozenConfigs:
         uses take the frozen form.
         """
         tree = origin.tree
-        if tree is None or tree.kind not in ("list", "set") or origin.binding is None:
+        if tree is None or tree.kind not in ("list", "set") or origin.binding is None or origin.holder:
             return None
         if any(not isinstance(child, Leaf) or child.value.kind is not Kind.PLAIN for _, child in tree.entries):
             return None
@@ -365,7 +367,8 @@ class FrozenConfigs:
         value = self._short(slot.arg.value)
         needs = self._needs_hash(slot)
         if origin.kind is OriginKind.ARRAY:
-            message = f"`{value}` is an array ({origin.reason}); {needs}, and no array is hashable"
+            what = origin.holder or "an array"
+            message = f"`{value}` is {what} ({origin.reason}); {needs}, and no array is hashable"
             return self._finding(slot, message, notes=self._array_options(slot))
         if origin.kind is OriginKind.NAMESPACE:
             message = f"`{value}` is {origin.reason}, which cannot be hashed; {needs}"

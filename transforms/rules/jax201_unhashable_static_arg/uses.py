@@ -30,15 +30,19 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
     LEAF,
     MAYBE,
+    METHOD,
     Shape,
     copied_mapping,
+    instance,
     items_view,
     new_sequence,
     view,
 )
 from jaxfix.transforms.semantics.call_binding import bind_arguments
+from jaxfix.transforms.semantics.class_hashing import hashed_fields, instance_class
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
+from jaxfix.transforms.semantics.instance_attributes import stored_attribute
 from jaxfix.transforms.semantics.literals import UNKNOWN_KEY
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.static_values import Kind as Static
@@ -200,6 +204,9 @@ class UseChecker:
         return shape.child()
 
     def _in_Attribute(self, node: cst.Attribute, expr, shape: Shape, depth: int) -> None:
+        if shape.kind == "instance":
+            self._instance_attribute(node, shape, depth)
+            return
         method = node.attr.value
         if method in MUTATING_METHODS:
             if not shape.fresh:
@@ -224,6 +231,17 @@ class UseChecker:
             return
         else:
             self._problem(Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` calls a method that differs once frozen")
+
+    def _instance_attribute(self, node: cst.Attribute, shape: Shape, depth: int) -> None:
+        """``cfg.sizes`` is the frozen field; ``cfg.scale`` the object it was; ``cfg.method()`` reads
+        ``self`` where it is not followed."""
+        part = dict(shape.entries).get(node.attr.value, LEAF)
+        if self._stored(node):
+            self._problem(Problem.MUTATED, node, f"`{self._statement(node)}` assigns an attribute")
+        elif part is METHOD:
+            self._problem(Problem.UNKNOWN, node, f"`{self._code(node)}` is a method, which may read the frozen field")
+        else:
+            self.follow(node, part, depth)
 
     def _in_Arg(self, node: cst.Arg, expr, shape: Shape, depth: int) -> None:
         call = self.ctx.parent(node)
@@ -273,8 +291,29 @@ class UseChecker:
             self.follow(call, new_sequence(element), depth)
         elif shape.kind == "sequence" and (qualified.startswith(_SEQUENCE_READERS) or self._array_method(call)):
             return  # array APIs read a tuple as they read a list (a shape, axes, values)
+        elif (held := self._held_as_field(call, node, shape)) is not None:
+            self.follow(call, held, depth)
         else:
             self._into_callee(call, node, shape, depth)
+
+    def _held_as_field(self, call: cst.Call, arg: cst.Arg, shape: Shape) -> Shape | None:
+        """``Config(sizes=value)`` of a frozen dataclass of this module stores the value as a
+        field (`class_hashing.hashed_fields`): the instance is followed, its field with `shape`."""
+        found = instance_class(self.ctx, call)
+        if found is None or any(a.star for a in call.args):
+            return None
+        cls = found[0]
+        fields = hashed_fields(self.ctx, cls)
+        if fields is None:
+            return None
+        position = call.args.index(arg)
+        names = list(fields)
+        field = arg.keyword.value if arg.keyword is not None else (names[position] if position < len(names) else None)
+        if field not in fields:
+            return None
+        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+        methods = frozenset(line.name.value for line in body if isinstance(line, cst.FunctionDef))
+        return instance(field, shape, methods)
 
     def _array_method(self, call: cst.Call) -> bool:
         """``x.reshape(shape)`` and kin, where ``x`` is an array or a traced parameter."""
@@ -366,6 +405,11 @@ class UseChecker:
                 part = shape.child(i) if shape.kind in ("sequence", "pair") else shape.element()
                 self._bind_target(element.value, part, depth)
             return
+        attribute = stored_attribute(self.ctx, target) if isinstance(target, cst.Attribute) else None
+        if attribute is not None:
+            for read in attribute.reads:  # `self.config = {...}` in `__init__`: every `self.config`
+                self.follow(read, shape, depth)
+            return
         self._problem(Problem.UNKNOWN, target, f"`{self._code(target)} = ...` stores it where jaxfix cannot follow")
 
     def _in_Assign(self, node: cst.Assign, expr, shape: Shape, depth: int) -> None:
@@ -441,9 +485,48 @@ class UseChecker:
         self._problem(Problem.TYPE_SENSITIVE, node, f"`{self._code(node)}` formats its repr, which differs once frozen")
 
     def _in_Return(self, node, expr, shape: Shape, depth: int) -> None:
-        self._problem(
-            Problem.ESCAPES, node, f"`{self._statement(node)}` hands it back to callers jaxfix does not follow"
-        )
+        """A helper that builds and returns the value: followed into every call of it, when each
+        use of the helper's name is a call in this module."""
+        calls = self._calls_of_enclosing(node) if depth < _MAX_CALL_DEPTH else None
+        if calls is None:
+            self._problem(
+                Problem.ESCAPES, node, f"`{self._statement(node)}` hands it back to callers jaxfix does not follow"
+            )
+            return
+        for call in calls:
+            self.follow(call, shape, depth + 1)
+
+    def _calls_of_enclosing(self, node: cst.CSTNode) -> list[cst.Call] | None:
+        """Every call of the plain function around `node`; None when one use is not a call, or
+        the function may be called from where we do not look (a method, a decorated def, an
+        import by another module)."""
+        function = self.ctx.parent(node)
+        while function is not None and not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+            function = self.ctx.parent(function)
+        if not isinstance(function, cst.FunctionDef) or function.decorators:
+            return None
+        if isinstance(self.ctx.parent(self.ctx.parent(function)), cst.ClassDef):
+            return None
+        scope = self.ctx.scope(function)
+        if scope is None:
+            return None
+        name = function.name.value
+        if isinstance(scope, GlobalScope):
+            from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+
+            definition = here(self.ctx, name)
+            if definition is not None and any(True for _ in uses_elsewhere(self.ctx, definition)):
+                return None
+        calls: list[cst.Call] = []
+        for assignment in scope.assignments[name]:
+            if not (isinstance(assignment, Assignment) and assignment.node is function):
+                return None  # the name is bound again
+            for access in assignment.references:
+                call = self.ctx.parent(access.node)
+                if not (isinstance(call, cst.Call) and call.func is access.node):
+                    return None
+                calls.append(call)
+        return calls
 
     def _in_Call(self, node: cst.Call, expr, shape: Shape, depth: int) -> None:
         self._problem(Problem.UNKNOWN, node, f"`{self._code(node)}` calls it")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.core.findings import Edit, Finding, enumerate_words
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.core.suppression import is_suppressed, suppressions
 from jaxfix.transforms.edits.imports import Spelling, planner
@@ -281,18 +281,22 @@ class LoopLengths:
 
     def _static_finding(self, count: Count, plan: StaticCount) -> Finding:
         ctx = self.ctx
-        param = count.source.param
-        passed = ", ".join(f"{value} on line {ctx.span(call).start.line}" for call, value in plan.calls)
+        lines = [ctx.span(call).start.line for call, _ in plan.calls]
+        if len(plan.params) == 1:
+            made = f"`{plan.params[0]}` becomes"
+            passed = ", ".join(f"{value} on line {line}" for (_, value), line in zip(plan.calls, lines))
+        else:
+            made = f"{enumerate_words(f'`{p}`' for p in plan.params)} become"
+            passed = f"to each of them, on {'line' if len(lines) == 1 else 'lines'} {', '.join(map(str, lines))}"
         notes = [_KEEPS[count.site.kind] + "; each distinct count compiles once"]
         if plan.added:
             notes.append(f"adds `{plan.added}`")
         return ctx.finding(
             "JAX301",
             count.expr,
-            f"{self._head(count)}; every call passes a Python int ({passed}), so `{param}` becomes static: "
-            f"`{plan.jit_text}`",
+            f"{self._head(count)}; every call passes a Python int ({passed}), so {made} static: `{plan.jit_text}`",
             plan.edits,
-            description=f"make `{param}` static on its jit",
+            description=f"make {enumerate_words(f'`{p}`' for p in plan.params)} static on its jit",
             notes=tuple(notes),
         )
 

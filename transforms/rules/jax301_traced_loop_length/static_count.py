@@ -1,9 +1,11 @@
 """Make a traced count static on its jit, when every call passes a Python int (JAX301, fix 1).
 
-When the count is a parameter of a jitted function, every call the module
-makes passes it a Python int (a literal, a constant, arithmetic on those),
-and nothing else (vmap, grad, a stored reference) enters the function, the
-parameter can simply be static: the loop keeps its shape, scan keeps its ys,
+When the count is arithmetic on parameters of a jitted function
+(``range(n)``, ``range(i_end - i_start)``, through locals bound once:
+``steps = i_end - i_start``), every call the module makes passes each of them
+a Python int (a literal, a constant, arithmetic on those), and nothing else
+(vmap, grad, a stored reference) enters the function, the parameters can
+simply be static: the loop keeps its shape, scan keeps its ys,
 and reverse-mode grad keeps working (jax-behaviour.md 3c: one compile per
 distinct count). The conversions then go, since a Python int has no
 ``.item()`` or ``.astype()``; so must every other use of the parameter that a
@@ -19,7 +21,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.repairs.static_parameter import static_edit, through_one_jit
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.importers import CallElsewhere
 from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, int_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -39,46 +41,60 @@ class StaticCount:
     calls: tuple[tuple[cst.Call, int], ...]
     #: An import the edit adds, for the message.
     added: str | None = None
+    #: Every parameter made static (the count's source first).
+    params: tuple[str, ...] = ()
 
 
 def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> StaticCount | str:
-    """Edits making `param` static on fn's jit and dropping the counts' conversions; else why not."""
+    """Edits making `param`, and every other parameter the counts compute with, static on fn's
+    jit and dropping the counts' conversions; else why not."""
     ctx = analysis.ctx
+    params: list[str] = [param]
+    locals_read: list[cst.Name] = []
+    for count in counts:
+        found = _arithmetic_params(analysis, fn, count.expr, locals_read, 0)
+        if found is None:
+            return f"the count `{ctx.code(count.expr)}` is more than arithmetic on `{param}`"
+        params.extend(p for p in found if p not in params)
+    order = [p.name for p in function_info(ctx, fn).signature.params]
+    params.sort(key=lambda name: order.index(name) if name in order else len(order))
     calls: list[tuple[cst.Call, int]] = []
 
     def each_call(route: Route) -> str | None:
-        value = _passed_int(analysis, fn, route, param)
-        if value is None:
-            return f"the call on line {ctx.span(route.call).start.line} does not pass `{param}` a Python int"
-        calls.append((route.call, value))
+        values = [_passed_int(analysis, fn, route, name) for name in params]
+        missing = next((name for name, value in zip(params, values) if value is None), None)
+        if missing is not None:
+            return f"the call on line {ctx.span(route.call).start.line} does not pass `{missing}` a Python int"
+        calls.append((route.call, values[params.index(param)]))  # type: ignore[arg-type]
         return None
 
-    entry = through_one_jit(analysis, fn, each_call)
+    entry = through_one_jit(analysis, fn, each_call, params=tuple(params))
     if isinstance(entry, str):
         return entry
     jit, elsewhere = entry
     for other in elsewhere:
-        value = _passed_int_elsewhere(analysis, fn, other, param)
-        if value is None:
-            line = other.uses.line(other.call)
-            return f"the call in `{other.uses.module.name}` (line {line}) does not pass `{param}` a Python int"
-    for count in counts:
-        if not _arithmetic_on(analysis, count.expr, param):
-            return f"the count `{ctx.code(count.expr)}` is more than arithmetic on `{param}`"
-    unsupported = _int_unsafe_use(analysis, fn, param, counts)
+        for name in params:
+            if _passed_int_elsewhere(analysis, fn, other, name) is None:
+                line = other.uses.line(other.call)
+                return f"the call in `{other.uses.module.name}` (line {line}) does not pass `{name}` a Python int"
+    for name in params:
+        unsupported = _int_unsafe_use(analysis, fn, name, counts)
+        if unsupported is not None:
+            return unsupported
+    unsupported = _int_unsafe_local(analysis, locals_read)
     if unsupported is not None:
         return unsupported
-    edit = static_edit(analysis, fn, jit, (param,))
+    edit = static_edit(analysis, fn, jit, tuple(params))
     if isinstance(edit, str):
         return edit
     edits, description, added = edit
     strips = [e for count in counts for e in conversion_edits(ctx, count, astype=False)]
-    return StaticCount((*edits, *strips), description, tuple(calls), added)
+    return StaticCount((*edits, *strips), description, tuple(calls), added, tuple(params))
 
 
 def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | None:
     info = function_info(analysis.ctx, fn)
-    argument = call_argument(route.call, info.signature, param, bound=route.bound)  # type: ignore[arg-type]
+    argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=analysis.ctx)  # type: ignore[arg-type]
     if argument is DEFAULT:
         node = parameter(fn, param)
         return int_value(analysis, node.default) if node is not None and node.default is not None else None
@@ -99,21 +115,49 @@ def _passed_int_elsewhere(analysis: Analysis, fn: FunctionNode, other: CallElsew
     return int_value(other.uses.analysis, argument)  # type: ignore[arg-type]
 
 
-def _arithmetic_on(analysis: Analysis, expr: cst.BaseExpression, param: str) -> bool:
-    """expr is `param` and static values combined by arithmetic, under conversions and ``.astype``."""
+def _arithmetic_params(
+    analysis: Analysis, fn: FunctionNode, expr: cst.BaseExpression, locals_read: list[cst.Name], depth: int
+) -> list[str] | None:
+    """The parameters of fn that `expr` combines with static values by arithmetic, under
+    conversions and ``.astype``, through locals of fn bound once (collected in `locals_read`);
+    None when it is anything more."""
     ctx = analysis.ctx
+    if depth > 8:
+        return None
     operand = conversion_operand(ctx, expr)
     if operand is not None:
-        return _arithmetic_on(analysis, operand, param)
+        return _arithmetic_params(analysis, fn, operand, locals_read, depth + 1)
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "astype":
-        return _arithmetic_on(analysis, expr.func.value, param)
+        return _arithmetic_params(analysis, fn, expr.func.value, locals_read, depth + 1)
     if isinstance(expr, cst.BinaryOperation) and type(expr.operator) in INT_ARITHMETIC:
-        return _arithmetic_on(analysis, expr.left, param) and _arithmetic_on(analysis, expr.right, param)
+        left = _arithmetic_params(analysis, fn, expr.left, locals_read, depth + 1)
+        right = _arithmetic_params(analysis, fn, expr.right, locals_read, depth + 1)
+        return None if left is None or right is None else [*left, *(p for p in right if p not in left)]
     if isinstance(expr, cst.Name):
         binding = single_binding(ctx, expr)
         if isinstance(binding, cst.Param):
-            return binding.name.value == param
-    return int_value(analysis, expr) is not None
+            return [binding.name.value] if ctx.parent(ctx.parent(binding)) is fn else None
+        if isinstance(binding, cst.Name) and ctx.enclosing_function(binding) is fn:
+            value = assigned_value(ctx, binding)
+            if value is not None and isinstance(ctx.parent(binding), cst.AssignTarget):
+                locals_read.append(binding)
+                return _arithmetic_params(analysis, fn, value, locals_read, depth + 1)
+    return [] if int_value(analysis, expr) is not None else None
+
+
+def _int_unsafe_local(analysis: Analysis, locals_read: list[cst.Name]) -> str | None:
+    """A read of a followed local that a Python int would not support (``steps.sum()``)."""
+    ctx = analysis.ctx
+    for target in locals_read:
+        scope = ctx.scope(target)
+        for assignment in scope[target.value] if scope is not None else ():
+            for access in assignment.references:
+                use = access.node
+                parent = ctx.parent(use)
+                if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is use:
+                    line = ctx.span(use).start.line
+                    return f"`{target.value}` is also used as `{ctx.code(parent)}` (line {line}), which a Python int does not support"
+    return None
 
 
 def _int_unsafe_use(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> str | None:

@@ -21,7 +21,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
-from jaxfix.transforms.rules.jax302_param_needs_static import library_jit
+from jaxfix.transforms.rules.jax302_param_needs_static import jitted_self, library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
@@ -58,7 +58,7 @@ class ParamsNeedingStatic:
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
-        for fn in sorted(self.ctx.nodes_of(cst.FunctionDef), key=self.ctx.start):
+        for fn in sorted([*self.ctx.nodes_of(cst.FunctionDef), *self.ctx.nodes_of(cst.Lambda)], key=self.ctx.start):
             needs = self._needs(fn)
             if not needs:
                 continue
@@ -119,7 +119,7 @@ class ParamsNeedingStatic:
                 continue  # a partial binds some arguments (not traced), a vmap maps others: not this call's to show
             if any(w.name == JIT and param in w.jit.spec.declared_static(info.signature) for w in route.wraps):  # type: ignore[union-attr]
                 continue  # static on this call's jit
-            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=self.ctx)
             # A default the call leaves out stays a Python value: jit traces what a call passes.
             if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
                 continue
@@ -153,7 +153,7 @@ class ParamsNeedingStatic:
     # -- the finding -------------------------------------------------------------------
     def _finding(self, need: _Need, plan: StaticPlan | str) -> Finding:
         ctx = self.ctx
-        name = need.fn.name.value  # type: ignore[union-attr]
+        name = need.fn.name.value if isinstance(need.fn, cst.FunctionDef) else "lambda"
         head = f"`{need.param}` is a parameter of the jitted `{name}` that is not static there"
         line = ctx.span(need.shown_by).start.line
         if need.use is not None:
@@ -246,10 +246,10 @@ class ParamNeedsStatic302(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return screen_params.seeds(facts) + library_jit.seeds(facts)
+        return screen_params.seeds(facts) + library_jit.seeds(facts) + jitted_self.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return ParamsNeedingStatic(analysis).findings() + library_jit.findings(analysis)
+        return ParamsNeedingStatic(analysis).findings() + library_jit.findings(analysis) + jitted_self.findings(analysis)
 
 
 

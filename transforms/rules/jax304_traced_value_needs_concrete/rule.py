@@ -21,21 +21,27 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
-from jaxfix.transforms.gate.screen import Facts, qualified_spellings
-from jaxfix.transforms.gate.screen_sinks import reaches_sink
+from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
+from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import drop_helper_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.array_values import array_origin, made_array
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.sinks import Follower, Sink
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
+from jaxfix.transforms.semantics.traced_values import Taint
+from jaxfix.transforms.semantics.transform_options import python_value_at_every_call
+from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW
 
 #: Modules whose calls JAX stages out under a trace (and whose results are then tracers).
 _JAX_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
@@ -67,7 +73,64 @@ class TracedValues304:
                 continue
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
             out.append(self._finding(call, fn, sink))
+        out.extend(self._control_flow_parameters(seen_sinks))
         return out
+
+    def _control_flow_parameters(self, seen_sinks: set[int]) -> list[Finding]:
+        """A parameter a lax primitive hands its callable as a tracer (the loop index of
+        ``fori_loop``, the slice ``scan`` gives a step), or one vmap maps, reaching a size, a shape,
+        a slice bound, a Python list's index or ``int()``. A loop count (``range``, a scan length,
+        an ``arange`` size) is JAX301's, which may rewrite the loop; a Python value vmap traces is
+        JAX405's, and a Python ``if`` on a mapped value JAX305's."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        for fn in [*ctx.nodes_of(cst.FunctionDef), *ctx.nodes_of(cst.Lambda)]:
+            for param in function_info(ctx, fn).signature.params:
+                source = self.analysis.traced.param_source(fn, param.name)
+                if source is None or source.via is None or source.via.name not in (*_LOOPS, *_MAPS):
+                    continue  # a cond or switch operand a branch needs concrete is JAX103's
+                if source.taint is not Taint.TRACED:
+                    continue  # static on a jit, fed a tracer: JAX101's, JAX301's or JAX404's
+                mapped = source.via.name in _MAPS
+                if mapped and python_value_at_every_call(self.analysis, fn, param.name, source.via):
+                    continue  # a Python value vmap traces: JAX405 fixes the call
+                for read in parameter_reads(ctx, fn, param.name):
+                    sink = next(iter(self.follower.follow(read).sinks), None)
+                    if sink is None or id(sink.node) in seen_sinks or _loop_count(ctx, sink.node):
+                        continue
+                    if mapped and any(sink.reason.startswith(c) for c in _CONTROL):
+                        continue  # a Python `if` on a mapped value: JAX305's
+                    if isinstance(sink.node, cst.Call) and jitted_call(ctx, sink.node) is not None:
+                        continue  # a static parameter of a jitted call: JAX404's
+                    seen_sinks.add(id(sink.node))
+                    out.append(self._parameter_finding(read, source, sink))
+        return out
+
+    def _parameter_finding(self, read: cst.CSTNode, source, sink: Sink) -> Finding:
+        ctx = self.ctx
+        line = ctx.span(sink.node).start.line
+        primitive = source.via.name.rsplit(".", 1)[-1]
+        message = (
+            f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line}); "
+            f"`{primitive}` traces every value it hands its function, so no static argument can help"
+        )
+        if source.via.name in _MAPS:
+            notes: tuple[str, ...] = (
+                "option: each example may need its own size, which no traced program has: pad every example "
+                "to a static bound and mask what is beyond its own (`jnp.where(jnp.arange(MAX) < n, ...)`)",
+                "option: a table indexed by the value can be an array (`jnp.asarray(table)[i]`), which a traced "
+                "index gathers from",
+                f"option: if every example has the same value, pass it as a Python value outside the `{primitive}` "
+                "(`in_axes=None`, or close over it)",
+            )
+            return ctx.finding("JAX304", read, message, notes=notes)
+        notes = (
+            "option: a static upper bound: a fixed size chosen by the author, with the value masking what is "
+            "beyond it (`jnp.where(jnp.arange(MAX) < n, ...)`); a value above the bound is silently cut off: check it",
+            f"option: when the number of steps is a Python int, a Python loop in place of `{primitive}`, which "
+            "runs the body with the index as a Python int (it unrolls: one trace per step)",
+        )
+        return ctx.finding("JAX304", read, message, notes=notes)
 
     def _jax_value(self, call: cst.Call) -> bool:
         """A call whose result is an array JAX computes: a jax.numpy/lax/random call (not the metadata
@@ -139,10 +202,26 @@ class TracedValues304:
         if data is not None:
             tail = f"no static argument can make it concrete, since it depends on the data ({data})"
         elif jitted is not None:
+            head = (
+                f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
+                f"(line {line}); `{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, "
+                "never Python values"
+            )
+            dropped = drop_helper_jit(self.analysis, call, jitted)
+            if isinstance(dropped, Edit):
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{head}; every input here is a Python value and every use of `{jitted.callee_name}` is a call "
+                    "inside traced code, where its jit adds nothing, so the jit goes and the call returns what "
+                    "Python computes",
+                    (dropped,),
+                    description=f"drop the jit of `{jitted.callee_name}`",
+                )
             tail = (
                 f"`{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, never Python "
                 f"values; if every input is a Python value, call the function itself (`{jitted.callee_name}`) "
-                "without its jit"
+                f"without its jit (not done here: {dropped})"
             )
         else:
             tail = (
@@ -167,6 +246,22 @@ class TracedValues304:
                 f"option: compute it before calling `{name}`, outside jit, and pass it as a static argument",
             )
         return ctx.finding("JAX304", call, message, notes=options)
+
+
+#: The primitives that run a callable over steps, tracing what they hand it (cond and switch
+#: operands are JAX103's).
+_LOOPS = frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}
+#: The transforms that map a function over a batch: each example's value is a tracer.
+_MAPS = frozenset({"jax.vmap", "jax.pmap"})
+#: Sinks that are loop counts: JAX301's (docs: "a scan length, range() count or arange size").
+_LOOP_COUNTS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
+
+
+def _loop_count(ctx, node: cst.CSTNode) -> bool:
+    """The sink is, or feeds, a loop count (``range(int(n))``)."""
+    return any(
+        isinstance(a, cst.Call) and ctx.names.qualified_name(a.func) in _LOOP_COUNTS for a in (node, *ctx.ancestors(node))
+    )
 
 
 def _inputs(call: cst.Call):
@@ -229,6 +324,24 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             continue
         if reaches_sink(facts, call):
             out.append(call)
+    if facts.lines_of_words(("vmap", "pmap")):
+        # A function vmap may map (handed to it under any name): one whose parameter may reach a size.
+        out.extend(
+            f for f in facts.nodes if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            and parameter_reaches_sink(facts, f)
+        )
+    for call in facts.control_flow_calls:
+        # A callable a primitive traces, whose parameter may reach a size (`_control_flow_parameters`).
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            # `body`, `Model.body`, `partial(body, n)`: every def a name in it may stand for.
+            names = {spelled_name(n) for n in ast.walk(arg) if isinstance(n, (ast.Name, ast.Attribute))}
+            functions = [arg] if isinstance(arg, ast.Lambda) else [
+                d for name in names if name for d in facts.defs_by_name.get(name, ())
+            ]
+            if any(parameter_reaches_sink(facts, f) for f in functions):
+                out.append(call)
+                out.extend(f for f in functions if not isinstance(f, ast.Lambda))
+                break
     return out
 
 
@@ -252,12 +365,24 @@ class TracedValueNeedsConcrete304(Rule):
     and a mask, ``jnp.where``/``lax.cond``/``lax.while_loop``, computing the
     value outside jit). jnp arithmetic on static Python ints is JAX402's, a
     traced parameter reaching such a place is JAX301's or JAX302's.
+
+    A value a loop primitive hands its function is such a value too: the index
+    ``fori_loop`` gives its body, the slice ``scan`` gives a step
+    (``jnp.pad(x, 2 ** level)`` in a scan over levels). A loop count made of it
+    is JAX301's; a cond or switch operand a branch needs is JAX103's.
+
+    One such value is fixed: the result of a jitted helper called with Python
+    values (``jnp.arange(add1(k))`` with ``k`` static, jax#35090). A jitted
+    function returns arrays, so its result is a tracer; without its jit the
+    helper returns what Python computes. The jit is dropped when every use of
+    the helper is a call inside traced code, where its jit adds nothing, and
+    every result flows where a Python value works as the array did
+    (`unjitted_helper`).
     """
 
     code = "JAX304"
     name = "traced-value-needs-concrete"
     summary = "a value JAX computes while tracing is used where Python needs a concrete value"
-    report_only = True
     required = (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat", "make_jaxpr", "eval_shape", "map"))
 
     @classmethod

@@ -1,0 +1,194 @@
+"""``self.config``: a value an object is given once, in ``__init__``, and that only its methods read.
+
+Real code keeps its config on the object (``self.config = {...}`` in
+``__init__``, then ``self.step(x, self.config)``). Such an attribute is one
+value with known uses only where the module shows every place that can touch
+it, so it is followed only when
+
+* the class is defined at module level once, with no base class, no
+  subclass here and no decorator, and no other module of the project imports
+  it (their code could read the attribute);
+* every ``.name`` in the module is either the one store ``self.name = value``,
+  a statement of ``__init__`` itself, or a read ``self.name`` in a method of
+  the class (``self`` being the method's first parameter; the method plain or
+  jitted);
+* no code of the module reaches attributes by string or by ``__dict__``
+  (``setattr``, ``getattr``, ``delattr``, ``vars``);
+* every instance stays where its uses are seen: each ``Model(...)`` is used
+  only to call a method (``Model(...).run(x)``), or is bound to a name used
+  only that way (``m = Model(); m.run(x)``).
+
+Anything else: None, and the callers treat the attribute as unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+from libcst.metadata import Assignment, GlobalScope
+
+from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.jit_wrappers import read_jit_wrapper
+from jaxfix.transforms.semantics.module import ModuleContext
+
+#: Builtins that reach attributes by name, out of our sight.
+_BY_STRING = frozenset({"setattr", "getattr", "delattr", "vars"})
+
+
+@dataclass(frozen=True)
+class InstanceAttribute:
+    cls: cst.ClassDef
+    name: str
+    #: ``self.name`` as the target of the assignment in ``__init__``.
+    store: cst.Attribute
+    #: What ``__init__`` gives it.
+    value: cst.BaseExpression
+    #: Every other ``self.name`` in the methods of the class: the reads.
+    reads: tuple[cst.Attribute, ...]
+
+
+def read_attribute(ctx: ModuleContext, expr: cst.Attribute) -> InstanceAttribute | None:
+    """`expr` reads ``self.name`` of an attribute set once in ``__init__`` (see the module docstring)."""
+    cls = _method_class(ctx, expr)
+    return _attribute(ctx, cls, expr.attr.value) if cls is not None else None
+
+
+def stored_attribute(ctx: ModuleContext, target: cst.Attribute) -> InstanceAttribute | None:
+    """`target` is the store ``self.name = ...`` of such an attribute."""
+    found = read_attribute(ctx, target)
+    return found if found is not None and found.store is target else None
+
+
+def _method_class(ctx: ModuleContext, expr: cst.Attribute) -> cst.ClassDef | None:
+    """The class whose method's first parameter `expr` is read on."""
+    if not isinstance(expr.value, cst.Name):
+        return None
+    param = single_binding(ctx, expr.value)
+    if not isinstance(param, cst.Param):
+        return None
+    method = ctx.parent(ctx.parent(param))
+    if not isinstance(method, cst.FunctionDef):
+        return None
+    positional = [*method.params.posonly_params, *method.params.params]
+    if not positional or positional[0] is not param:
+        return None
+    if any(read_jit_wrapper(ctx, d.decorator) is None for d in method.decorators):
+        return None  # staticmethod, classmethod, property, or a wrapper we do not know
+    body = ctx.parent(method)
+    cls = ctx.parent(body)
+    return cls if isinstance(body, cst.IndentedBlock) and isinstance(cls, cst.ClassDef) else None
+
+
+def _attribute(ctx: ModuleContext, cls: cst.ClassDef, name: str) -> InstanceAttribute | None:
+    if cls.bases or cls.decorators or not _alone(ctx, cls):
+        return None
+    store: cst.Attribute | None = None
+    value: cst.BaseExpression | None = None
+    reads: list[cst.Attribute] = []
+    for node in ctx.attributes_named(name):
+        if _method_class(ctx, node) is not cls:
+            return None  # another object's `.name`, or a read we cannot place
+        assigned = _init_assignment(ctx, cls, node)
+        if assigned is not None:
+            if store is not None:
+                return None
+            store, value = node, assigned
+        elif _plain_read(ctx, node):
+            reads.append(node)
+        else:
+            return None  # stored, deleted or augmented elsewhere
+    if store is None or value is None or not _instances_kept(ctx, cls):
+        return None
+    return InstanceAttribute(cls, name, store, value, tuple(reads))
+
+
+def _init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute) -> cst.BaseExpression | None:
+    """The value of ``self.name = value`` when that is a statement of ``__init__``'s own body."""
+    target = ctx.parent(node)
+    assign = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+        return None
+    line = ctx.parent(assign)
+    block = ctx.parent(line)
+    method = ctx.parent(block)
+    if not (isinstance(line, cst.SimpleStatementLine) and isinstance(method, cst.FunctionDef)):
+        return None
+    if method.name.value != "__init__" or ctx.parent(ctx.parent(method)) is not cls:
+        return None
+    return assign.value
+
+
+def _plain_read(ctx: ModuleContext, node: cst.Attribute) -> bool:
+    parent = ctx.parent(node)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.Del, cst.AnnAssign)):
+        return False
+    return not (isinstance(parent, (cst.Element, cst.Tuple, cst.List)) and _in_store(ctx, parent))
+
+
+def _in_store(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    while isinstance(node, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+        node = ctx.parent(node)  # type: ignore[assignment]
+    return isinstance(node, (cst.AssignTarget, cst.For, cst.CompFor, cst.Del))
+
+
+def _alone(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+    """Defined once at module level, subclassed nowhere here, read by no string, imported by no
+    other module of the project."""
+    scope = ctx.scope(cls)
+    if not isinstance(scope, GlobalScope) or single_binding(ctx, cls.name) is not cls:
+        return False
+    for call in ctx.calls:
+        if isinstance(call.func, cst.Name) and call.func.value in _BY_STRING:
+            return False
+    if ctx.attributes_named("__dict__"):
+        return False
+    if ctx.repo is not None:
+        from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+
+        definition = here(ctx, cls.name.value)
+        if definition is not None and uses_elsewhere(ctx, definition):
+            return False
+    return True
+
+
+def _methods(cls: cst.ClassDef) -> set[str]:
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    return {line.name.value for line in body if isinstance(line, cst.FunctionDef)}
+
+
+def _instances_kept(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+    """Every use of the class is ``Model(...)`` whose result only calls a method."""
+    scope = ctx.scope(cls)
+    methods = _methods(cls)
+    if scope is None:
+        return False
+    for assignment in scope.assignments[cls.name.value]:
+        if not isinstance(assignment, Assignment):
+            return False
+        for access in assignment.references:
+            call = ctx.parent(access.node)
+            if not (isinstance(call, cst.Call) and call.func is access.node):
+                return False
+            if not _only_methods_called(ctx, call, methods):
+                return False
+    return True
+
+
+def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, methods: set[str]) -> bool:
+    parent = ctx.parent(expr)
+    if isinstance(parent, cst.Attribute) and parent.value is expr:
+        return parent.attr.value in methods and isinstance(ctx.parent(parent), cst.Call)
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        target = parent.targets[0].target
+        scope = ctx.scope(target)
+        if scope is None:
+            return False
+        for assignment in scope.assignments[target.value]:
+            if not (isinstance(assignment, Assignment) and assignment.node is target):
+                return False  # the name is bound again
+            for access in assignment.references:
+                if not _only_methods_called(ctx, access.node, methods):
+                    return False
+        return True
+    return False
