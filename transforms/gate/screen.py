@@ -401,6 +401,16 @@ class Facts:
 
     def slots_for_call(self, call: ast.Call) -> list[StaticSlots | None]:
         """The static slots of what a call may call, resolved by scope for plain names."""
+        if isinstance(call.func, ast.Call) and (factory := spelled_name(call.func.func)):
+            # `make_run(step)(x)`: the jitted def the factory returns (`tracing._factory_calls`).
+            returned = [
+                slots
+                for name, entries in self.static_slots.items()
+                for scope, slots in entries
+                if scope is not None and getattr(scope, "name", None) == factory and _returns_name(scope, name)
+            ]
+            if returned:
+                return returned
         name = spelled_name(call.func)
         entries = self.static_slots.get(name or "", [])
         if not entries:
@@ -428,6 +438,16 @@ class Facts:
             ]
         nearest = max(depth for depth, _ in visible)
         return [slots for depth, slots in visible if depth == nearest]
+
+    @cached_property
+    def jit_factories(self) -> frozenset[str]:
+        """Names of defs that return a def jitted with static arguments (``return run``)."""
+        return frozenset(
+            getattr(scope, "name", "")
+            for name, entries in self.static_slots.items()
+            for scope, _ in entries
+            if scope is not None and _returns_name(scope, name)
+        )
 
     def _factory_result(self, func: ast.expr, factory: str) -> bool:
         """`func` (a call's callee) is ``factory(...)`` or a name some assignment binds to it."""

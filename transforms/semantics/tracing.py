@@ -336,7 +336,7 @@ class TraceIndex:
             ctx.names.qualified_name(d.decorator) != "builtins.staticmethod" for d in factory.decorators
         ):
             return None  # decorated: what its calls give is not what it returns
-        if ctx.parent(returned) is None or len(own_returns(factory)) != 1:
+        if len(own_returns(factory)) != 1:
             return None
         refs = self.references(factory)
         if refs is None:
@@ -344,8 +344,8 @@ class TraceIndex:
         calls: list[cst.Call] = []
         for ref in refs:
             call = self._direct_call(ref)
-            if call is None:
-                return None
+            if call is None or self._access(factory, ref).uncertain:
+                return None  # used otherwise, or `x.make` that may be another class's `make`
             calls.append(call)
         return calls
 

@@ -319,7 +319,8 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 
     out: list[ast.AST] = []
     names = facts.static_jitted_names
-    lines = facts.lines_of_words(names) if names else set()
+    words = names | facts.jit_factories  # `make_run(step)(x)` calls what the factory returns
+    lines = facts.lines_of_words(words) if words else set()
     for call in calls_on(facts, lines):
         for slots in facts.slots_for_call(call) or []:
             if slots is None:
