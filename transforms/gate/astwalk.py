@@ -24,3 +24,16 @@ def child_nodes(node: ast.AST, skip: tuple[str, ...] = ()) -> list[ast.AST]:
         elif type(value) is list:
             out.extend([v for v in value if isinstance(v, AST)])
     return out
+
+
+def own_returns(function: ast.AST) -> list[ast.Return]:
+    """The returns of a def itself, not of the defs, classes and lambdas nested in it."""
+    returns: list[ast.Return] = []
+    stack: list[ast.AST] = list(getattr(function, "body", ()))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            returns.append(node)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+    return returns

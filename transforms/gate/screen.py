@@ -23,7 +23,7 @@ from functools import cached_property
 from jaxfix.transforms.core import identifiers
 from jaxfix.transforms.core.stdlib_ast import import_pairs
 from jaxfix.transforms.core.textedit import line_starts, plain_breaks
-from jaxfix.transforms.gate.astwalk import child_nodes
+from jaxfix.transforms.gate.astwalk import child_nodes, own_returns
 from jaxfix.transforms.semantics.vocabulary import STATIC_KEYWORDS
 
 #: What ends a line for Python's tokenizer (and so for ast's line numbers).
@@ -401,16 +401,9 @@ class Facts:
 
     def slots_for_call(self, call: ast.Call) -> list[StaticSlots | None]:
         """The static slots of what a call may call, resolved by scope for plain names."""
-        if isinstance(call.func, ast.Call) and (factory := spelled_name(call.func.func)):
+        if isinstance(call.func, ast.Call) and (factory := spelled_name(call.func.func)) in self.factory_slots:
             # `make_run(step)(x)`: the jitted def the factory returns (`tracing._factory_calls`).
-            returned = [
-                slots
-                for name, entries in self.static_slots.items()
-                for scope, slots in entries
-                if scope is not None and getattr(scope, "name", None) == factory and _returns_name(scope, name)
-            ]
-            if returned:
-                return returned
+            return self.factory_slots[factory]
         name = spelled_name(call.func)
         entries = self.static_slots.get(name or "", [])
         if not entries:
@@ -440,14 +433,20 @@ class Facts:
         return [slots for depth, slots in visible if depth == nearest]
 
     @cached_property
+    def factory_slots(self) -> dict[str, list[StaticSlots | None]]:
+        """Name of a def that returns a def jitted with static arguments (``return run``) -> the
+        static slots of what it returns."""
+        out: dict[str, list[StaticSlots | None]] = {}
+        for name, entries in self.static_slots.items():
+            for scope, slots in entries:
+                if scope is not None and _returns_name(scope, name):
+                    out.setdefault(getattr(scope, "name", ""), []).append(slots)
+        return out
+
+    @property
     def jit_factories(self) -> frozenset[str]:
-        """Names of defs that return a def jitted with static arguments (``return run``)."""
-        return frozenset(
-            getattr(scope, "name", "")
-            for name, entries in self.static_slots.items()
-            for scope, _ in entries
-            if scope is not None and _returns_name(scope, name)
-        )
+        """Names of defs that return a def jitted with static arguments."""
+        return frozenset(self.factory_slots)
 
     def _factory_result(self, func: ast.expr, factory: str) -> bool:
         """`func` (a call's callee) is ``factory(...)`` or a name some assignment binds to it."""
@@ -658,14 +657,7 @@ def plainly_hashable(node: ast.AST) -> bool:
 
 def _returns_name(function: ast.AST, name: str | None) -> bool:
     """Does `function` (a def) hold ``return name`` outside its nested defs?"""
-    stack = list(getattr(function, "body", ()))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name:
-            return True
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
-    return False
+    return any(isinstance(r.value, ast.Name) and r.value.id == name for r in own_returns(function))
 
 
 def qualified_spellings(facts: Facts, func: ast.expr) -> frozenset[str]:

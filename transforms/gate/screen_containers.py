@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxfix.transforms.gate.astwalk import own_returns
 from jaxfix.transforms.gate.screen import Facts, plainly_hashable, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_tracing import name_values, rebound_in_function
 from jaxfix.transforms.semantics.array_api import makes_array
@@ -38,14 +39,7 @@ def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
     """An undecorated function whose every return writes out a dict, list or set."""
     if function.decorator_list:
         return False
-    returns: list[ast.Return] = []
-    stack: list[ast.AST] = [*function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            returns.append(node)
-        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
+    returns = own_returns(function)
     if len(returns) == 1 and isinstance(returns[0].value, ast.Name):
         # `kwargs = dict(...)` ... `return kwargs` (`container_origin._returned` follows the name).
         name = returns[0].value.id

@@ -431,7 +431,6 @@ class BranchBindings:
                 description="bind static values so the loop's arguments land in dynamic slots",
             )
 
-
     # -- vmap ----------------------------------------------------------------
     def _mapped(self, vmap: cst.Call) -> Iterator[Finding]:
         """``jax.vmap(partial(f, alpha, T))(x)`` where the partial's values, named for other
@@ -541,8 +540,6 @@ def seeds(facts: Facts) -> list[ast.AST]:
         for call in (*facts.control_flow_calls, *vmaps)
         if any(mentions_static_jitted(facts, a) for a in (*call.args, *(k.value for k in call.keywords)))
     ]
-
-
 
 
 def _maybe_callable_pytree(branches: list[Branch], operand_args, verdicts: dict) -> bool:

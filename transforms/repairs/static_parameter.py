@@ -149,7 +149,7 @@ def _jitted_signature(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> Signat
     return signature.without_first() if _wraps_bound_method(analysis, fn, jit) else signature
 
 
-def _array_in_static_slot(analysis: Analysis, route: Route, sig: Signature) -> str | None:
+def array_in_static_slot(analysis: Analysis, route: Route, sig: Signature) -> str | None:
     """A call that hands an array to a parameter its jit already makes static fails at that
     hash whatever else is made static (JAX403's finding, jax#17158): no static edit can make the
     call work, so none is proven."""
@@ -202,7 +202,7 @@ def through_jits(
             jits[id(wrap.node)] = wrap
             uses[id(wrap.node)] = uses.get(id(wrap.node), 0) + 1
             inline[id(wrap.node)] = index >= route.head and _applied_at(route.call, wrap)
-        refused = _array_in_static_slot(analysis, route, sig) or each_call(route)
+        refused = array_in_static_slot(analysis, route, sig) or each_call(route)
         if refused is not None:
             return refused
     if not jits:

@@ -15,7 +15,7 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.semantics.class_hashing import instance_class
-from jaxfix.transforms.semantics.constants import assigned_value, binds_in_class, class_members, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, class_members, members_named, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
     MethodKind,
@@ -176,7 +176,7 @@ def _resolve_method(ctx: ModuleContext, attr: cst.Attribute) -> Target | None:
     cls = receiver_class(ctx, attr.value)
     if cls is None:
         return None
-    members = [s for s in cls.body.body if binds_in_class(s, attr.attr.value)]
+    members = members_named(cls, attr.attr.value)
     if len(members) == 2:
         return _rebound_in_class(ctx, members)
     if len(members) != 1:

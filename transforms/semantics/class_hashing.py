@@ -34,7 +34,7 @@ def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0
         return None
     if isinstance(bound, cst.ClassDef):
         return bound, call
-    if isinstance(bound, cst.FunctionDef) and _plain_helper(ctx, bound) and _depth < 4:
+    if isinstance(bound, cst.FunctionDef) and runs_as_written(ctx, bound) and _depth < 4:
         returns = own_returns(bound)
         if len(returns) == 1 and returns[0].value is not None:
             return instance_class(ctx, returns[0].value, _depth + 1)
@@ -47,10 +47,10 @@ def _static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef |
     if not members or len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
         return None
     method = members[0]
-    return method if _plain_helper(ctx, method) and method.decorators else None
+    return method if runs_as_written(ctx, method) and method.decorators else None
 
 
-def _plain_helper(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
+def runs_as_written(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
     """Undecorated, or only ``@staticmethod``: calling it runs its body with the arguments given."""
     return all(ctx.names.qualified_name(d.decorator) == "builtins.staticmethod" for d in fn.decorators)
 

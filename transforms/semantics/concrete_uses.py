@@ -330,10 +330,19 @@ class ConcreteUses:
 
 _CONTINUE = object()
 
-_COUNT_CALLS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
+#: The calls whose argument is a loop count: JAX301's (a ``range()`` count, a scan length, an
+#: ``arange`` size).
+LOOP_COUNT_CALLS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
 
 
-def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str, calls: frozenset[str] = _COUNT_CALLS) -> bool:
+def feeds_loop_count(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """`node` is, or is inside, a loop count's call (``range(int(n))``)."""
+    return any(
+        isinstance(a, cst.Call) and ctx.names.qualified_name(a.func) in LOOP_COUNT_CALLS for a in (node, *ctx.ancestors(node))
+    )
+
+
+def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str, calls: frozenset[str] = LOOP_COUNT_CALLS) -> bool:
     """Is the parameter read inside a ``range()``, ``lax.scan`` or ``jnp.arange`` call (JAX301's counts)?"""
     for read in parameter_reads(ctx, fn, param):
         for ancestor in ctx.ancestors(read):

@@ -115,10 +115,9 @@ def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
         node = getattr(assignment, "node", None)
         # The statement of the block that holds this binding (itself, or a loop or if around it).
         holder = next((a for a in (node, *ctx.ancestors(node)) if ctx.parent(a) is block), None) if node is not None else None
-        if holder is None or holder not in body or body.index(holder) >= position:
-            continue
-        if best is None or body.index(holder) > best[0]:
-            best = (body.index(holder), node)
+        at = body.index(holder) if holder is not None and holder in body else position
+        if at < position and (best is None or at > best[0]):
+            best = (at, node)
     if best is None or not isinstance(best[1], cst.Name) or not isinstance(body[best[0]], cst.SimpleStatementLine):
         return None  # the last binding above is inside a loop or branch (or is no assignment): it may not run
     return best[1]
@@ -132,7 +131,12 @@ def class_members(ctx: ModuleContext, attr: cst.Attribute) -> list[cst.CSTNode] 
     cls = single_binding(ctx, attr.value)
     if not isinstance(cls, cst.ClassDef):
         return None
-    return [s for s in cls.body.body if binds_in_class(s, attr.attr.value)]
+    return members_named(cls, attr.attr.value)
+
+
+def members_named(cls: cst.ClassDef, name: str) -> list[cst.CSTNode]:
+    """The statements of the class body that bind `name` (defs and one-target assignments)."""
+    return [s for s in cls.body.body if binds_in_class(s, name)]
 
 
 def binds_in_class(stmt: cst.CSTNode, name: str) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import binding_value, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.static_slots import jitted_call
@@ -117,8 +117,7 @@ def python_sequence(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, cst.Tuple):
         return "a Python tuple"
     if isinstance(expr, cst.Name):
-        binding = single_binding(ctx, expr)
-        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        value = binding_value(ctx, expr)
         if isinstance(value, (cst.List, cst.ListComp)):
             return f"the list `{expr.value}`"
         if isinstance(value, cst.Tuple):

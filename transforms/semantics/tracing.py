@@ -28,13 +28,13 @@ from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.class_hashing import instance_class
+from jaxfix.transforms.semantics.class_hashing import instance_class, runs_as_written
 from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
     assigned_value,
-    binds_in_class,
     class_members,
     constant_value,
+    members_named,
     own_returns,
     single_binding,
 )
@@ -233,11 +233,8 @@ class TraceIndex:
         binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
         if binding is not None and binding is cls:
             return MethodAccess(bound=kind is MethodKind.CLASS, uncertain=False)
-        surely = isinstance(binding, cst.Param) and _first_parameter_of_method_in(self.ctx, binding, cls)
-        if not surely:
-            # `Model(...).step` or `m.step` with `m = Model(...)` bound once: an instance of fn's class.
-            instance = instance_class(self.ctx, receiver)
-            surely = instance is not None and instance[0] is cls
+        # `self` of one of the class's instance methods, or an instance the module builds of it.
+        surely = receiver_class(self.ctx, receiver) is cls
         return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
 
     def _decorator_wraps(self, fn: FunctionNode) -> tuple[Wrap, ...] | None:
@@ -332,9 +329,7 @@ class TraceIndex:
         that is its only return and every use of it is a direct call; else None."""
         ctx = self.ctx
         factory = ctx.enclosing_function(returned)
-        if not isinstance(factory, cst.FunctionDef) or any(
-            ctx.names.qualified_name(d.decorator) != "builtins.staticmethod" for d in factory.decorators
-        ):
+        if not isinstance(factory, cst.FunctionDef) or not runs_as_written(ctx, factory):
             return None  # decorated: what its calls give is not what it returns
         if len(own_returns(factory)) != 1:
             return None
@@ -476,7 +471,7 @@ class TraceIndex:
         members = class_members(self.ctx, attr)
         if members is None:
             cls = receiver_class(self.ctx, attr.value)
-            members = [s for s in cls.body.body if binds_in_class(s, attr.attr.value)] if cls is not None else []
+            members = members_named(cls, attr.attr.value) if cls is not None else []
         return frozenset(m for m in members if isinstance(m, cst.FunctionDef))
 
     def _rebound_defs(self, name: cst.Name) -> frozenset[FunctionNode]:
@@ -686,12 +681,3 @@ def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:
     if isinstance(parent, cst.AnnAssign) and parent.value is expr and isinstance(parent.target, cst.Name):
         return parent.target
     return None
-
-
-def _first_parameter_of_method_in(ctx: ModuleContext, param: cst.Param, cls: cst.CSTNode | None) -> bool:
-    """``self`` of an instance method defined directly in the class `cls`."""
-    method = ctx.enclosing_function(param)
-    if not isinstance(method, cst.FunctionDef) or ctx.parent(ctx.parent(method)) is not cls:
-        return False
-    positional = [*method.params.posonly_params, *method.params.params]
-    return bool(positional) and positional[0] is param and function_info(ctx, method).method is MethodKind.INSTANCE

@@ -161,3 +161,14 @@ class NameResolver:
     def control_flow(self, call: cst.Call) -> str | None:
         """'cond', 'switch', ... when call is a call of that lax primitive."""
         return CONTROL_FLOW.get(self.qualified_name(call.func) or "")
+
+
+#: Methods that change a list, dict or set in place (JAX201 keeps such a value as built; a static
+#: `self` whose attribute one of them changes would keep a stale compile, JAX302).
+MUTATING_METHODS = frozenset(
+    {
+        "append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault",
+        "sort", "reverse", "add", "discard", "difference_update", "intersection_update",
+        "symmetric_difference_update", "__setitem__", "__delitem__", "__iadd__", "__ior__",
+    }
+)  # fmt: skip

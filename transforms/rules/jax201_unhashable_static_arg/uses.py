@@ -47,14 +47,7 @@ from jaxfix.transforms.semantics.literals import UNKNOWN_KEY
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.static_values import StaticnessChecker
-
-MUTATING_METHODS = frozenset(
-    {
-        "append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault",
-        "sort", "reverse", "add", "discard", "difference_update", "intersection_update",
-        "symmetric_difference_update", "__setitem__", "__delitem__", "__iadd__", "__ior__",
-    }
-)  # fmt: skip
+from jaxfix.transforms.semantics.vocabulary import MUTATING_METHODS
 
 #: Builtins that read their argument without caring whether it is frozen: the result is a plain value.
 _READERS = frozenset({"len", "bool"})

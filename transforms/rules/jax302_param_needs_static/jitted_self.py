@@ -28,19 +28,13 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.static_parameter import static_edit, through_one_jit
+from jaxfix.transforms.repairs.static_parameter import array_in_static_slot, static_edit, through_one_jit
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.array_values import array_origin
-from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.class_hashing import class_hashing, plain_class
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
-from jaxfix.transforms.semantics.vocabulary import JIT
-
-#: Methods that change a container in place.
-_MUTATING = frozenset(
-    {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault", "sort", "reverse", "add", "discard"}
-)
+from jaxfix.transforms.semantics.tracing import Route
+from jaxfix.transforms.semantics.vocabulary import JIT, MUTATING_METHODS
 
 
 def seeds(facts: Facts) -> list[ast.AST]:
@@ -146,27 +140,20 @@ def traced_self(analysis: Analysis, method: cst.FunctionDef) -> TracedSelf | Non
     if info.method is not MethodKind.INSTANCE or not info.signature.params:
         return None
     first = info.signature.params[0].name
-    shown: cst.Call | None = None
+    shown: Route | None = None
     for route in analysis.traces.routes(method) or ():
         own = [w for w in route.wraps[: route.head] if w.name == JIT]
         if route.call is None or not route.bound or route.uncertain or not own:
             continue
         if any(w.jit is None or w.jit.spec is None or first in w.jit.spec.declared_static(info.signature) for w in own):
             return None  # already static, or static arguments we cannot read
-        shown = shown or route.call
-    if shown is None or _array_in_static_slot(analysis, shown):
-        return None
+        shown = shown or route
+    if shown is None or array_in_static_slot(analysis, shown, info.signature):
+        return None  # an array in a slot static already: the jit's positions are JAX403's finding
     cls = ctx.parent(ctx.parent(method))
     if not isinstance(cls, cst.ClassDef) or not plain_class(ctx, cls) or cls.decorators:
         return None  # a dataclass or a registered pytree may be traced, or need JAX201 first
-    return TracedSelf(method, cls, shown, _plan(analysis, method, cls))
-
-
-def _array_in_static_slot(analysis: Analysis, call: cst.Call) -> bool:
-    """An array lands in a static slot of the call: the jit's positions count ``self`` where the
-    author did not (jax#17158), which JAX403 reports; making ``self`` static too would keep it."""
-    slots = bind_arguments(analysis.ctx, call) or {}
-    return any(slot.static and array_origin(analysis, slot.arg.value) for slot in slots.values())
+    return TracedSelf(method, cls, shown.call, _plan(analysis, method, cls))  # type: ignore[arg-type]
 
 
 def _plan(analysis: Analysis, method: cst.FunctionDef, cls: cst.ClassDef) -> SelfPlan | str:
@@ -238,7 +225,7 @@ def _attributes_in(function: cst.FunctionDef) -> list[cst.Attribute]:
 
 def _mutated_in_place(ctx, read: cst.Attribute) -> bool:
     parent = ctx.parent(read)
-    if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value in _MUTATING:
+    if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value in MUTATING_METHODS:
         return True
     if isinstance(parent, cst.Subscript) and parent.value is read:
         holder = ctx.parent(parent)

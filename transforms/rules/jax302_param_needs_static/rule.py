@@ -23,7 +23,7 @@ from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
 from jaxfix.transforms.rules.jax302_param_needs_static import jitted_self, library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, feeds_loop_count, read_as_loop_count
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
@@ -45,7 +45,6 @@ class _Need:
 
 
 #: The loop counts JAX301 owns: a value needed concrete there is its finding, not JAX302's.
-LOOP_COUNT_CALLS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
 
 
 class ParamsNeedingStatic:
@@ -96,19 +95,12 @@ class ParamsNeedingStatic:
             needs = use if use is not None and use.need is Need.NEEDS else None
             if needs is not None and needs.static_parameter:
                 continue  # handed to another jit's static parameter: JAX404's
-            if needs is not None and self._in_loop_count(needs.node):
+            if needs is not None and feeds_loop_count(self.ctx, needs.node):
                 continue  # a loop count, perhaps in a helper it is handed to: JAX301's
             shown = self._failing_call(fn, p.name, routes, needs is not None)
             if shown is not None:
                 out.append(_Need(fn, p.name, needs, *shown))
         return out
-
-    def _in_loop_count(self, node: cst.CSTNode) -> bool:
-        ctx = self.ctx
-        return any(
-            isinstance(a, cst.Call) and ctx.names.qualified_name(a.func) in LOOP_COUNT_CALLS
-            for a in (node, *ctx.ancestors(node))
-        )
 
     def _failing_call(self, fn: FunctionNode, param: str, routes, needed: bool):
         """(a call, what it passes) where the value fails: a number or array when the body needs it

@@ -29,6 +29,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper 
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.array_values import array_origin, made_array
+from jaxfix.transforms.semantics.concrete_uses import feeds_loop_count
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
@@ -96,7 +97,7 @@ class TracedValues304:
                     continue  # a Python value vmap traces: JAX405 fixes the call
                 for read in parameter_reads(ctx, fn, param.name):
                     sink = next(iter(self.follower.follow(read).sinks), None)
-                    if sink is None or id(sink.node) in seen_sinks or _loop_count(ctx, sink.node):
+                    if sink is None or id(sink.node) in seen_sinks or feeds_loop_count(ctx, sink.node):
                         continue
                     if mapped and any(sink.reason.startswith(c) for c in _CONTROL):
                         continue  # a Python `if` on a mapped value: JAX305's
@@ -253,17 +254,6 @@ class TracedValues304:
 _LOOPS = frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
-#: Sinks that are loop counts: JAX301's (docs: "a scan length, range() count or arange size").
-_LOOP_COUNTS = frozenset({"builtins.range", "jax.lax.scan", "jax.numpy.arange"})
-
-
-def _loop_count(ctx, node: cst.CSTNode) -> bool:
-    """The sink is, or feeds, a loop count (``range(int(n))``)."""
-    return any(
-        isinstance(a, cst.Call) and ctx.names.qualified_name(a.func) in _LOOP_COUNTS for a in (node, *ctx.ancestors(node))
-    )
-
-
 def _inputs(call: cst.Call):
     """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
     stack: list[cst.CSTNode] = [a.value for a in call.args]
@@ -331,6 +321,8 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             and parameter_reaches_sink(facts, f)
         )
     for call in facts.control_flow_calls:
+        if facts.control_flow_name(call) in ("cond", "switch"):
+            continue  # an operand a branch needs concrete is JAX103's (`_LOOPS`)
         # A callable a primitive traces, whose parameter may reach a size (`_control_flow_parameters`).
         for arg in (*call.args, *(k.value for k in call.keywords)):
             # `body`, `Model.body`, `partial(body, n)`: every def a name in it may stand for.
