@@ -27,7 +27,7 @@ from jaxfix import transforms
 from jaxfix.transforms.catalogue import BY_CODE as RULE_CARDS
 from jaxfix.transforms.core.lazy import lazy
 
-from . import config, engine, golden_examples, write_guard
+from . import config, engine, golden_examples, interrupts, write_guard
 from .console import Console
 from .discovery import discover, passed_by
 from .git import work_tree_top
@@ -497,7 +497,7 @@ def _run_groups(
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`main`): every file is whole, old or new
         err.print(f"\ninterrupted: {'each file holds its old text or its whole fix' if write else 'nothing written'}",
                   markup=False)
-        raise typer.Exit(128 + _INTERRUPTED_BY) from None
+        raise typer.Exit(128 + (interrupts.received() or signal.SIGINT)) from None
     if voice.verbose:
         settings_view.print_verbose(err, out, time.monotonic() - started)
     return out
@@ -1292,26 +1292,6 @@ def _explain_traceback(source: str) -> None:
     raise typer.Exit(code)
 
 
-#: The signal that stopped the run (SIGTERM is made to behave as Ctrl-C does).
-_INTERRUPTED_BY = signal.SIGINT
-
-
-#: The process `main` installed `_terminated` in; a worker forked from it inherits the handler.
-_HANDLER_PID: int | None = None
-
-
-def _terminated(signum: int, frame) -> None:
-    global _INTERRUPTED_BY
-    if os.getpid() != _HANDLER_PID:
-        # A worker forked from the run, signalled before its initializer reset SIGTERM (the pool ends
-        # its workers with SIGTERM): it ends as the default action would, without a traceback.
-        signal.signal(signum, signal.SIG_DFL)
-        os.kill(os.getpid(), signum)
-        return
-    _INTERRUPTED_BY = signal.Signals(signum)
-    raise KeyboardInterrupt
-
-
 @app.command(short_help="Run the language server (LSP over stdio).")
 def server() -> None:
     """Run jaxfix as a language server on stdin and stdout, for editors: diagnostics as you type,
@@ -1335,12 +1315,10 @@ def main() -> None:
     Exit 1 means "findings", which CI may be told to accept (the action's
     `fail-on-findings: false`): a traceback must not read as findings.
     """
-    global _HANDLER_PID
     try:
         # One program name however it is started (`jaxfix`, `python -m jaxfix`): usage lines and the
         # shell-completion variable (_JAXFIX_COMPLETE) both come from it.
-        _HANDLER_PID = os.getpid()
-        signal.signal(signal.SIGTERM, _terminated)
+        interrupts.install()
         app(prog_name="jaxfix")
     except Exception:  # noqa: BLE001  # SystemExit and KeyboardInterrupt pass through
         traceback_module.print_exc()

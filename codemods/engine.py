@@ -45,7 +45,7 @@ from jaxfix.transforms.project import static_names as project_names
 from jaxfix.transforms.project.repository import ModuleRef, Project
 from jaxfix.transforms.project.static_names import StaticNames
 
-from . import notebooks
+from . import interrupts, notebooks
 from .cache import ResultCache
 from .config import DEFAULT_MAX_FILE_SIZE
 from .discovery import forget_resolved, resolved
@@ -461,6 +461,7 @@ class _Dispatch:
                 self._send(held_task, held_tag)
         self._send(task, tag)
         self._note_started()
+        interrupts.raise_if_interrupted()  # a signal while the pool forked its workers may have been swallowed
 
     def _send(self, task: Task, tag: object) -> None:
         if self._pool is not None and not self._waiting:
@@ -511,6 +512,7 @@ class _Dispatch:
                                             stage="error")
                     del pending[future]
                     self._note_started()
+                    interrupts.raise_if_interrupted()
                     yield task, tag, result
                 if not broken and not self._waiting:
                     break

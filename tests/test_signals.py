@@ -25,12 +25,14 @@ SEED = (GOLDEN / "JAX101" / "seed000_eager" / "before.py").read_text()
 FIXED = (GOLDEN / "JAX101" / "seed000_eager" / "after.py").read_text()
 
 
-def _busy_folder(folder: Path, copies: int = 6) -> None:
-    """Enough work to keep two workers busy for a few seconds."""
+def _busy_folder(folder: Path, files: int = 120) -> None:
+    """Enough work to keep two workers busy for a few seconds: a fixed number of files (copies of the
+    golden programs), so that the tests take no longer as the golden set grows."""
     folder.mkdir()
-    for copy in range(copies):
-        for before in sorted(GOLDEN.glob("JAX*/*/before.py")):
-            shutil.copy(before, folder / f"{before.parent.parent.name}_{before.parent.name}_{copy}.py")
+    befores = sorted(GOLDEN.glob("JAX*/*/before.py"))
+    for number in range(files):
+        before = befores[number % len(befores)]
+        shutil.copy(before, folder / f"{before.parent.parent.name}_{before.parent.name}_{number // len(befores)}.py")
 
 
 def _children(pid: int) -> list[int]:
@@ -182,9 +184,8 @@ def test_a_worker_signalled_before_its_initializer_ends_without_a_traceback() ->
     program = textwrap.dedent(
         """\
         import os, signal, sys, time
-        from jaxfix.codemods import cli
-        cli._HANDLER_PID = os.getpid()
-        signal.signal(signal.SIGTERM, cli._terminated)
+        from jaxfix.codemods import interrupts
+        interrupts.install()
         child = os.fork()
         if child == 0:
             os.kill(os.getpid(), signal.SIGTERM)
@@ -197,3 +198,27 @@ def test_a_worker_signalled_before_its_initializer_ends_without_a_traceback() ->
     run = subprocess.run([sys.executable, "-c", program], env=env(), capture_output=True, text=True, timeout=60)
     assert run.stdout.strip() == "True", run.stderr
     assert "Traceback" not in run.stderr and "KeyboardInterrupt" not in run.stderr
+
+
+def test_an_interrupt_python_swallows_is_raised_again_between_files() -> None:
+    """SIGTERM landing where Python cannot raise (an after-fork hook, as starting the pool is; a
+    ``__del__`` here) was printed as "Exception ignored" and lost, and the run went on to its end."""
+    program = textwrap.dedent(
+        """\
+        import os, signal
+        from jaxfix.codemods import interrupts
+        interrupts.install()
+        class Dies:
+            def __del__(self):
+                os.kill(os.getpid(), signal.SIGTERM)  # the handler runs here, inside __del__
+        Dies()
+        print("went on")
+        try:
+            interrupts.raise_if_interrupted()
+        except KeyboardInterrupt:
+            print("raised again after", interrupts.received().name)
+        """
+    )
+    run = subprocess.run([sys.executable, "-c", program], env=env(), capture_output=True, text=True, timeout=60)
+    assert run.stdout.splitlines() == ["went on", "raised again after SIGTERM"], run.stderr
+    assert run.stderr == ""
