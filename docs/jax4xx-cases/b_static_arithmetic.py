@@ -106,3 +106,13 @@ probe("jnp.ceil(7 / 2).astype(int) vs math.ceil(7 / 2)", lambda: (jnp.ceil(7 / 2
 probe("type(min(3, 5)) in a shape and jnp.minimum dtype", lambda: (jnp.zeros(min(3, 5)).shape, str(jnp.minimum(3, 5).dtype), jnp.minimum(3, 5).weak_type))
 probe("a * min(n, 3) == a * jnp.minimum(n, 3) (values and dtype)", lambda: ((x * min(5, 3)).dtype == (x * jnp.minimum(5, 3)).dtype, bool(((x * min(5, 3)) == (x * jnp.minimum(5, 3))).all())))
 probe("min(n, 3).astype(int)", lambda: min(5, 3).astype(int))
+
+
+print("-- B4: a Python loop over jnp.arange of static ints, the loop variable indexing a tuple")
+STRIDES = (10, 20, 30)
+probe("jit: for i in jnp.arange(3): STRIDES[i]", lambda: jax.jit(lambda a: a + sum(STRIDES[i] for i in jnp.arange(3)))(0))
+probe("jit: for i in jnp.arange(3)[::-1]: STRIDES[i]", lambda: jax.jit(lambda a: a + sum(STRIDES[i] for i in jnp.arange(3)[::-1]))(0))
+probe("jit: for i in range(3)[::-1]: STRIDES[i]", lambda: jax.jit(lambda a: a + sum(STRIDES[i] for i in range(3)[::-1]))(0))
+probe("eager: for i in jnp.arange(3): STRIDES[i]", lambda: sum(STRIDES[i] for i in jnp.arange(3)))
+probe("jit: x[i] for i in jnp.arange(3) vs range(3)", lambda: [float(jax.jit(lambda a: sum(a[i] for i in it()))(x)) for it in (lambda: jnp.arange(3), lambda: range(3))])
+probe("list(range(5)[1:4:2]), list(range(3)[::-1]) vs jnp.arange", lambda: (list(range(5)[1:4:2]), jnp.arange(5)[1:4:2].tolist(), list(range(3)[::-1]), jnp.arange(3)[::-1].tolist()))

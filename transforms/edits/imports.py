@@ -151,3 +151,16 @@ def planner(analysis: Analysis) -> ImportPlanner:
     if found is None:
         found = analysis.memo["import_planner"] = ImportPlanner(analysis.ctx)
     return found  # type: ignore[return-value]
+
+
+def builtin_spelling(
+    analysis: Analysis, name: str, at: cst.CSTNode, *, allow: tuple[str, ...] | None = None
+) -> Spelling | None:
+    """A builtin such as ``tuple`` or ``range`` spelled at `at`, when nothing in scope shadows it
+    (or binds it to one of `allow`'s qualified names); None when something does."""
+    scope = analysis.ctx.scope(at)
+    if scope is None:
+        return None
+    if not scope[name]:
+        return Spelling(name, None) if name not in planner(analysis).bound_names else None
+    return Spelling(name, None) if analysis.ctx.names.target_in_scope(scope, name) in (allow or (f"builtins.{name}",)) else None

@@ -5,13 +5,14 @@ Real code keeps its config on the object (``self.config = {...}`` in
 value with known uses only where the module shows every place that can touch
 it, so it is followed only when
 
-* the class is defined at module level once, with no base class, no
+* the class is defined once, at module level or in a function, with no base class, no
   subclass here and no decorator, and no other module of the project imports
   it (their code could read the attribute);
 * every ``.name`` in the module is either the one store ``self.name = value``,
   a statement of ``__init__`` itself, or a read ``self.name`` in a method of
   the class (``self`` being the method's first parameter; the method plain or
-  jitted);
+  jitted), or ``self.name`` in a method of another class that cannot derive
+  from this one (its own attribute of that name);
 * no code of the module reaches attributes by string or by ``__dict__``
   (``setattr``, ``getattr``, ``delattr``, ``vars``);
 * every instance stays where its uses are seen: each ``Model(...)`` is used
@@ -26,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import Assignment, GlobalScope
+from libcst.metadata import Assignment, FunctionScope, GlobalScope
 
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import read_jit_wrapper
@@ -87,7 +88,10 @@ def _attribute(ctx: ModuleContext, cls: cst.ClassDef, name: str) -> InstanceAttr
     value: cst.BaseExpression | None = None
     reads: list[cst.Attribute] = []
     for node in ctx.attributes_named(name):
-        if _method_class(ctx, node) is not cls:
+        owner = _method_class(ctx, node)
+        if owner is not cls:
+            if owner is not None and not _related(ctx, owner, cls):
+                continue  # ``self.name`` in a method of another class, no kin of this one: its own
             return None  # another object's `.name`, or a read we cannot place
         assigned = _init_assignment(ctx, cls, node)
         if assigned is not None:
@@ -101,6 +105,20 @@ def _attribute(ctx: ModuleContext, cls: cst.ClassDef, name: str) -> InstanceAttr
     if store is None or value is None or not _instances_kept(ctx, cls):
         return None
     return InstanceAttribute(cls, name, store, value, tuple(reads))
+
+
+def _related(ctx: ModuleContext, other: cst.ClassDef, cls: cst.ClassDef) -> bool:
+    """Could an instance of `other` be one of `cls`? `cls` has no base class (`_attribute` asks), so
+    only when `other` may derive from it: it names `cls` among its bases, or has a base we cannot see."""
+    for base in other.bases:
+        if not isinstance(base.value, cst.Name) or base.keyword is not None:
+            return True
+        bound = single_binding(ctx, base.value)
+        if bound is cls or not isinstance(bound, cst.ClassDef):
+            return True
+        if _related(ctx, bound, cls):
+            return True
+    return False
 
 
 def _init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute) -> cst.BaseExpression | None:
@@ -133,10 +151,10 @@ def _in_store(ctx: ModuleContext, node: cst.CSTNode) -> bool:
 
 
 def _alone(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
-    """Defined once at module level, subclassed nowhere here, read by no string, imported by no
-    other module of the project."""
+    """Defined once at module level (or in a function, whose code alone can see it), subclassed
+    nowhere here, read by no string, imported by no other module of the project."""
     scope = ctx.scope(cls)
-    if not isinstance(scope, GlobalScope) or single_binding(ctx, cls.name) is not cls:
+    if not isinstance(scope, (GlobalScope, FunctionScope)) or single_binding(ctx, cls.name) is not cls:
         return False
     for call in ctx.calls:
         if isinstance(call.func, cst.Name) and call.func.value in _BY_STRING:

@@ -24,7 +24,7 @@ a value we cannot follow. `python_value` answers with the kind, or with why not.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -36,6 +36,7 @@ from jaxfix.transforms.semantics.class_hashing import class_hashing, instance_cl
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.hashability import Kind as Hashing
 from jaxfix.transforms.semantics.hashability import ValueClassifier
+from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.int_values import int_value
 from jaxfix.transforms.semantics.static_values import Kind as Staticness
 
@@ -79,7 +80,7 @@ def python_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) 
     instance = _instance(analysis, expr, code)
     if instance is not None:
         return instance
-    through = _through_callers(analysis, expr, code, _depth)
+    through = _through_callers(analysis, expr, code, _depth) or _through_init(analysis, expr, code, _depth)
     if through is not None:
         return through
     kind = _classifier(analysis).classify(expr)
@@ -113,6 +114,20 @@ def _through_callers(analysis: Analysis, expr: cst.BaseExpression, code: str, de
     kind = kinds.pop() if len(kinds) == 1 else ValueKind.STATIC
     shown = ", ".join(v.text for v in values[:2]) + (", ..." if len(values) > 2 else "")  # type: ignore[union-attr]
     return PythonValue(kind, f"`{code}` (every call passes {shown})", any(v.may_trace for v in values))  # type: ignore[union-attr]
+
+
+def _through_init(analysis: Analysis, expr: cst.BaseExpression, code: str, depth: int) -> PythonValue | NotStatic | None:
+    """``self.num_actions``, set once in ``__init__`` (`instance_attributes`): what ``__init__`` gives it."""
+    if not isinstance(expr, cst.Attribute) or depth > 3:
+        return None
+    attribute = read_attribute(analysis.ctx, expr)
+    if attribute is None:
+        return None
+    value = python_value(analysis, attribute.value, depth + 1)
+    line = analysis.ctx.span(attribute.store).start.line
+    if isinstance(value, NotStatic):
+        return NotStatic(f"`{code}` is set on line {line}: {value.reason}", value.certain)
+    return replace(value, text=f"`{code}` (set on line {line} to {value.text})")
 
 
 def _classifier(analysis: Analysis) -> ValueClassifier:

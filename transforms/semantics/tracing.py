@@ -203,11 +203,35 @@ class TraceIndex:
                 replace(r, ref=ref, head=len(wraps), bound=access.bound, uncertain=access.uncertain)
                 for r in self._climb(ref, wraps, 0)
             )
+        out.extend(self._constructions(fn))
         if not out:  # used from elsewhere, through its decorators
             out = [Route(head or (), None, True, head=len(head or ()))]
         if head is None:  # a decorator we do not understand wraps every use
             out = [replace(r, escapes=True) for r in out]
         return tuple(out)
+
+    def _constructions(self, fn: FunctionNode) -> list[Route]:
+        """An ``__init__`` runs at each ``Model(...)``, given the call's arguments after ``self``:
+        a route per use of its class (a class of this module, not nested in a class). A use that
+        only reads it (``Model.m``, ``isinstance(x, Model)``, an annotation) constructs nothing;
+        any other (``make = Model``, a subclass) escapes: its calls cannot all be seen."""
+        ctx = self.ctx
+        cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) and fn.name.value == "__init__" else None
+        if not isinstance(cls, cst.ClassDef) or isinstance(ctx.parent(ctx.parent(cls)), cst.ClassDef):
+            return []  # a class nested in a class is reached through it: not followed
+        scope = ctx.scope(cls)
+        assignments = scope.assignments[cls.name.value] if scope is not None else ()
+        if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
+            return [Route((), None, True, bound=True)]
+        out: list[Route] = []
+        for access in sorted(next(iter(assignments)).references, key=lambda a: ctx.start(a.node)):
+            ref = access.node
+            parent = ctx.parent(ref)
+            if isinstance(parent, cst.Call) and parent.func is ref:
+                out.append(Route((), parent, bound=True, ref=ref))
+            elif not _only_reads_class(ctx, ref):
+                out.append(Route((), None, True, bound=True, ref=ref))
+        return out
 
     def binds_receiver(self, fn: FunctionNode, ref: cst.CSTNode) -> bool:
         """Does `ref` read fn as a method bound to its receiver (``obj.m``, ``self.m``)?"""
@@ -670,6 +694,19 @@ def staged_call(ctx: ModuleContext, expr: cst.CSTNode, wraps: tuple[Wrap, ...]) 
     if parent.attr.value in STAGING_METHODS and isinstance(outer, cst.Call) and outer.func is parent:
         return outer
     return None
+
+
+def _only_reads_class(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
+    """A use of a class that cannot construct it: ``Model.m``, ``isinstance(x, Model)``, an annotation."""
+    parent = ctx.parent(ref)
+    if isinstance(parent, cst.Attribute) and parent.value is ref:
+        return True
+    if any(isinstance(a, cst.Annotation) for a in ctx.ancestors(ref)):
+        return True
+    if isinstance(parent, cst.Arg) and parent.value is ref:
+        call = ctx.parent(parent)
+        return isinstance(call, cst.Call) and ctx.names.qualified_name(call.func) in ("builtins.isinstance", "builtins.issubclass")
+    return False
 
 
 def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:

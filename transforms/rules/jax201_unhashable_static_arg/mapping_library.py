@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.edits.imports import Spelling, planner
+from jaxfix.transforms.edits.imports import Spelling, builtin_spelling, planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.literals import Freezes
 
@@ -204,19 +204,7 @@ def _written_out(analysis: Analysis, qualified_names: tuple[str, ...], at: cst.C
 
 def spell_constructor(analysis: Analysis, library: MappingLibrary, at: cst.CSTNode) -> Spelling | None:
     if library is BUILTIN:
-        return _spell_builtin(analysis, "frozendict", at, allow=("frozendict.frozendict",))
+        return builtin_spelling(analysis, "frozendict", at, allow=("frozendict.frozendict",))
     return spell_one_of(analysis, library.constructors, at)
 
 
-def spell_builtin(analysis: Analysis, name: str, at: cst.CSTNode) -> Spelling | None:
-    """A builtin such as ``tuple``, when nothing in scope shadows it."""
-    return _spell_builtin(analysis, name, at, allow=(f"builtins.{name}",))
-
-
-def _spell_builtin(analysis: Analysis, name: str, at: cst.CSTNode, allow: tuple[str, ...]) -> Spelling | None:
-    scope = analysis.ctx.scope(at)
-    if scope is None:
-        return None
-    if not scope[name]:
-        return Spelling(name, None) if name not in planner(analysis).bound_names else None
-    return Spelling(name, None) if analysis.ctx.names.target_in_scope(scope, name) in allow else None

@@ -47,7 +47,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import STATIC_JITTED, Rule
-from jaxfix.transforms.edits.imports import Spelling
+from jaxfix.transforms.edits.imports import Spelling, builtin_spelling
 from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, lines_mentioning
 from jaxfix.transforms.gate.screen_containers import may_hold_unhashable
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import Shape, opaque, shape_of
@@ -58,7 +58,6 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import
     MappingLibrary,
     choose_library,
     frozen_constructors,
-    spell_builtin,
     spell_constructor,
     spell_one_of,
 )
@@ -182,7 +181,7 @@ class FrozenConfigs:
         if not isinstance(value, cst.Name):
             return None
         name = "tuple" if tree.kind == "list" else "frozenset"
-        spelling = spell_builtin(self.analysis, name, value)
+        spelling = builtin_spelling(self.analysis, name, value)
         if spelling is None or spelling.edit is not None:
             return None
         checker = self._checker()
@@ -222,8 +221,8 @@ class FrozenConfigs:
             self.ctx,
             library,
             constructor.text,
-            _text(spell_builtin(self.analysis, "tuple", at)),
-            _text(spell_builtin(self.analysis, "frozenset", at)),
+            _text(builtin_spelling(self.analysis, "tuple", at)),
+            _text(builtin_spelling(self.analysis, "frozenset", at)),
         )
         refusal = freezer.refusal(tree)
         if refusal is not None:
@@ -317,7 +316,7 @@ class FrozenConfigs:
         at = slot.arg.value
         if origin.container in ("list", "set"):
             name = "tuple" if origin.container == "list" else "frozenset"
-            spelling = spell_builtin(self.analysis, name, at)
+            spelling = builtin_spelling(self.analysis, name, at)
             if spelling is None:
                 return f"`{name}` is shadowed here"
             return _Wrap(spelling, "every element must be hashable, and a list in it stays a list", opaque(deep=False))

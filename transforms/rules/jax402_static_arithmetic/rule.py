@@ -21,6 +21,7 @@ from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, calls_on, lines_mentioning, qualified_spellings
 from jaxfix.transforms.gate.screen_sinks import reaches_sink
+from jaxfix.transforms.rules.jax402_static_arithmetic.arange_loop import ArangeLoop, arange_loops
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, Proof
 from jaxfix.transforms.semantics.jnp_arithmetic import (
@@ -60,7 +61,33 @@ class StaticArithmetic:
             finding = self._finding(top)
             if finding is not None:
                 out.append(finding)
+        out.extend(self._loop_finding(loop) for loop in arange_loops(self.analysis, self.ints))
         return out
+
+    def _loop_finding(self, loop: ArangeLoop) -> Finding:
+        ctx = self.ctx
+        code = ctx.code(loop.call)
+        head = (
+            f"`{code}` gives the loop traced ints under jit although its operands are static, and "
+            f"{loop.sink.reason} (line {ctx.span(loop.sink.node).start.line})"
+        )
+        if loop.blocked is not None:
+            return self._report_at(loop.call, head, loop.blocked, (
+                f"option: `for ... in {loop.text}`, whose ints are Python ints, once each use of the loop "
+                "variable is checked to compute the same with a Python int",
+            ))
+        return ctx.finding(
+            "JAX402",
+            loop.call,
+            f"{head}; `{loop.text}` gives the same ints without tracing",
+            (ctx.replace(loop.call, loop.text),),
+            Applicability.SAFE,
+            description="loop over a Python range",
+            notes=(
+                f"every operand is a static Python int: {loop.reasons}; the loop variable is only used "
+                "as an index or where a concrete int is needed, where both give the same element",
+            ),
+        )
 
     def _op(self, node: cst.CSTNode) -> Op | None:
         if not isinstance(node, cst.BaseExpression):
@@ -202,7 +229,10 @@ class StaticArithmetic:
         return text if atomic else f"({text})"
 
     def _report(self, op: Op, head: str, reason: str, options: tuple[str, ...]) -> Finding:
-        return self.ctx.finding("JAX402", op.node, f"{head}; not rewritten: {reason}", notes=options)
+        return self._report_at(op.node, head, reason, options)
+
+    def _report_at(self, node: cst.CSTNode, head: str, reason: str, options: tuple[str, ...]) -> Finding:
+        return self.ctx.finding("JAX402", node, f"{head}; not rewritten: {reason}", notes=options)
 
     def _division_options(self, op: Op) -> tuple[str, ...]:
         a, b = (self.ctx.code(o) for o in op.operands)
@@ -225,6 +255,7 @@ _OP_TEXT = (
     *(f".{op}(" for op in ("minimum", "maximum", "abs", "absolute", "add", "subtract", "multiply", "floor_divide",
                            "remainder", "mod", "divide", "true_divide")),
     "from jax.numpy import",
+    "arange(",
     "astype(int", "astype(jnp.int", "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int",
     'astype("int',
 )
@@ -270,6 +301,19 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             continue
         if reaches_sink(facts, call):
             out.append(call)
+    out.extend(_arange_loops(facts))
+    return out
+
+
+def _arange_loops(facts: Facts) -> list[ast.AST]:
+    """``for i in jnp.arange(...)`` (or a slice of it): `arange_loop`'s candidates."""
+    out: list[ast.AST] = []
+    for stmt in facts.statements_on(lines_mentioning(facts, ("arange",))):
+        if not isinstance(stmt, ast.For):
+            continue
+        iterated = stmt.iter.value if isinstance(stmt.iter, ast.Subscript) else stmt.iter
+        if isinstance(iterated, ast.Call) and "jax.numpy.arange" in qualified_spellings(facts, iterated.func):
+            out.append(iterated)
     return out
 
 
@@ -304,6 +348,12 @@ class StaticArithmetic402(Rule):
     round differently), and a result also used as an array
     (``m.astype(...)``, returned, passed to code we cannot see). Operands
     that are traced are not this rule's: no rewrite can make them static.
+
+    A Python loop over ``jnp.arange`` of static ints is staged the same way
+    (``for i in jnp.arange(3)[::-1]: strides[i]`` fails): ``range(3)[::-1]``
+    gives the same ints, and is written where the loop variable is only an
+    index or a value needed concrete (`arange_loop`); any other use of it
+    makes the finding a report.
     """
 
     code = "JAX402"
