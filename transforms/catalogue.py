@@ -44,7 +44,7 @@ _TRACING_WORDS = (
 )  # fmt: skip
 _JNP_OPERATIONS = (
     ".minimum(", ".maximum(", ".abs(", ".absolute(", ".add(", ".subtract(", ".multiply(", ".floor_divide(",
-    ".remainder(", ".mod(", ".divide(", ".true_divide(", "from jax.numpy import", "astype(int", "astype(jnp.int",
+    ".remainder(", ".mod(", ".divide(", ".true_divide(", "from jax.numpy import", "arange(", "astype(int", "astype(jnp.int",
     "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int", 'astype("int',
 )  # fmt: skip
 _STAGING_WORDS = (
