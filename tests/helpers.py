@@ -83,8 +83,60 @@ def findings_both_ways(src: str, code: str) -> list:
     return fast
 
 
+class ProgramFailed(Exception):
+    """A program `run_in_process` ran ended with an error; the message is the error's."""
+
+
+class _Listed:
+    """A value a program left in an upper-case global, as ``.tolist()`` gave it there."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def tolist(self) -> object:
+        return self.value
+
+
+def _failure(kinds: list[str], message: str) -> ProgramFailed:
+    """The program's error, raised here as an exception of its nearest builtin kind too (JAX's
+    errors derive from TypeError or ValueError), so ``pytest.raises(TypeError, match=...)`` reads as
+    it did when programs ran in the test's own process."""
+    import builtins
+
+    kind = next((k for name in kinds if isinstance(k := getattr(builtins, name, None), type) and issubclass(k, Exception)), None)
+    if kind is None or kind is Exception:
+        return ProgramFailed(message)
+    return type(f"ProgramFailed{kind.__name__}", (ProgramFailed, kind), {})(message)
+
+
+#: Runs the program as ``__main__`` and writes what it left (or the error it raised) as JSON.
+_RUNNER = """\
+import json, runpy, sys
+try:
+    names = runpy.run_path(sys.argv[1], run_name="__main__")
+except Exception as error:
+    json.dump({"error": [c.__name__ for c in type(error).__mro__], "message": str(error)}, open(sys.argv[2], "w"))
+    raise
+json.dump({"globals": {k: (v.tolist() if hasattr(v, "tolist") else v) for k, v in names.items()
+                       if k.isupper() and not k.startswith("_")}}, open(sys.argv[2], "w"), default=repr)
+"""
+
+
 def run_in_process(src: str) -> dict:
-    """Run a program in a fresh namespace, as ``python program.py`` would; its globals after."""
-    namespace: dict = {"__name__": "__main__"}
-    exec(compile(src, "program", "exec"), namespace)
-    return namespace
+    """Run a program as ``python program.py`` would, in a process of its own (through the fork
+    server: JAX imported in a pytest worker would make its later forks unsafe); its upper-case
+    globals after, each with ``.tolist()``. Its error is raised here (see `_failure`)."""
+    import json
+    import tempfile
+
+    from .programs import run_script
+
+    with tempfile.TemporaryDirectory() as folder:
+        script, runner, out = Path(folder) / "program.py", Path(folder) / "runner.py", Path(folder) / "result.json"
+        script.write_text(src)
+        runner.write_text(_RUNNER)
+        result = run_script(runner, str(script), str(out))
+        data = json.loads(out.read_text()) if out.exists() else {"error": [], "message": result.stderr}
+        if "error" in data:
+            raise _failure(data["error"], data["message"])
+        return {name: _Listed(value) for name, value in data["globals"].items()}
