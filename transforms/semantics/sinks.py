@@ -170,6 +170,22 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
     return None
 
 
+def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | None:
+    """Where `call` needs `arg` concrete: a size, shape or count, or a conversion (``int(n)``)."""
+    reason = size_argument(ctx, call, arg)
+    if reason is not None:
+        return Sink(call, reason)
+    if ctx.names.qualified_name(call.func) in CONVERSIONS:
+        return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
+    return None
+
+
+def index_sink(ctx: ModuleContext, index: cst.Index) -> Sink | None:
+    """``seq[i]`` with `index` the ``i``, when ``seq`` is surely a Python sequence: it needs ``i`` concrete."""
+    sequence = indexed_sequence(ctx, index)
+    return Sink(ctx.parent(ctx.parent(index)), f"{sequence} needs a concrete int as its index") if sequence is not None else None  # type: ignore[arg-type]
+
+
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
 
@@ -204,9 +220,9 @@ class Follower:
             if isinstance(parent, cst.Slice):
                 return Flow((Sink(parent, "a slice bound must be a concrete int"),))
             if isinstance(parent, cst.Index):
-                sequence = indexed_sequence(ctx, parent)
-                if sequence is not None:
-                    return Flow((Sink(ctx.parent(ctx.parent(parent)), f"{sequence} needs a concrete int as its index"),))
+                sink = index_sink(ctx, parent)
+                if sink is not None:
+                    return Flow((sink,))
                 subscript = ctx.parent(ctx.parent(parent))
                 if self.through_indexing and isinstance(subscript, cst.Subscript):
                     node = subscript  # sizes[i]: what an array gives at a traced index is traced too
@@ -239,12 +255,10 @@ class Follower:
         ctx = self.ctx
         call = ctx.parent(arg)
         assert isinstance(call, cst.Call)
-        reason = size_argument(ctx, call, arg)
-        if reason is not None:
-            return Flow((Sink(call, reason),))
+        sink = argument_sink(ctx, call, arg)
+        if sink is not None:
+            return Flow((sink,))
         qualified = ctx.names.qualified_name(call.func) or ""
-        if qualified in CONVERSIONS:
-            return Flow((Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value"),))
         jitted = jitted_call(ctx, call)
         if jitted is not None:
             slot = next((s for s in jitted.slots if s.expr is arg.value), None)

@@ -27,7 +27,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.reads import reads
-from jaxfix.transforms.semantics.sinks import CONVERSIONS, Sink, indexed_sequence, size_argument
+from jaxfix.transforms.semantics.sinks import Sink, argument_sink, index_sink
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 
 ARANGE = "jax.numpy.arange"
@@ -142,17 +142,9 @@ def _use(analysis: Analysis, ints: IntStatic, node: cst.CSTNode) -> Sink | str |
             subscript = ctx.parent(element)
             if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
                 return ctx.code(subscript)  # x[i, j]: still the same element, but kept simple
-            sequence = indexed_sequence(ctx, parent)
-            if sequence is not None:
-                return Sink(subscript, f"{sequence} needs a concrete int as its index")
-            return None
+            return index_sink(ctx, parent)
         if isinstance(parent, cst.Arg) and parent.value is node:
             call = ctx.parent(parent)
             assert isinstance(call, cst.Call)
-            reason = size_argument(ctx, call, parent)
-            if reason is not None:
-                return Sink(call, reason)
-            if ctx.names.qualified_name(call.func) in CONVERSIONS:
-                return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
-            return ctx.code(call)
+            return argument_sink(ctx, call, parent) or ctx.code(call)
         return ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
