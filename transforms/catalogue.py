@@ -86,7 +86,7 @@ CARDS: tuple[RuleCard, ...] = (
         "JAX201",
         "unhashable-static-arg",
         "safe",
-        "a dict, list or set reaches a static parameter of a jitted function",
+        "a dict, list, set or namespace reaches a static parameter of a jitted function",
         (("static_argnums", "static_argnames", STATIC_JITTED),),
     ),
     RuleCard(

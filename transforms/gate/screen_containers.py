@@ -13,6 +13,7 @@ from jaxfix.transforms.gate.astwalk import own_returns
 from jaxfix.transforms.gate.screen import Facts, plainly_hashable, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_tracing import name_values, rebound_in_function
 from jaxfix.transforms.semantics.array_api import makes_array
+from jaxfix.transforms.semantics.namespace_types import NAMESPACES
 
 
 def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> bool:
@@ -35,9 +36,10 @@ _LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib
 _BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
 
 
-def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """An undecorated function whose every return writes out a dict, list or set."""
-    if function.decorator_list:
+def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
+    """An undecorated function (any def, generously, when called as a `method`) whose every
+    return writes out a dict, list or set."""
+    if function.decorator_list and not method:
         return False
     returns = own_returns(function)
     if len(returns) == 1 and isinstance(returns[0].value, ast.Name):
@@ -46,10 +48,19 @@ def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
         return any(
             isinstance(node, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-            and (_written_container(node.value) or isinstance(node.value, (ast.ListComp, ast.SetComp, ast.DictComp)))
+            and (
+                _written_container(node.value)
+                or isinstance(node.value, (ast.ListComp, ast.SetComp, ast.DictComp))
+                or _builds_namespace(node.value)
+            )
             for node in ast.walk(function)
         )
-    return bool(returns) and all(_written_container(r.value) for r in returns)
+    return bool(returns) and all(_written_container(r.value) or _builds_namespace(r.value) for r in returns)
+
+
+def _builds_namespace(expr: ast.expr) -> bool:
+    """``Namespace(...)``, ``SimpleNamespace(...)``, ``parser.parse_args()``, by spelling (generous)."""
+    return isinstance(expr, ast.Call) and spelled_name(expr.func) in ("Namespace", "SimpleNamespace", "parse_args")
 
 
 def _returns_instance(facts: Facts, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -128,12 +139,16 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
             _returns_containers(d) or _returns_instance(facts, d) for d in facts.defs_by_name.get(func.id, ())
         ):
             return True
+        if isinstance(func, ast.Attribute) and any(
+            _returns_containers(d, method=True) for d in facts.defs_by_name.get(func.attr, ())
+        ):
+            return True  # `Model.make_config()`, a static method (`container_origin._plain_function`)
         if isinstance(func, ast.Name) and func.id in facts.class_names:
             return True  # an instance of the module's own class: JAX201 asks how Python hashes it
         if spelled_name(func) == "parse_args":
             return True
         qualified = qualified_spellings(facts, func)
-        if any(makes_array(q) or q in _LOADER_NAMES for q in qualified):
+        if any(makes_array(q) or q in _LOADER_NAMES or q in NAMESPACES for q in qualified):
             return True
         if qualified & {"copy.copy", "copy.deepcopy"} and expr.args:
             return _may_hold(facts, expr.args[0], line, depth + 1)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.jit_signature import BindError, StaticSpec, bind_call
+from jaxfix.transforms.semantics.jit_signature import BindError, Kind, StaticSpec, bind_call
 from jaxfix.transforms.semantics.jit_wrappers import Target
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -46,13 +46,15 @@ class ArgumentSlot:
 def bind_arguments(ctx: ModuleContext, call: cst.Call) -> dict[cst.Arg, ArgumentSlot] | None:
     """Every argument of `call` and its slot; None when the callee or the binding cannot be seen."""
     target = resolve_callable(ctx, call.func)
-    if target is None or any(a.star for a in call.args):
+    if target is None:
         return None
     spec = StaticSpec()
     if target.jit is not None:
         if target.jit.spec is None:
             return None
         spec = target.jit.spec
+    if any(a.star for a in call.args):
+        return _keywords_beside_stars(call, target, spec)
     positional: list[object] = [_SELF] if target.implicit_self else []
     positional.extend(i for i, a in enumerate(call.args) if a.keyword is None)
     keywords = {a.keyword.value: i for i, a in enumerate(call.args) if a.keyword is not None}  # type: ignore[union-attr]
@@ -65,6 +67,22 @@ def bind_arguments(ctx: ModuleContext, call: cst.Call) -> dict[cst.Arg, Argument
         for name, b in bound.items()
         if isinstance(b.source, int)
     }
+
+
+def _keywords_beside_stars(call: cst.Call, target: Target, spec: StaticSpec) -> dict[cst.Arg, ArgumentSlot]:
+    """``f(*tensors, opts=opts)``: where the unpacked values land is unknown, but a keyword
+    naming a parameter lands there (were it filled twice, Python would raise before jit
+    hashed anything). jit marks a keyword static by name alone (`StaticSpec.resolved`)."""
+    signature = target.function.signature
+    _, names = spec.resolved(signature)
+    out: dict[cst.Arg, ArgumentSlot] = {}
+    for arg in call.args:
+        if arg.star or arg.keyword is None:
+            continue
+        param = signature.param(arg.keyword.value)
+        if param is not None and param.kind in (Kind.POSITIONAL_OR_KEYWORD, Kind.KEYWORD_ONLY):
+            out[arg] = ArgumentSlot(call, arg, target, param.name, param.name in names)
+    return out
 
 
 def static_arguments(ctx: ModuleContext) -> Iterator[ArgumentSlot]:

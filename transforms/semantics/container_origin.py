@@ -11,7 +11,7 @@ Followed back from the argument of the call, through names bound once
   other values, a comprehension, ``sorted(...)``, a function of this module
   whose every ``return`` writes one out;
 * ARRAY: an array (a ``jnp``/``np`` call, or a name bound to one);
-* NAMESPACE: ``parser.parse_args()``, an ``argparse.Namespace``;
+* NAMESPACE: ``parser.parse_args()``, ``argparse.Namespace(...)``, ``types.SimpleNamespace(...)``;
 * INSTANCE: an instance of a class this module defines that Python cannot
   hash (a plain ``@dataclass``, a class with ``__eq__`` and no ``__hash__``);
   an instance of a frozen dataclass hashes its fields, so a container written
@@ -32,11 +32,18 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.semantics.class_hashing import class_hashing, hashed_fields, instance_class, unhashable_why
-from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    class_members,
+    dominating_binding,
+    own_returns,
+    single_binding,
+)
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.literals import Container, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.namespace_types import NAMESPACES
 
 #: Loaders whose result is plain data (dicts, lists, strings, numbers): a deep freeze is exact.
 PLAIN_LOADERS = {
@@ -157,6 +164,10 @@ class OriginTracer:
         scope = self.ctx.scope(name)
         if scope is None:
             return NONE
+        last = dominating_binding(self.ctx, name)
+        value = assigned_value(self.ctx, last) if last is not None else None
+        if isinstance(value, cst.Call) and (namespace := self._call(value, (*names, last))).kind is OriginKind.NAMESPACE:
+            return namespace  # `args = dict(...)` then `args = Namespace(**args)`: the last one reaches the use
         # In source order: a scope's bindings are a set, and the message names the first container.
         assignments = sorted((a for a in scope[name.value] if isinstance(a, Assignment)), key=lambda a: self.ctx.start(a.node))
         literals = [
@@ -213,6 +224,8 @@ class OriginTracer:
             return NONE
         if self._parse_args(call):
             return Origin(OriginKind.NAMESPACE, call, names, "an `argparse.Namespace` from `parse_args()`")
+        if qualified in NAMESPACES:
+            return Origin(OriginKind.NAMESPACE, call, names, NAMESPACES[qualified])
         instance = instance_class(ctx, call)
         if instance is not None:
             cls, built = instance  # `built` is `Model(...)` itself, here or in the helper returning it
@@ -266,25 +279,38 @@ class OriginTracer:
         value = assigned_value(self.ctx, b) if isinstance(b := single_binding(self.ctx, func.value), cst.Name) else None
         return isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) == "argparse.ArgumentParser"
 
+    def _plain_function(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The undecorated def a name calls, or the static method ``Model.f`` calls."""
+        if isinstance(func, cst.Name):
+            function = single_binding(self.ctx, func)
+            return function if isinstance(function, cst.FunctionDef) and not function.decorators else None
+        members = class_members(self.ctx, func) if isinstance(func, cst.Attribute) else None
+        if not members or len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
+            return None
+        decorators = [self.ctx.names.qualified_name(d.decorator) for d in members[0].decorators]
+        return members[0] if decorators == ["builtins.staticmethod"] else None
+
     def _returned(self, call: cst.Call, names: tuple[cst.Name, ...]) -> Origin:
         """A call of a plain function of this module whose every return writes out a container."""
-        if not isinstance(call.func, cst.Name):
-            return NONE
-        function = single_binding(self.ctx, call.func)
-        if not isinstance(function, cst.FunctionDef) or function.decorators:
+        function = self._plain_function(call.func)
+        if function is None:
             return NONE
         returns = own_returns(function)
         if not returns or any(r.value is None for r in returns):
             return NONE
         if len(returns) == 1 and isinstance(returns[0].value, cst.Call):
             # A helper that builds the config: `return Config(sizes={...})`, hashable or not.
-            instance = instance_class(self.ctx, returns[0].value)
+            returned = returns[0].value
+            instance = instance_class(self.ctx, returned)
             if instance is not None:
-                return self._call(returns[0].value, names)
+                return self._call(returned, names)
+            if self._parse_args(returned) or self.ctx.names.qualified_name(returned.func) in NAMESPACES:
+                return self._call(returned, names)  # `return argparse.Namespace(**options)`
         if len(returns) == 1 and isinstance(returns[0].value, cst.Name):
             # `model_kwargs = dict(...)` ... `return model_kwargs`: where the returned name was built.
             inner = self.trace(returns[0].value, names)
-            return inner if inner.kind in (OriginKind.LITERAL, OriginKind.RUNTIME, OriginKind.ARRAY) else NONE
+            kept = (OriginKind.LITERAL, OriginKind.RUNTIME, OriginKind.ARRAY, OriginKind.NAMESPACE)
+            return inner if inner.kind in kept else NONE
         trees = [self.literals.read(r.value) for r in returns]  # type: ignore[arg-type]
         if any(t is None or t.kind not in ("dict", "list", "set") for t in trees):
             return NONE
@@ -295,7 +321,7 @@ class OriginTracer:
                 OriginKind.ARRAY,
                 call,
                 names,
-                f"`{call.func.value}()` returns a container holding an array: {array.value.reason}",
+                f"`{self.ctx.code(call.func)}()` returns a container holding an array: {array.value.reason}",
             )
         kinds = {t.kind for t in trees}  # type: ignore[union-attr]
         plain = all(leaf.value.kind is Kind.PLAIN for leaf in leaves)
@@ -303,7 +329,7 @@ class OriginTracer:
             OriginKind.RUNTIME,
             call,
             names,
-            f"returned by `{call.func.value}()`",
+            f"returned by `{self.ctx.code(call.func)}()`",
             kinds.pop() if len(kinds) == 1 else "",
             plain,
         )

@@ -1,1 +1,1 @@
-"""JAX201 unhashable-static-arg: a dict, list or set reaches a static parameter."""
+"""JAX201 unhashable-static-arg: a dict, list, set or namespace reaches a static parameter."""

@@ -23,6 +23,7 @@ class Shape:
 
     #: leaf | mapping | sequence | view (keys(), values(), items()) | pair | union | opaque | maybe
     #: | instance (a frozen dataclass: its entries are fields by name, and methods as METHOD)
+    #: | namespace (`NAMESPACE`)
     kind: str
     changed: bool
     entries: tuple[tuple[object, Shape], ...] = ()
@@ -113,6 +114,10 @@ def opaque(*, deep: bool, sorts_keys: bool = False) -> Shape:
     """
     return Shape("opaque", True, ((UNKNOWN_KEY, MAYBE if deep else LEAF),), reordered=sorts_keys)
 
+
+#: An attribute bag (``argparse.Namespace``) handed over as a namedtuple with the same fields:
+#: reading a field gives the very same object; anything else may tell the two apart.
+NAMESPACE = Shape("namespace", True)
 
 #: A method of an instance whose field changes: what it reads of ``self`` is not followed.
 METHOD = Shape("method", True)

@@ -1,4 +1,4 @@
-"""JAX201: a dict, list or set reaches a static parameter of a jitted function.
+"""JAX201: a dict, list, set or namespace reaches a static parameter of a jitted function.
 
 jax.jit hashes static arguments to key its cache; a dict, list or set cannot
 be hashed (jax-behaviour.md 2a). The fix freezes the value where it is built,
@@ -34,7 +34,8 @@ pairs (the body would read them differently) are never written.
 Layout: `static_calls` (which argument lands in a static parameter),
 `config_origin` (where the value was built), `literal_config` and
 `value_kind` (what it holds), `shapes` and `container_uses` (who would
-notice the freeze), `frozen_mapping` and `freezer` (what to write).
+notice the freeze), `frozen_mapping` and `freezer` (what to write);
+`namespace_fields` (whether a namespace's fields are known to hash).
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import STATIC_JITTED, Rule
-from jaxfix.transforms.edits.imports import Spelling, builtin_spelling
+from jaxfix.transforms.edits.imports import Spelling, builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, lines_mentioning
 from jaxfix.transforms.gate.screen_containers import may_hold_unhashable
-from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import Shape, opaque, shape_of
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import NAMESPACE, Shape, opaque, shape_of
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.frozen_class import FrozenClass, plan_frozen_dataclass
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.imported_config import elsewhere, remote_build, uses_here
@@ -61,10 +62,12 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import
     spell_constructor,
     spell_one_of,
 )
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.namespace_fields import unproven_fields
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Problem, Use, UseChecker
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments, static_receivers
+from jaxfix.transforms.semantics.constants import assigned_value
 from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
@@ -370,15 +373,88 @@ class FrozenConfigs:
             message = f"`{value}` is {what} ({origin.reason}); {needs}, and no array is hashable"
             return self._finding(slot, message, notes=self._array_options(slot))
         if origin.kind is OriginKind.NAMESPACE:
-            message = f"`{value}` is {origin.reason}, which cannot be hashed; {needs}"
-            notes = (
-                f"pass the values `{self._callee(slot)}` reads from it (`{value}.<name>`) as static arguments of their own",
-                *self._closure_options(slot),
-            )
-            return self._finding(slot, message, notes=notes)
+            return self._namespace(slot, origin)
         what = {"dict": "a dict", "list": "a list", "set": "a set"}.get(origin.container, "a mutable container")
         message = f"`{value}` is {what}; {needs}; not frozen: {origin.reason}"
         return self._finding(slot, message, notes=self._closure_options(slot))
+
+    def _namespace(self, slot: ArgumentSlot, origin: Origin) -> Finding:
+        """An attribute bag becomes a namedtuple of its fields where it is built, when every use
+        only reads fields (`UseChecker` with the NAMESPACE shape), and its fields are known to
+        hash (`namespace_fields`); with unknown fields the same rewrite is unsafe."""
+        value = slot.arg.value
+        short = self._short(value)
+        head = f"`{short}` is {origin.reason}, which cannot be hashed; {self._needs_hash(slot)}"
+        notes = (
+            f"pass the values `{self._callee(slot)}` reads from it (`{short}.<name>`) as static arguments of their own",
+            "or make it a namedtuple of its fields once, where it is built: "
+            "`namedtuple(\"Namespace\", vars(args))(**vars(args))` (built at each call, it would be a new type "
+            "each time, and jit would compile again)",
+            *self._closure_options(slot),
+        )
+        checker = self._checker()
+        checker.follow_parameter(slot, NAMESPACE, slot.call)
+        if checker.problems:
+            return self._finding(slot, f"{head}; not rewritten: {self._problem_reason(checker.problems, slot)}", notes=notes)
+        built = self._namespace_where_built(origin)
+        if isinstance(built, str):
+            return self._finding(slot, f"{head}; not rewritten: {built}", notes=notes)
+        at, line = built
+        how = f"frozen where it is built (line {self._line(at)}), since every use only reads its fields"
+        namedtuple = planner(self.analysis).spell("collections.namedtuple", at)
+        fields = builtin_spelling(self.analysis, "vars", at)
+        if namedtuple is None or fields is None:
+            return self._finding(slot, f"{head}; not rewritten: `namedtuple` or `vars` cannot be spelled here", notes=notes)
+        typename = "SimpleNamespace" if "SimpleNamespace" in origin.reason else "Namespace"
+        text = at.value
+        frozen = f'{namedtuple.text}("{typename}", {fields.text}({text}))(**{fields.text}({text}))'
+        edits = [Edit(line, line, f"{self._indent(at)}{text} = {frozen}\n")]
+        unproven = unproven_fields(self.ctx, self.values, origin)
+        fix_notes = ["a namedtuple of the same fields hashes, and reading a field gives the very same value"]
+        if namedtuple.edit is not None:
+            edits.append(namedtuple.edit)
+            fix_notes.append(f"adds `{namedtuple.added}`")
+        applicability = Applicability.SAFE
+        if unproven is not None:
+            applicability = Applicability.UNSAFE
+            how = f"with --unsafe-fixes, {how}"
+            fix_notes.append(f"unsafe: {unproven}; a field holding a list or a dict would still not hash")
+        message = f"{head}; {how}: `{shorten(frozen, 60)}`"
+        return self._finding(slot, message, tuple(edits), applicability, (*fix_notes, *notes))
+
+    def _namespace_where_built(self, origin: Origin) -> tuple[cst.Name, int] | str:
+        """``args = parser.parse_args()`` alone on its line, and every use of ``args`` only reads
+        fields (followed through calls, returns and static parameters): the name, and the offset
+        of the line after, where the frozen copy is bound once. Else why not.
+
+        Never at the call: jit compares a static argument's type too, and a namedtuple class
+        built at each call is a new type each time, so every call would trace and compile
+        again (docs/jax201-behaviour.md N2).
+        """
+        name = origin.binding
+        if name is None or assigned_value(self.ctx, name) is not origin.node:
+            return "it is not bound to a name where it is built, the one place a namedtuple class would be made once"
+        statement = self.ctx.statement_of(name)
+        assign = self.ctx.parent(self.ctx.parent(name))
+        if not (
+            isinstance(statement, cst.SimpleStatementLine)
+            and len(statement.body) == 1
+            and statement.body[0] is assign
+            and isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+        ):
+            return f"line {self._line(name)} binds it beside other statements"
+        checker = self._checker()
+        checker.follow_binding(name, NAMESPACE)
+        if checker.problems:
+            use = min(checker.problems, key=lambda u: (self._line(u.node), self.ctx.span(u.node).start.column))
+            return f"{use.what} (line {self._line(use.node)}), where only its fields may be read"
+        lines = self.ctx.lines
+        return name, lines.line_start(lines.position(self.ctx.end(assign)).line + 1)
+
+    def _indent(self, node: cst.CSTNode) -> str:
+        span = self.ctx.local_span(node)
+        return self.ctx.lines.line_text(span.start.line)[: span.start.column]
 
     def _checker(self) -> UseChecker:
         return UseChecker(self.ctx, self.values, self.analysis.staticness)
@@ -519,6 +595,21 @@ class UnhashableStaticArg(Rule):
       (``config["layers"] == [64, 64]`` is False for a tuple), ``isinstance``,
       ``print``. These would run and compute something else.
 
+    Command-line options (``parser.parse_args()``, ``argparse.Namespace(...)``,
+    ``types.SimpleNamespace(...)``) define ``__eq__`` and no ``__hash__``.
+    Where every use of the namespace only reads its fields (``opts.its``,
+    ``getattr(opts, "its")``, through helpers, ``partial`` and returns), it
+    becomes a namedtuple of the same fields right where it is built::
+
+        args = parser.parse_args()
+        args = namedtuple("Namespace", vars(args))(**vars(args))
+
+    It is safe when the parser's options are written out and each stores one
+    hashable value (no ``nargs="+"``, no ``append``, a ``type`` of ``int``,
+    ``float``, ``str`` or ``bool``), unsafe otherwise. It is never done at the
+    call: a namedtuple class made at each call is a new type each time, and jit
+    would compile every call again.
+
     A value inside that cannot be followed makes the fix unsafe. A config
     built at run time (loaded from JSON, YAML or TOML, ``vars(args)``,
     returned by a function) is reported; with ``--unsafe-fixes`` it is frozen
@@ -530,7 +621,7 @@ class UnhashableStaticArg(Rule):
 
     code = CODE
     name = "unhashable-static-arg"
-    summary = "a dict, list or set reaches a static parameter of a jitted function"
+    summary = "a dict, list, set or namespace reaches a static parameter of a jitted function"
     required = (("static_argnums", "static_argnames", STATIC_JITTED),)
     follows_callees = True
 
@@ -545,10 +636,12 @@ class UnhashableStaticArg(Rule):
                 where: list = [None]  # an inline jit
             else:
                 where = facts.slots_for_call(call)
-            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-                continue  # `*` or `**` hides where arguments land: `static_calls` binds no such call
+            stars = any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
             for slot in where:
-                arguments = [*call.args, *(k.value for k in call.keywords)] if slot is None else slot.arguments(call)
+                if stars:  # where `*`/`**` land is unknown; a named keyword lands by name (`call_binding`)
+                    arguments = [k.value for k in call.keywords if k.arg is not None and (slot is None or k.arg in slot.names)]
+                else:
+                    arguments = [*call.args, *(k.value for k in call.keywords)] if slot is None else slot.arguments(call)
                 if any(may_hold_unhashable(facts, call, a) for a in arguments):
                     out.append(call)
                     break

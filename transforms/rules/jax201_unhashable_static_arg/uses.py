@@ -31,6 +31,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
     LEAF,
     MAYBE,
     METHOD,
+    NAMESPACE,
     Shape,
     copied_mapping,
     instance,
@@ -39,6 +40,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
     view,
 )
 from jaxfix.transforms.semantics.call_binding import bind_arguments
+from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.class_hashing import hashed_fields, instance_class
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
@@ -47,7 +49,7 @@ from jaxfix.transforms.semantics.literals import UNKNOWN_KEY
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.static_values import StaticnessChecker
-from jaxfix.transforms.semantics.vocabulary import MUTATING_METHODS
+from jaxfix.transforms.semantics.vocabulary import MUTATING_METHODS, PARTIAL
 
 #: Builtins that read their argument without caring whether it is frozen: the result is a plain value.
 _READERS = frozenset({"len", "bool"})
@@ -170,6 +172,9 @@ class UseChecker:
             return
         if shape.kind == "maybe":
             self._maybe(parent, expr, depth)
+            return
+        if shape.kind == "namespace":
+            self._namespace(parent, expr, depth)
             return
         handler = getattr(self, f"_in_{type(parent).__name__}", None)
         if handler is None:
@@ -496,9 +501,12 @@ class UseChecker:
         function = self.ctx.parent(node)
         while function is not None and not isinstance(function, (cst.FunctionDef, cst.Lambda)):
             function = self.ctx.parent(function)
-        if not isinstance(function, cst.FunctionDef) or function.decorators:
+        if not isinstance(function, cst.FunctionDef):
             return None
-        if isinstance(self.ctx.parent(self.ctx.parent(function)), cst.ClassDef):
+        cls = self.ctx.parent(self.ctx.parent(function))
+        if isinstance(cls, cst.ClassDef):
+            return self._static_method_calls(cls, function)
+        if function.decorators:
             return None
         scope = self.ctx.scope(function)
         if scope is None:
@@ -519,6 +527,28 @@ class UseChecker:
                 if not (isinstance(call, cst.Call) and call.func is access.node):
                     return None
                 calls.append(call)
+        return calls
+
+    def _static_method_calls(self, cls: cst.ClassDef, function: cst.FunctionDef) -> list[cst.Call] | None:
+        """Every ``Model.f(...)`` of a ``@staticmethod`` of a module-level class; None when ``f`` is
+        read any other way (``self.f``, ``Model.f`` passed on) or another module may import it."""
+        decorators = [self.ctx.names.qualified_name(d.decorator) for d in function.decorators]
+        if decorators != ["builtins.staticmethod"] or not isinstance(self.ctx.scope(cls), GlobalScope):
+            return None
+        from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+
+        definition = here(self.ctx, cls.name.value)
+        if definition is not None and any(True for _ in uses_elsewhere(self.ctx, definition)):
+            return None
+        name = function.name.value
+        calls: list[cst.Call] = []
+        for node in self.ctx.attributes_named(name):
+            call = self.ctx.parent(node)
+            if not (isinstance(node.value, cst.Name) and node.value.value == cls.name.value):
+                return None
+            if not (isinstance(call, cst.Call) and call.func is node):
+                return None
+            calls.append(call)
         return calls
 
     def _in_Call(self, node: cst.Call, expr, shape: Shape, depth: int) -> None:
@@ -565,6 +595,73 @@ class UseChecker:
         elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.For, cst.CompFor)):
             handler = getattr(self, f"_in_{type(parent).__name__}")
             handler(parent, expr, MAYBE, depth)
+
+    def _namespace(self, parent: cst.CSTNode, expr: cst.CSTNode, depth: int) -> None:
+        """An ``argparse.Namespace`` handed over as a namedtuple of the same fields.
+
+        Reading a public field (``opts.its``, ``getattr(opts, "its")``) gives the very same
+        object; passing it on is followed (a call of this module, a ``partial``, a name).
+        Anything else may tell the two apart and is a problem: assigning a field, ``vars``,
+        ``opts.__dict__``, iterating, comparing, printing.
+        """
+        if isinstance(parent, cst.Attribute) and parent.value is expr:
+            if self._stored(parent):
+                self._problem(Problem.MUTATED, parent, f"`{self._statement(parent)}` assigns an attribute")
+            elif parent.attr.value.startswith("_"):
+                self._problem(
+                    Problem.TYPE_SENSITIVE, parent, f"`{self._code(parent)}` reads an attribute a namedtuple does not share"
+                )
+            return
+        if isinstance(parent, cst.Comparison) and all(
+            isinstance(t.operator, (cst.Is, cst.IsNot)) and isinstance(t.comparator, cst.Name) and t.comparator.value == "None"
+            for t in parent.comparisons
+        ):
+            return
+        if isinstance(parent, cst.Arg) and isinstance(call := self.ctx.parent(parent), cst.Call) and not parent.star:
+            qualified = self.ctx.names.qualified_name(call.func) or ""
+            if qualified in ("builtins.getattr", "builtins.hasattr") and call.args[0] is parent and self._public_name(call):
+                return
+            if qualified == PARTIAL and call.args[0] is not parent:
+                self._into_partial(call, parent, depth)
+            elif qualified.startswith("builtins."):
+                self._problem(Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` may tell a namedtuple from a namespace")
+            else:
+                self._into_callee(call, parent, NAMESPACE, depth)
+            return
+        if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.Return, cst.Expr, cst.Del)):
+            getattr(self, f"_in_{type(parent).__name__}")(parent, expr, NAMESPACE, depth)
+        elif isinstance(parent, cst.IfExp) and parent.test is not expr:
+            self.follow(parent, NAMESPACE, depth)
+        else:
+            self._problem(Problem.UNKNOWN, parent, f"`{self._code(parent)}` uses it in a way jaxfix cannot follow")
+
+    def _public_name(self, call: cst.Call) -> bool:
+        """``getattr(opts, "its"[, default])``: a constant name of a public field."""
+        if len(call.args) < 2 or call.args[1].star or call.args[1].keyword is not None:
+            return False
+        name = constant_value(self.ctx, call.args[1].value)
+        return isinstance(name, str) and not name.startswith("_")
+
+    def _into_partial(self, call: cst.Call, arg: cst.Arg, depth: int) -> None:
+        """``partial(step, opts=opts)``: followed into the parameter of ``step`` it binds."""
+        target = resolve_callable(self.ctx, call.args[0].value)
+        node = target.function.node if target is not None else None
+        param: cst.Param | None = None
+        if node is not None and not any(a.star for a in call.args):
+            if arg.keyword is not None:
+                param = find_param(node, arg.keyword.value)
+            else:
+                index = call.args.index(arg) - 1 + (1 if target.implicit_self else 0)  # type: ignore[union-attr]
+                positional = [*node.params.posonly_params, *node.params.params]
+                param = positional[index] if index < len(positional) else None
+        if param is None or depth >= _MAX_CALL_DEPTH:
+            self._problem(Problem.ESCAPES, call, f"`{self._code(call)}` hands it to code jaxfix cannot see into")
+            return
+        self._via.append(call)
+        try:
+            self.follow_binding(param, NAMESPACE, depth + 1)
+        finally:
+            self._via.pop()
 
     # -- helpers ------------------------------------------------------------------
     def _reordered(self, node: cst.CSTNode, text: str | None = None) -> None:
