@@ -119,6 +119,13 @@ CARDS: tuple[RuleCard, ...] = (
         (("if ",), ("vmap", "pmap")),
     ),
     RuleCard(
+        "JAX306",
+        "pytree-field-needs-static",
+        "safe",
+        "a traced field of a registered dataclass is read where Python needs its value",
+        (("register_dataclass",),),
+    ),
+    RuleCard(
         "JAX401",
         "outer-transform-static",
         "safe",

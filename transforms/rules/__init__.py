@@ -17,6 +17,7 @@ from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLen
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.rule import TracedValueNeedsConcrete304
 from jaxfix.transforms.rules.jax305_python_if_on_traced_value.rule import PythonIfOnTracedValue305
+from jaxfix.transforms.rules.jax306_pytree_field_needs_static.rule import PytreeFieldNeedsStatic306
 from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
@@ -34,6 +35,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     ParamNeedsStatic302,
     TracedValueNeedsConcrete304,
     PythonIfOnTracedValue305,
+    PytreeFieldNeedsStatic306,
     OuterTransformStatic401,
     StaticArithmetic402,
     ArrayStatic403,

@@ -11,6 +11,7 @@ unknown.
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import Assignment
 
 from jaxfix.transforms.semantics.constants import assigned_value, class_members, own_returns, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
@@ -232,3 +233,34 @@ def _keyword_flags(decorator: cst.BaseExpression) -> dict[str, bool] | None:
 def _body(cls: cst.ClassDef) -> list[cst.CSTNode]:
     body = cls.body
     return list(body.body) if isinstance(body, cst.IndentedBlock) else []
+
+
+def only_reads_class(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
+    """A use of a class that cannot construct it: ``Model.m``, ``isinstance(x, Model)``, an annotation."""
+    parent = ctx.parent(ref)
+    if isinstance(parent, cst.Attribute) and parent.value is ref:
+        return True
+    if any(isinstance(a, cst.Annotation) for a in ctx.ancestors(ref)):
+        return True
+    if isinstance(parent, cst.Arg) and parent.value is ref:
+        call = ctx.parent(parent)
+        return isinstance(call, cst.Call) and ctx.names.qualified_name(call.func) in ("builtins.isinstance", "builtins.issubclass")
+    return False
+
+
+def constructions(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Call] | None:
+    """Every ``Model(...)`` of a class bound once in its scope; None when another use of the
+    name (``make = Model``, a subclass, a container) may construct it where we cannot see."""
+    scope = ctx.scope(cls)
+    assignments = scope.assignments[cls.name.value] if scope is not None else ()
+    if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
+        return None
+    calls: list[cst.Call] = []
+    for access in next(iter(assignments)).references:
+        ref = access.node
+        parent = ctx.parent(ref)
+        if isinstance(parent, cst.Call) and parent.func is ref:
+            calls.append(parent)
+        elif not only_reads_class(ctx, ref):
+            return None
+    return sorted(calls, key=ctx.start)

@@ -104,6 +104,11 @@ class ConcreteUses:
             unknown = unknown or use
         return unknown
 
+    def need_of(self, node: cst.CSTNode, fn: FunctionNode) -> Use | None:
+        """What the value at `node` (read in `fn`, or a closure in it) is first needed as: NEEDS
+        a concrete value, UNKNOWN where it goes out of sight, None when nothing needs it."""
+        return self._follow(node, fn, 0)
+
     def _follow(self, node: cst.CSTNode, fn: FunctionNode, depth: int) -> Use | None:
         ctx = self.ctx
         if depth > 12:

@@ -306,6 +306,8 @@ class TracedValues:
                 return None
             if seen.param(param) is None:
                 continue  # the receiver of a bound method: this layer never sees it
+            if wrap.name == PARTIAL:
+                return self._bound_by_partial(fn, param, wrap, route, static_on, depth)
             traced = wrap.traces(ctx, seen, param)
             if traced is None:
                 return None
@@ -351,6 +353,32 @@ class TracedValues:
             reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
             return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
         return None
+
+    def _bound_by_partial(
+        self, fn: FunctionNode, param: str, wrap: Wrap, route: Route, static_on: Wrap | None, depth: int
+    ) -> Source | None:
+        """``jax.vmap(partial(f, config=config))``: a keyword the partial binds reaches `f` as the
+        value the partial was given, traced when that value is traced where the partial is made.
+        No layer further out sees the parameter; a call that passes the keyword again overrides it.
+        A parameter the partial does not bind by keyword: unknown (positions shift)."""
+        call = wrap.node
+        if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+            return None
+        bound = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param), None)
+        if bound is None:
+            return None
+        if route.call is not None and any(a.star == "**" or (a.keyword and a.keyword.value == param) for a in route.call.args):
+            return None
+        inner = self._source(bound, depth + 1)
+        if inner is None or inner.concretized is not None:
+            return None
+        line = self.ctx.span(call).start.line
+        name = function_name(fn)
+        if static_on is not None:
+            reason = f"`{param}` is static on the jit of `{name}`, but the `partial` on line {line} binds it to the traced `{self.ctx.code(bound)}`"
+            return Source(Taint.FED, fn, param, reason, static_on)
+        reason = f"`{param}` is a parameter of `{name}`, and the `partial` on line {line} binds it to the traced `{self.ctx.code(bound)}`"
+        return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
 
     def is_array(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
         """A jax array (never hashable): a ``jax.numpy``/``jax.random``/``jax.lax`` result, or a slice of one."""

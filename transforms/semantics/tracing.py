@@ -28,7 +28,7 @@ from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.class_hashing import instance_class, runs_as_written
+from jaxfix.transforms.semantics.class_hashing import instance_class, only_reads_class, runs_as_written
 from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
     assigned_value,
@@ -229,7 +229,7 @@ class TraceIndex:
             parent = ctx.parent(ref)
             if isinstance(parent, cst.Call) and parent.func is ref:
                 out.append(Route((), parent, bound=True, ref=ref))
-            elif not _only_reads_class(ctx, ref):
+            elif not only_reads_class(ctx, ref):
                 out.append(Route((), None, True, bound=True, ref=ref))
         return out
 
@@ -694,19 +694,6 @@ def staged_call(ctx: ModuleContext, expr: cst.CSTNode, wraps: tuple[Wrap, ...]) 
     if parent.attr.value in STAGING_METHODS and isinstance(outer, cst.Call) and outer.func is parent:
         return outer
     return None
-
-
-def _only_reads_class(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
-    """A use of a class that cannot construct it: ``Model.m``, ``isinstance(x, Model)``, an annotation."""
-    parent = ctx.parent(ref)
-    if isinstance(parent, cst.Attribute) and parent.value is ref:
-        return True
-    if any(isinstance(a, cst.Annotation) for a in ctx.ancestors(ref)):
-        return True
-    if isinstance(parent, cst.Arg) and parent.value is ref:
-        call = ctx.parent(parent)
-        return isinstance(call, cst.Call) and ctx.names.qualified_name(call.func) in ("builtins.isinstance", "builtins.issubclass")
-    return False
 
 
 def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:

@@ -1,0 +1,184 @@
+"""JAX306 on the edges: a field of a registered dataclass that a trace hands over as a tracer and
+something needs concrete gets ``metadata=dict(static=True)``; working look-alikes get nothing.
+
+The golden cases (golden/JAX306) run such programs with JAX; each case here is checked on the
+fast path and the whole analysis, and the rewritten programs are run.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jaxfix.transforms import Options, check, fix_source
+from jaxfix.transforms.core.findings import Applicability
+
+from .helpers import run_in_process
+
+HEAD = """\
+import dataclasses
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Config:
+    scale: jax.Array
+    {field}
+
+"""
+
+
+def program(body: str, field: str = "steps: int = 3") -> str:
+    return HEAD.format(field=field) + textwrap.dedent(body)
+
+
+def findings(src: str):
+    """JAX306's findings, the same on the fast path and the whole analysis."""
+    both = [[(f.code, f.line, bool(f.fix)) for f in check(src, Options(), narrow=n).findings if f.code == "JAX306"] for n in (True, False)]
+    assert both[0] == both[1], "the fast path and the whole analysis disagree"
+    return [f for f in check(src, Options(), narrow=False).findings if f.code == "JAX306"]
+
+
+JITTED_LOOP = """
+@jax.jit
+def run(x, config: Config):
+    for _ in range(config.steps):
+        x = x * config.scale
+    return x
+
+
+RESULT = run(jnp.ones(2), Config(jnp.asarray(2.0)))
+"""
+
+
+def test_a_plain_field_gets_a_static_declaration_and_the_program_runs() -> None:
+    src = program(JITTED_LOOP)
+    (finding,) = findings(src)
+    assert finding.fix.applicability is Applicability.SAFE
+    fixed = fix_source(src, Options()).text
+    assert "steps: int = dataclasses.field(default=3, metadata=dict(static=True))" in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [8.0, 8.0]
+    assert fix_source(fixed, Options()).text == fixed
+
+
+def test_a_field_without_default_keeps_none() -> None:
+    src = program(JITTED_LOOP.replace("Config(jnp.asarray(2.0))", "Config(jnp.asarray(2.0), 3)"), field="steps: int")
+    fixed = fix_source(src, Options()).text
+    assert "steps: int = dataclasses.field(metadata=dict(static=True))" in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [8.0, 8.0]
+
+
+def test_field_imported_by_name_is_spelled_so() -> None:
+    src = program(JITTED_LOOP).replace("import dataclasses\n", "import dataclasses\nfrom dataclasses import field\n")
+    fixed = fix_source(src, Options()).text
+    assert "steps: int = field(default=3, metadata=dict(static=True))" in fixed
+
+
+def test_a_scan_carry_annotated_with_the_class_is_traced() -> None:
+    src = program(
+        """
+        def body(carry: Config, x):
+            total = jnp.zeros((carry.steps,)) + x
+            return carry, total.sum()
+
+
+        _, RESULT = jax.lax.scan(body, Config(jnp.asarray(1.0)), jnp.arange(3.0))
+        """
+    )
+    (finding,) = findings(src)
+    assert finding.fix
+    assert run_in_process(fix_source(src, Options()).text)["RESULT"].tolist() == [0.0, 3.0, 6.0]
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ("""
+        @jax.jit
+        def run(x, config: Config):
+            return jnp.zeros((config.steps,)) + x
+
+        config = Config(jnp.asarray(1.0))
+        config.steps = 4
+        RESULT = run(jnp.ones(1), config)
+        """, "assigns `config.steps`"),
+        ("""
+        @jax.jit
+        def run(x, config: Config):
+            return jnp.zeros((config.steps,)) + x
+
+        make = Config
+        RESULT = run(jnp.ones(1), make(jnp.asarray(1.0)))
+        """, "cannot see every instance"),
+        ("""
+        @jax.jit
+        def run(x, config: Config):
+            return jnp.zeros((config.steps,)) + x
+
+        RESULT = run(jnp.ones(1), Config(jnp.asarray(1.0), steps=[3]))
+        """, "`[3]`, a list"),
+    ],
+)
+def test_values_not_proven_or_a_field_assigned_is_reported(body: str, why: str) -> None:
+    (finding,) = findings(program(body))
+    assert finding.fix is None and why in finding.message
+
+
+def test_metadata_already_there_is_not_merged() -> None:
+    src = program(JITTED_LOOP, field='steps: int = dataclasses.field(default=3, metadata={"doc": "n"})')
+    (finding,) = findings(src)
+    assert finding.fix is None and "already has a `metadata`" in finding.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # closed over, not an argument: the field is the Python int it was given
+        """
+        CONFIG = Config(jnp.asarray(2.0))
+
+        @jax.jit
+        def run(x):
+            return jnp.zeros((CONFIG.steps,)) + x
+
+        RESULT = run(jnp.ones(1))
+        """,
+        # an argument vmap leaves unmapped, outside any jit: no tracer
+        """
+        def run(x, config: Config):
+            return jnp.zeros((config.steps,)) + x
+
+        RESULT = jax.vmap(run, in_axes=(0, None))(jnp.ones((2, 1)), Config(jnp.asarray(2.0)))
+        """,
+        # traced, but only computed with: a tracer multiplies
+        """
+        @jax.jit
+        def run(x, config: Config):
+            return x * config.steps
+
+        RESULT = run(jnp.ones(1), Config(jnp.asarray(2.0)))
+        """,
+        # eager only
+        """
+        def run(x, config: Config):
+            return jnp.zeros((config.steps,)) + x
+
+        RESULT = run(jnp.ones(1), Config(jnp.asarray(2.0)))
+        """,
+    ],
+)
+def test_working_look_alikes_get_nothing(body: str) -> None:
+    src = program(body)
+    assert findings(src) == []
+    run_in_process(src)  # and they do work
+
+
+def test_a_field_already_static_gets_nothing() -> None:
+    src = program(JITTED_LOOP, field="steps: int = dataclasses.field(default=3, metadata=dict(static=True))")
+    assert findings(src) == []
+    assert run_in_process(src)["RESULT"].tolist() == [8.0, 8.0]
