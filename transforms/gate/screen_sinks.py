@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 
 from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
-from jaxfix.transforms.semantics.sinks import ALL, CONVERSIONS, SIZE_ARGUMENTS
+from jaxfix.transforms.semantics.sinks import ALL, CONVERSIONS, SIZE_ARGUMENTS, VALUE_SHAPED
 
 _DEPTH = 6
 
@@ -149,8 +149,8 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
             return name == "reshape" and keyword in (None, "shape", "newshape")
         spellings = frozenset({f"builtins.{name}"})
     for qualified in spellings:
-        if qualified in CONVERSIONS:
-            return True
+        if qualified in CONVERSIONS or (qualified in VALUE_SHAPED and position in (0, None)):
+            return True  # a value-shaped call's first argument (generous: `size=` not looked at)
         entry = SIZE_ARGUMENTS.get(qualified)
         if entry is None:
             continue

@@ -103,6 +103,13 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.ops.segment_min": ("count", (2,), ("num_segments",)),
     "jax.ops.segment_prod": ("count", (2,), ("num_segments",)),
 }
+#: Functions whose result's shape depends on the values of their first argument: without ``size=``
+#: they need those values concrete (ConcretizationTypeError under a trace; ``jnp.where`` with the
+#: condition alone).
+VALUE_SHAPED = frozenset(
+    {"jax.numpy.unique", "jax.numpy.unique_values", "jax.numpy.unique_counts", "jax.numpy.unique_inverse",
+     "jax.numpy.unique_all", "jax.numpy.nonzero", "jax.numpy.flatnonzero", "jax.numpy.argwhere", "jax.numpy.where"}
+)
 CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "operator.index"})
 #: Calls that take the value as an operand and give an array: nothing downstream can tell a Python int from an array.
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.ops.")
@@ -158,6 +165,8 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
         if arg.keyword is None or arg.keyword.value in ("shape", "newshape"):
             return f"`{func}` needs a concrete shape"
         return None
+    if qualified in VALUE_SHAPED and _sized_by_values(call, arg):
+        return f"`{func}` needs concrete values: the shape of its result depends on them (or a static `size=`)"
     entry = SIZE_ARGUMENTS.get(qualified or "")
     if entry is None:
         return None
@@ -168,6 +177,21 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
     if positions == ALL or index in positions:
         return f"`{func}` needs a concrete {what}"
     return None
+
+
+def _sized_by_values(call: cst.Call, arg: cst.Arg) -> bool:
+    """`arg` is the first argument of a `VALUE_SHAPED` call given no ``size=``, and of
+    ``where``, its only one."""
+    if any(a.keyword is not None and a.keyword.value == "size" for a in call.args) or any(a.star for a in call.args):
+        return False
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) > 1 and isinstance(call.func, (cst.Name, cst.Attribute)) and _last_name(call.func) == "where":
+        return False
+    return bool(positional) and positional[0] is arg
+
+
+def _last_name(func: cst.BaseExpression) -> str:
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value  # type: ignore[attr-defined]
 
 
 def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | None:

@@ -336,8 +336,11 @@ class TracedValues:
                 reason = f"`{param}` is a parameter of `{name}`, and the call on line {ctx.span(route.call).start.line} passes it the traced `{ctx.code(argument)}`"
                 return Source(Taint.TRACED, fn, param, reason, root=inner.entry)
             return kept
-        if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
+        if route.call is None or route.escapes:
             return None
+        # Every layer hands the parameter on as the call passes it: a jit that makes it static,
+        # a grad that does not differentiate it, a vmap that does not map it
+        # (``jax.value_and_grad(loss)(params, batch)``: `batch` is what the call passes).
         argument = call_argument(route.call, sig, param, bound=route.bound)
         if not isinstance(argument, cst.BaseExpression):
             return None

@@ -23,7 +23,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
-from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
+from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import drop_helper_jit
 from jaxfix.transforms.semantics.analysis import Analysis
@@ -37,7 +37,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.reads import parameter_reads
-from jaxfix.transforms.semantics.sinks import Follower, Sink
+from jaxfix.transforms.semantics.sinks import VALUE_SHAPED, Follower, Sink
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import Taint
@@ -75,6 +75,35 @@ class TracedValues304:
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
             out.append(self._finding(call, fn, sink))
         out.extend(self._control_flow_parameters(seen_sinks))
+        out.extend(self._value_shaped_parameters(seen_sinks))
+        return out
+
+    def _value_shaped_parameters(self, seen_sinks: set[int]) -> list[Finding]:
+        """A traced parameter (of a jit, or a function a traced call hands it) given to a function
+        whose result's shape depends on its values (``jnp.unique``, ``nonzero``, one-argument
+        ``where``) without ``size=``. No static argument helps an array; the options are a bound
+        or computing it where the data is concrete."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        for fn in ctx.nodes_of(cst.FunctionDef):
+            for param in function_info(ctx, fn).signature.params:
+                source = self.analysis.traced.param_source(fn, param.name)
+                if source is None or source.taint is not Taint.TRACED or source.keeps_value:
+                    continue
+                for read in parameter_reads(ctx, fn, param.name):
+                    sink = next(iter(self.follower.follow(read).sinks), None)
+                    if sink is None or id(sink.node) in seen_sinks or not _value_shaped(ctx, sink.node):
+                        continue
+                    seen_sinks.add(id(sink.node))
+                    line = ctx.span(sink.node).start.line
+                    message = f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line})"
+                    notes = (
+                        "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
+                        "entries, padded; a value with more than N is silently cut off: check it",
+                        "option: compute it where the data is concrete, before the trace (NumPy, e.g. `np.unique`), "
+                        "and pass the result in as a static value or close over it",
+                    )
+                    out.append(ctx.finding("JAX304", read, message, notes=notes))
         return out
 
     def _control_flow_parameters(self, seen_sinks: set[int]) -> list[Finding]:
@@ -254,6 +283,10 @@ class TracedValues304:
 _LOOPS = frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
+def _value_shaped(ctx, node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED
+
+
 def _inputs(call: cst.Call):
     """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
     stack: list[cst.CSTNode] = [a.value for a in call.args]
@@ -320,6 +353,10 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             f for f in facts.nodes if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
             and parameter_reaches_sink(facts, f)
         )
+    for call in facts.calls:
+        if any(q in VALUE_SHAPED for q in qualified_spellings(facts, call.func)):
+            # A traced parameter given to `jnp.unique` and kin (`_value_shaped_parameters`).
+            out.extend(d for d in _defs_around(facts, call.lineno) if parameter_reaches_sink(facts, d))
     for call in facts.control_flow_calls:
         if facts.control_flow_name(call) in ("cond", "switch"):
             continue  # an operand a branch needs concrete is JAX103's (`_LOOPS`)
@@ -362,6 +399,14 @@ class TracedValueNeedsConcrete304(Rule):
     ``fori_loop`` gives its body, the slice ``scan`` gives a step
     (``jnp.pad(x, 2 ** level)`` in a scan over levels). A loop count made of it
     is JAX301's; a cond or switch operand a branch needs is JAX103's.
+
+    ``jnp.unique``, ``nonzero``, ``flatnonzero``, ``argwhere`` and a
+    one-argument ``where`` give a result whose shape depends on their
+    argument's values; without ``size=`` they need those values concrete.
+    A traced parameter handed to one (a jit's, or one a traced call passes
+    on, ``value_and_grad`` included) is reported too: no static argument
+    helps an array, and the options are a static ``size=`` bound or computing
+    it where the data is concrete.
 
     One such value is fixed: the result of a jitted helper called with Python
     values (``jnp.arange(add1(k))`` with ``k`` static, jax#35090). A jitted
