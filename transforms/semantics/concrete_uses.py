@@ -33,7 +33,8 @@ from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import call_argument
-from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS
+from jaxfix.transforms.semantics.tracing import Wrap
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
@@ -81,6 +82,9 @@ class Use:
     #: The need is calling the value: a Python function fails as an operand, a callable pytree
     #: (``jax.tree_util.Partial``, a module) does not.
     calls: bool = False
+    #: The need is in another jitted def the value is passed to, as its traced parameter: (that
+    #: def, the parameter). Making the value static here must make that one static too.
+    through_jit: tuple[FunctionNode, str] | None = None
 
 
 class ConcreteUses:
@@ -214,7 +218,8 @@ class ConcreteUses:
                 use = self._needs(call, f"passes it to static parameter `{slot.param}` of the jitted `{jitted.callee_name}`, which hashes it")
                 return Use(use.need, use.node, use.reason, static_parameter=True)
             if slot is not None:
-                return _CONTINUE
+                inner = self._in_jitted(jitted.target, slot.param)
+                return inner if inner is not None else _CONTINUE
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
             if arg.keyword.value in STATIC_JNP_KEYWORDS:
@@ -256,12 +261,18 @@ class ConcreteUses:
             ):
                 return None
             bound = target.implicit_self
+        elif isinstance(call.func, cst.Call):
+            fn = self._passed_through(call.func)
+            if fn is None:
+                return None
         else:
             return None
         info = function_info(ctx, fn)
         param = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=bound) is arg.value), None)
         if param is None:
             return None
+        if isinstance(call.func, cst.Call) and Wrap(ctx.names.qualified_name(call.func.func) or "", call.func, call.func).traces(ctx, info.signature, param) is not False:
+            return None  # the transform differentiates or maps it: not the value the caller passed
         self._depth += 1
         try:
             use = self.first_need(fn, param)
@@ -270,6 +281,40 @@ class ConcreteUses:
         if use is None:
             return _CONTINUE if _returns_value(fn) else None
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _in_jitted(self, target, param: str) -> Use | None:
+        """A traced parameter of another jitted def of this module that needs the value concrete
+        (``fit`` passes ``training`` to the jitted ``train_step``, whose body needs it): the need,
+        marked `through_jit`; None when that body does not need it."""
+        fn = target.function.node
+        if not isinstance(fn, cst.FunctionDef) or self._depth > 4:
+            return None
+        self._depth += 1
+        try:
+            use = self.first_need(fn, param)
+        finally:
+            self._depth -= 1
+        if use is None or use.need is not Need.NEEDS or use.static_parameter or use.static_option:
+            return None
+        reason = f"{use.reason}, in the jitted `{target.function.name}`, which traces its `{param}`"
+        return replace(use, reason=reason, through_jit=(fn, param))
+
+    def _passed_through(self, applied: cst.Call) -> cst.FunctionDef | None:
+        """``jax.value_and_grad(loss)`` / ``jax.vmap(f, in_axes=...)`` of a plain def of this module:
+        the def, whose parameters the transform does not differentiate or map get what the call
+        passes (checked per parameter by `Wrap.traces`)."""
+        qualified = self.ctx.names.qualified_name(applied.func) or ""
+        if qualified not in (*DIFFERENTIATION, "jax.vmap") or not applied.args or applied.args[0].keyword or applied.args[0].star:
+            return None
+        target = resolve_callable(self.ctx, applied.args[0].value)  # `loss`, `Model.loss`
+        if target is None or target.jit is not None or target.implicit_self or target.function.opaque:
+            return None
+        fn = target.function.node
+        if not isinstance(fn, cst.FunctionDef) or any(
+            self.ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in fn.decorators
+        ):
+            return None
+        return fn
 
     def _assigned(self, assign: cst.Assign, fn: FunctionNode, depth: int) -> Use | None:
         """``m = value``, and ``a, b = value`` (each part of an array, or of what a JAX call

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -24,9 +24,11 @@ from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_pass
 from jaxfix.transforms.rules.jax302_param_needs_static import jitted_self, library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, feeds_loop_count, read_as_loop_count
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
+from jaxfix.transforms.semantics.sinks import VALUE_SHAPED
 from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
 
@@ -66,6 +68,8 @@ class ParamsNeedingStatic:
                 unsupported = self._unsupported(fn, needs, plan)
                 if unsupported is not None:
                     plan = unsupported
+            if isinstance(plan, StaticPlan):
+                plan = self._chained(fn, [n.use for n in needs if n.use is not None], plan, 0)
             out.extend(self._finding(need, plan) for need in needs)
         return out
 
@@ -95,6 +99,8 @@ class ParamsNeedingStatic:
             needs = use if use is not None and use.need is Need.NEEDS else None
             if needs is not None and needs.static_parameter:
                 continue  # handed to another jit's static parameter: JAX404's
+            if needs is not None and _value_shaped(self.ctx, needs.node):
+                continue  # `jnp.unique(x)`: no static value helps (it stages even a constant): JAX304's report
             if needs is not None and feeds_loop_count(self.ctx, needs.node):
                 continue  # a loop count, perhaps in a helper it is handed to: JAX301's
             shown = self._failing_call(fn, p.name, routes, needs is not None)
@@ -125,6 +131,29 @@ class ParamsNeedingStatic:
             elif needed and value.certain and "array" in value.reason:
                 return route.call, value
         return None
+
+    def _chained(self, fn: FunctionNode, uses: list[Use], plan: StaticPlan, depth: int) -> StaticPlan | str:
+        """A need inside another jitted def the value is handed to (`Use.through_jit`): that def's
+        parameter must become static too, or the call would pass it a tracer. Its own plan judges
+        each call of it with `fn`'s parameters already static; the edits join this plan's."""
+        for use in uses:
+            if use.through_jit is None:
+                continue
+            inner_fn, param = use.through_jit
+            if depth >= 3:
+                return f"`{param}` is handed on through more jitted functions than jaxfix follows"
+            made_static = frozenset(p.param for p in plan.passed)
+            inner = plan_static_parameters(self.analysis, inner_fn, (param,), judge=_static_after(fn, made_static))
+            if isinstance(inner, str):
+                return f"`{param}` must become static on the jitted `{function_info(self.ctx, inner_fn).name}` too, and {inner}"
+            inner_use = self.uses.first_need(inner_fn, param)
+            inner = self._chained(inner_fn, [inner_use] if inner_use is not None else [], inner, depth + 1)
+            if isinstance(inner, str):
+                return inner
+            edits = tuple(dict.fromkeys((*plan.edits, *inner.edits)))
+            name = function_info(self.ctx, inner_fn).name
+            plan = replace(plan, edits=edits, jit_text=f"{plan.jit_text}`, and on `{name}`, which it passes `{param}` to: `{inner.jit_text}")
+        return plan
 
     def _unsupported(self, fn: FunctionNode, needs: list[_Need], plan: StaticPlan) -> str | None:
         """A read a Python number would not support (``n.sum()``, ``n[0]``) where a call passes one."""
@@ -182,6 +211,23 @@ class ParamsNeedingStatic:
         return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}", notes=options)
 
 
+def _value_shaped(ctx, node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED
+
+
+def _static_after(fn: FunctionNode, params: frozenset[str]):
+    """`python_value`, except that a read of one of `fn`'s `params` is static (this fix makes it so)."""
+
+    def judge(analysis: Analysis, expr: cst.BaseExpression) -> PythonValue | NotStatic:
+        if isinstance(expr, cst.Name) and expr.value in params:
+            binding = single_binding(analysis.ctx, expr)
+            if isinstance(binding, cst.Param) and analysis.ctx.enclosing_function(binding) is fn:
+                return PythonValue(ValueKind.STATIC, f"`{expr.value}`, made static by the same fix")
+        return python_value(analysis, expr)
+
+    return judge
+
+
 def _argument_node(need: _Need, analysis: Analysis) -> cst.CSTNode | None:
     info = function_info(analysis.ctx, need.fn)
     argument = call_argument(need.shown_by, info.signature, need.param, bound=False)
@@ -222,6 +268,15 @@ class ParamNeedsStatic302(Rule):
     ``vmap`` over it would hand it one value per example). Each distinct
     value compiles once (docs/jax302-behaviour.md). Otherwise the finding is a
     report with the options.
+
+    The value is followed into helpers, through ``grad``/``value_and_grad``
+    (an argument they do not differentiate is handed on as it is) and
+    ``vmap`` (one it does not map), and into another jitted function. There,
+    its parameter must become static too, or the outer call would hand it a
+    tracer: the one finding carries both edits, proven when each call of the
+    inner function passes a Python value or the outer parameter the same fix
+    makes static (``fit(x, training)`` calling the jitted ``step(x,
+    training)`` whose body tests ``not training``).
 
     A loop count is JAX301's. A finding is made only where a call shows the
     failure: a parameter callers leave ``None``, or whose pytree's static field
