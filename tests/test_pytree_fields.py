@@ -182,3 +182,69 @@ def test_a_field_already_static_gets_nothing() -> None:
     src = program(JITTED_LOOP, field="steps: int = dataclasses.field(default=3, metadata=dict(static=True))")
     assert findings(src) == []
     assert run_in_process(src)["RESULT"].tolist() == [8.0, 8.0]
+
+
+NESTED = '''
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Gate:
+    closed: bool = False
+
+    def __call__(self, x):
+        if self.closed:
+            return x * 0
+        return x
+
+    def describe(self):
+        return "closed" if self.closed else "open"
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Layer:
+    weight: jax.Array
+    gate: Gate
+
+
+def make(closed):
+    return [Layer(jnp.asarray(2.0), Gate(closed=closed)) for _ in range(2)]
+
+
+{use}
+'''
+
+
+def test_an_instance_nested_in_a_scan_carry_is_traced_in_its_call() -> None:
+    use = (
+        "def body(layers, x):\n    for layer in layers:\n        x = layer.gate(layer.weight * x)\n    return layers, x\n\n\n"
+        "layers = make(False)\n_, RESULT = jax.lax.scan(body, layers, jnp.arange(3.0))\n"
+    )
+    src = NESTED.format(use=use)
+    (finding,) = findings(src)
+    assert finding.fix and "may be built into `layers` of `body`" in finding.message
+    fixed = fix_source(src, Options()).text
+    assert "closed: bool = dataclasses.field(default=False, metadata=dict(static=True))" in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [0.0, 4.0, 8.0]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        # a method traced code never reaches: it runs eagerly, on Python values
+        "def body(layers, x):\n    return layers, x * layers[0].weight\n\n\n"
+        "layers = make(False)\n_, RESULT = jax.lax.scan(body, layers, jnp.arange(3.0))\nNAME = layers[0].gate.describe()\n",
+        # the instances are closed over by the scan body, not carried
+        "LAYERS = make(True)\n\ndef body(c, x):\n    return c, LAYERS[0].gate(x)\n\n\n"
+        "_, RESULT = jax.lax.scan(body, 0.0, jnp.arange(3.0))\n",
+    ],
+)
+def test_nested_instances_that_stay_python_values_get_nothing(use: str) -> None:
+    src = NESTED.format(use=use)
+    assert findings(src) == []
+    run_in_process(src)

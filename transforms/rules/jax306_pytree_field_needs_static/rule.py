@@ -11,8 +11,12 @@ which makes it part of the tree's structure: hashed, compared, and handed to
 the code as the Python value it is (P2).
 
 Only a parameter whose value is a tracer here counts (`traced_values`: a jit,
-vmap or primitive hands it one, directly or through ``partial``), and only a
-read of one of its fields that some place needs concrete (`concrete_uses`,
+vmap or primitive hands it one, directly or through ``partial``), or ``self``
+in a method of a class whose instances a traced value may hold nested
+(`pytree_values`: a scan carry built as ``State(actor)`` with ``actor =
+make_actor()`` holding ``[Layer(w, Dropout(...))]``), when traced code may
+run that method (what it names, and ``__call__`` once it calls an object);
+and only a read of a field that some place needs concrete (`concrete_uses`,
 into helpers too). The fix is applied when it changes nothing else:
 
 * every value the field can hold is a hashable Python value: its default, and
@@ -43,9 +47,12 @@ from jaxfix.transforms.semantics.class_hashing import constructions
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, instance_class_of, pytree_class
-from jaxfix.transforms.semantics.traced_values import Source, Taint
+from jaxfix.transforms.semantics.pytree_values import TracedInstances
+from jaxfix.transforms.semantics.traced_values import Taint
 
 CODE = "JAX306"
 
@@ -57,6 +64,7 @@ class PytreeFields306:
         self.analysis = analysis
         self.ctx = analysis.ctx
         self.uses = ConcreteUses(self.ctx)
+        self.instances = TracedInstances(analysis)
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
@@ -72,7 +80,7 @@ class PytreeFields306:
                     out.append(self._finding(tree, field, *found))
         return out
 
-    def _first_need(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, Source, Use] | None:
+    def _first_need(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, str, Use] | None:
         for read in self.ctx.attributes_named(field.name):
             if not isinstance(read.value, cst.Name) or instance_class_of(self.ctx, read.value) is not tree.cls:
                 continue
@@ -80,19 +88,55 @@ class PytreeFields306:
             fn = self.ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
             if fn is None:
                 continue
-            source = self.analysis.traced.param_source(fn, param.name.value)  # type: ignore[union-attr]
-            if source is None or source.taint is not Taint.TRACED or source.keeps_value:
+            why = self._traced(tree.cls, fn, param.name.value)  # type: ignore[union-attr]
+            if why is None:
                 continue
             use = self.uses.need_of(read, fn)
             if use is not None and use.need is Need.NEEDS:
-                return read, source, use
+                return read, why, use
         return None
 
-    def _finding(self, tree: PytreeClass, field: PytreeField, read: cst.Attribute, source: Source, use: Use) -> Finding:
+    def _traced(self, cls: cst.ClassDef, fn: FunctionNode, param: str) -> str | None:
+        """Why `param` of `fn` holds a traced instance: a trace hands it one; or it is the receiver
+        of ``__call__`` (or of a method traced code reaches) of a class whose instances a traced
+        value may hold, nested in another (`pytree_values`); None when neither is shown."""
+        source = self.analysis.traced.param_source(fn, param)
+        if source is not None and source.taint is Taint.TRACED and not source.keeps_value:
+            return source.reason
+        if not self._receiver(fn, param):
+            return None
+        holder = self.instances.holder(cls)
+        if holder is None:
+            return None
+        outer, outer_param = holder
+        if fn not in self._reached(outer):
+            return None
+        outer_source = self.analysis.traced.param_source(outer, outer_param)
+        name = function_info(self.ctx, outer).name
+        how = f": {outer_source.reason}" if outer_source is not None else ""
+        return f"a `{cls.name.value}` may be built into `{outer_param}` of `{name}`, which is traced{how}"
+
+    def _reached(self, outer: FunctionNode) -> frozenset[FunctionNode]:
+        """What may run while `outer` is traced: what it names (`TraceIndex.reached_from`), and the
+        ``__call__`` of each class a traced value may hold, once reached code calls an object
+        (``layer(x)``, ``self.dropout(x)``): a module calling its sub-modules."""
+        traces = self.analysis.traces
+        reached = set(traces.reached_from([outer]))
+        calls = {c: m for c in self.instances.classes() if (m := _method(c, "__call__")) is not None}
+        while any(_calls_an_object(self.ctx, f) for f in reached) and not set(calls.values()) <= reached:
+            for method in calls.values():
+                reached |= traces.reached_from([method])
+        return frozenset(reached)
+
+    def _receiver(self, fn: FunctionNode, param: str) -> bool:
+        info = function_info(self.ctx, fn)
+        return info.method is MethodKind.INSTANCE and bool(info.signature.params) and info.signature.params[0].name == param
+
+    def _finding(self, tree: PytreeClass, field: PytreeField, read: cst.Attribute, why: str, use: Use) -> Finding:
         name = tree.cls.name.value
         head = (
             f"`{self.ctx.code(read)}` is a field of `{name}`, a dataclass registered as a pytree, so it is traced "
-            f"({source.reason}); {use.reason}"
+            f"({why}); {use.reason}"
         )
         plan = self._plan(tree, field)
         if isinstance(plan, str):
@@ -192,6 +236,28 @@ class PytreeFields306:
         return None
 
 
+def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
+
+
+def _calls_an_object(ctx, fn: FunctionNode) -> bool:
+    """Does `fn` call something that is no def of the module nor a library function: a parameter,
+    a loop variable, an attribute of ``self`` (``layer(x)``, ``self.dropout(x)``)?"""
+    for call in ctx.calls:
+        if ctx.enclosing_function(call) is not fn:
+            continue
+        func = call.func
+        root = func.value if isinstance(func, cst.Attribute) else func
+        if not isinstance(root, cst.Name):
+            continue
+        if ctx.names.qualified_name(func) is not None:
+            continue  # a library function
+        if not isinstance(single_binding(ctx, root), (cst.FunctionDef, cst.ClassDef)):
+            return True
+    return False
+
+
 class PytreeFieldNeedsStatic306(Rule):
     """A field of a dataclass registered as a pytree is traced, and read where Python needs its value.
 
@@ -215,6 +281,10 @@ class PytreeFieldNeedsStatic306(Rule):
     structure and the code reads the Python value::
 
             max_iters: int = dataclasses.field(default=20, metadata=dict(static=True))
+
+    The same holds for a module nested in a traced value: an actor carried
+    through ``lax.scan`` whose layers hold a ``Dropout`` with an
+    ``inference`` flag tested by ``if self.inference:``.
 
     It is applied when every value the field can hold is a hashable Python
     value (its default, and what each ``Params(...)`` of the module passes),

@@ -1,0 +1,122 @@
+"""Which registered dataclasses' instances a traced value may hold, nested ones included.
+
+A model written as nested pytree dataclasses (an actor holding layers, each
+holding a dropout) is carried whole through ``lax.scan`` or passed to a jit:
+every instance inside is traced with it (docs/jax306-behaviour.md, P1). This
+module answers, for the module's traced parameters, which registered classes
+may be built into the values they receive, by following each value to where
+it is built: ``Model(...)`` and what its arguments build, names bound once,
+lists, tuples and comprehensions, and the returns of the module's plain
+functions (``actor = make_actor(...)``).
+
+The values a parameter receives are read from its jitted or direct calls, and
+from the carry of ``lax.scan`` (its init), ``lax.fori_loop`` and
+``lax.while_loop``; anything else adds nothing (no evidence).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, own_returns, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.pytree_classes import pytree_class
+from jaxfix.transforms.semantics.traced_values import Taint, call_argument
+
+#: Loop primitives: the argument position of the carry's initial value, and the body's carry parameter.
+_CARRIES = {"jax.lax.scan": (1, 0), "jax.lax.fori_loop": (3, 1), "jax.lax.while_loop": (2, 0)}
+
+
+class TracedInstances:
+    """The registered classes some traced parameter of the module may hold an instance of, each
+    with the parameter that shows it."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+        self._found: dict[cst.ClassDef, tuple[FunctionNode, str]] | None = None
+
+    def holder(self, cls: cst.ClassDef) -> tuple[FunctionNode, str] | None:
+        """(a function, its traced parameter) whose value may hold an instance of `cls`."""
+        if self._found is None:
+            self._found = self._collect()
+        return self._found.get(cls)
+
+    def classes(self) -> frozenset[cst.ClassDef]:
+        """Every registered class a traced parameter may hold an instance of."""
+        if self._found is None:
+            self._found = self._collect()
+        return frozenset(self._found)
+
+    def _collect(self) -> dict[cst.ClassDef, tuple[FunctionNode, str]]:
+        ctx = self.ctx
+        found: dict[cst.ClassDef, tuple[FunctionNode, str]] = {}
+        for fn in ctx.nodes_of(cst.FunctionDef):
+            routes = self.analysis.traces.routes(fn) or ()
+            sig = function_info(ctx, fn).signature
+            for param in sig.params:
+                source = self.analysis.traced.param_source(fn, param.name)
+                if source is None or source.taint is not Taint.TRACED or source.keeps_value:
+                    continue
+                for value in self._received(fn, param.name, routes, sig):
+                    for cls in self.built_in(value):
+                        found.setdefault(cls, (fn, param.name))
+        return found
+
+    def _received(self, fn: FunctionNode, param: str, routes, sig) -> list[cst.BaseExpression]:
+        out: list[cst.BaseExpression] = []
+        for route in routes:
+            if route.call is not None and not route.escapes:
+                argument = call_argument(route.call, sig, param, bound=route.bound)
+                if isinstance(argument, cst.BaseExpression):
+                    out.append(argument)
+            elif route.wraps and isinstance(route.wraps[-1].node, cst.Call):
+                primitive = route.wraps[-1]
+                carry = _CARRIES.get(primitive.name)
+                positional = [a for a in primitive.node.args if a.keyword is None]
+                if carry is None or len(route.wraps) != 1 or any(a.star for a in primitive.node.args):
+                    continue
+                at, index = carry
+                params = sig.params
+                if index < len(params) and params[index].name == param and at < len(positional):
+                    out.append(positional[at].value)
+        return out
+
+    def built_in(self, expr: cst.BaseExpression, depth: int = 0) -> set[cst.ClassDef]:
+        """Registered classes whose instances may be built into the value of `expr`."""
+        ctx = self.ctx
+        if depth > 8:
+            return set()
+        if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
+            return {c for e in expr.elements for c in self.built_in(e.value, depth + 1)}
+        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return self.built_in(expr.elt, depth + 1)
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr) or dominating_binding(ctx, expr)  # the one reaching here
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            return self.built_in(value, depth + 1) if value is not None else set()
+        if not isinstance(expr, cst.Call):
+            return set()
+        inside = {c for a in expr.args for c in self.built_in(a.value, depth + 1)}
+        callee = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
+        if isinstance(callee, cst.ClassDef):
+            return ({callee} | inside) if pytree_class(ctx, callee) is not None else set()
+        function = callee if isinstance(callee, cst.FunctionDef) and not callee.decorators else self._static_method(expr.func)
+        if function is not None:
+            returned = [r.value for r in own_returns(function) if r.value is not None]
+            return {c for r in returned for c in self.built_in(r, depth + 1)}
+        return set()
+
+    def _static_method(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+        """``Model.make(...)``: a static method of a class of this module, not jitted."""
+        target = resolve_callable(self.ctx, func) if isinstance(func, cst.Attribute) else None
+        if target is None or target.jit is not None or target.implicit_self:
+            return None
+        node = target.function.node
+        if not isinstance(node, cst.FunctionDef):
+            return None
+        decorators = [self.ctx.names.qualified_name(d.decorator) for d in node.decorators]
+        return node if decorators == ["builtins.staticmethod"] else None
