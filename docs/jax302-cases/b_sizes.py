@@ -33,6 +33,16 @@ CASES = {
     "random.permutation int": lambda n: jax.random.permutation(key, n),
     "random.poisson shape": lambda n: jax.random.poisson(key, 1.0, (n,)),
     "ops.segment_sum num_segments": lambda n: jax.ops.segment_sum(x, jnp.array([0, 0, 1, 1, 2, 2]), n),
+    "lax.conv window_strides": lambda n: jax.lax.conv(jnp.ones((1, 1, 4, 4)), jnp.ones((1, 1, 3, 3)), (n, n), "SAME"),
+    "lax.conv_general_dilated window_strides": lambda n: jax.lax.conv_general_dilated(
+        jnp.ones((1, 1, 4, 4)), jnp.ones((1, 1, 3, 3)), (n, n), "SAME"
+    ),
+    "lax.conv_general_dilated rhs_dilation": lambda n: jax.lax.conv_general_dilated(
+        jnp.ones((1, 1, 4, 4)), jnp.ones((1, 1, 3, 3)), (1, 1), "SAME", rhs_dilation=(n, n)
+    ),
+    "lax.reduce_window window_dimensions": lambda n: jax.lax.reduce_window(
+        jnp.ones((4, 4)), 0.0, jax.lax.add, (n, n), (1, 1), "VALID"
+    ),
 }
 for label, body in CASES.items():
     probe(f"{label}: traced", lambda: jax.jit(body)(2))

@@ -61,6 +61,29 @@ def seeds(facts: Facts) -> list[ast.AST]:
         if calls:
             out.append(fn)
             out.extend(calls)
+    out.extend(_named_lambdas(facts, index))
+    return out
+
+
+def _named_lambdas(facts: Facts, index: _Index) -> list[ast.AST]:
+    """``conv = lambda a, k, s: lax.conv(a, k, s, "SAME")`` jitted by name (``jit(conv)(...)``): JAX302
+    judges lambdas too. Generous: no static declaration is read; the lambda and every call that
+    spells its name are kept when a parameter may be needed or a call may pass what jit cannot trace."""
+    out: list[ast.AST] = []
+    for node in facts.nodes:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1):
+            continue
+        target = node.targets[0]
+        if not isinstance(target, ast.Name):
+            continue
+        lam = node.value
+        calls = [c for c in facts.calls if target.id in index.callee_spelled[id(c)] or target.id in index.arguments_spelled[id(c)]]
+        if not any("jit" in index.callee_spelled[id(c)] or "jit" in _spelled(c.func) for c in calls):
+            continue
+        params = [a.arg for a in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)]
+        needed = any(_needed(facts, index, lam, p, 0) for p in params)
+        if needed or any(_untraceable(facts, index, a) for c in calls for a in _arguments(c)):
+            out.extend([lam, *calls])
     return out
 
 

@@ -279,8 +279,28 @@ class ConcreteUses:
         finally:
             self._depth -= 1
         if use is None:
-            return _CONTINUE if _returns_value(fn) else None
+            # What it returns carries the value on, unless the helper only reads its metadata
+            # (``def b(z): return z.shape``: static even for a tracer).
+            return _CONTINUE if _returns_value(fn) and not self._metadata_only(fn, param) else None
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _metadata_only(self, fn: FunctionNode, param: str) -> bool:
+        """Every read of `param` in `fn` asks for its shape, rank, size or dtype."""
+        ctx = self.ctx
+        found = False
+        for read in parameter_reads(ctx, fn, param):
+            found = True
+            parent = ctx.parent(read)
+            if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value in METADATA_ATTRIBUTES:
+                continue
+            call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+            if isinstance(call, cst.Call) and (
+                metadata_call(ctx.names.qualified_name(call.func) or "") is not None
+                or ctx.names.qualified_name(call.func) == "builtins.len"
+            ):
+                continue
+            return False
+        return found
 
     def _in_jitted(self, target, param: str) -> Use | None:
         """A traced parameter of another jitted def of this module that needs the value concrete
