@@ -74,7 +74,9 @@ class TracedParams:
         if isinstance(expr, ast.Name):
             return self._name(expr.id, line, deeper)
         if isinstance(expr, ast.Attribute):
-            return expr.attr in ARRAY_ATTRIBUTES and self.expression(expr.value, line, deeper)
+            # A field of a NamedTuple parameter is a leaf, traced with it (`namedtuple_parameter`).
+            field = isinstance(expr.value, ast.Name) and _defines_namedtuple(self.facts)
+            return (expr.attr in ARRAY_ATTRIBUTES or field) and self.expression(expr.value, line, deeper)
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Attribute) and expr.value.attr in _METADATA:
                 return False
@@ -409,3 +411,13 @@ def count_may_be_traced(facts: Facts, call: ast.Call, counts: list[ast.expr]) ->
     """A necessary condition for a traced loop count (see screen_tracing)."""
     tracer = traced_params(facts)
     return any(tracer.expression(count, call.lineno) for count in counts)
+
+
+def _defines_namedtuple(facts: Facts) -> bool:
+    """Does the module define a ``class ...(NamedTuple)`` (by spelling, generously)?"""
+    found = facts.__dict__.get("_defines_namedtuple")
+    if found is None:
+        found = facts.__dict__["_defines_namedtuple"] = any(
+            isinstance(n, ast.ClassDef) and any(spelled_name(b) == "NamedTuple" for b in n.bases) for n in facts.nodes
+        )
+    return found

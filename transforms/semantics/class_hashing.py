@@ -113,6 +113,8 @@ def class_hashing(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> str
         return ""
     if "__hash__" in methods:
         return "hashed by value, by its own `__hash__`"
+    if namedtuple_fields(ctx, cls) is not None:
+        return "hashed by value, a NamedTuple" if "__eq__" not in methods else ""
     for base in cls.bases:
         if base.keyword is not None:
             return ""
@@ -264,3 +266,19 @@ def constructions(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Call] | Non
         elif not only_reads_class(ctx, ref):
             return None
     return sorted(calls, key=ctx.start)
+
+
+def namedtuple_fields(ctx: ModuleContext, cls: cst.ClassDef) -> list[str] | None:
+    """The fields of ``class Config(typing.NamedTuple)``, in order; None for any other class.
+    A NamedTuple is a tuple: it hashes its fields, and jit traces each as a leaf."""
+    if cls.decorators or len(cls.bases) != 1 or cls.bases[0].keyword is not None:
+        return None
+    if ctx.names.qualified_name(cls.bases[0].value) != "typing.NamedTuple":
+        return None
+    return [
+        small.target.value
+        for line in _body(cls)
+        if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body
+        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+    ]

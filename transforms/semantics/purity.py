@@ -129,3 +129,41 @@ def _local_target(target: cst.BaseExpression) -> bool:
     return isinstance(target, (cst.Tuple, cst.List)) and all(
         isinstance(e, cst.Element) and _local_target(e.value) for e in target.elements
     )
+
+
+#: jnp functions whose result may be larger or smaller than their operands: a loop that carries
+#: their result changes its carry's shape from step to step (``seq = jnp.concatenate([seq, t])``).
+RESIZING = frozenset(
+    {"concatenate", "append", "stack", "hstack", "vstack", "dstack", "column_stack", "pad", "insert",
+     "delete", "repeat", "tile", "resize", "reshape", "broadcast_to", "expand_dims", "squeeze", "ravel"}
+)
+
+
+def resizing_call(ctx: ModuleContext, expr: cst.CSTNode, _depth: int = 0) -> str | None:
+    """A jnp call in `expr`, or in a function of this module it calls (a few calls deep), that may
+    change an array's shape: "`jnp.concatenate` in `step`"; None when there is none."""
+    if _depth > 3:
+        return None
+    for node in _calls_in(expr):
+        qualified = ctx.names.qualified_name(node.func) or ""
+        if qualified.startswith(("jax.numpy.", "numpy.")) and qualified.rsplit(".", 1)[-1] in RESIZING:
+            return f"`{ctx.code(node.func)}`"
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("reshape", "ravel", "squeeze", "repeat"):
+            return f"`.{node.func.attr.value}`"
+        callee = single_binding(ctx, node.func) if isinstance(node.func, cst.Name) else None
+        if isinstance(callee, cst.FunctionDef):
+            inner = resizing_call(ctx, callee.body, _depth + 1)
+            if inner is not None:
+                return f"{inner} in `{callee.name.value}`"
+    return None
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    found: list[cst.Call] = []
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            found.append(call)
+
+    node.visit(_Calls())
+    return found

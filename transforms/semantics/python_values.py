@@ -32,7 +32,13 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.array_values import array_origin
-from jaxfix.transforms.semantics.class_hashing import class_hashing, instance_class, plain_class, unhashable_why
+from jaxfix.transforms.semantics.class_hashing import (
+    class_hashing,
+    instance_class,
+    namedtuple_fields,
+    plain_class,
+    unhashable_why,
+)
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.hashability import Kind as Hashing
 from jaxfix.transforms.semantics.hashability import ValueClassifier
@@ -160,6 +166,29 @@ def _instance(analysis: Analysis, expr: cst.BaseExpression, code: str) -> Python
         return NotStatic(f"`{code}` is a `{name}`, which Python cannot hash ({unhashable_why(cls)})", certain=True)
     if hashed == "":
         return NotStatic(f"`{code}` is a `{name}`, whose hashing cannot be seen (a base class or decorator we do not know)")
+    if namedtuple_fields(ctx, cls) is not None:
+        return _namedtuple(analysis, cls, found[1], code)
     return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` ({hashed})", may_trace=not plain_class(ctx, cls))
+
+
+def _namedtuple(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str) -> PythonValue | NotStatic:
+    """A NamedTuple hashes when every field does: each value the call gives, and every default
+    written in the class (checked whether or not this call leaves it out)."""
+    name = cls.name.value
+    if any(a.star for a in call.args):
+        return NotStatic(f"`{code}` is a `{name}` built from values jaxfix cannot list")
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    defaults = [
+        small.value
+        for line in body
+        if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body
+        if isinstance(small, cst.AnnAssign) and small.value is not None
+    ]
+    for value in [*(a.value for a in call.args), *defaults]:
+        found = python_value(analysis, value)
+        if isinstance(found, NotStatic):
+            return NotStatic(f"`{code}` is a `{name}` whose field {found.reason}", certain=found.certain)
+    return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` (a NamedTuple of hashable values)", may_trace=True)
 
 

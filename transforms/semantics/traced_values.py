@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
+from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -225,7 +226,7 @@ class TracedValues:
                 return self._source(value, deeper) if value is not None else None
             return None
         if isinstance(expr, cst.Attribute):
-            if expr.attr.value not in ARRAY_ATTRIBUTES:
+            if expr.attr.value not in ARRAY_ATTRIBUTES and not self._tuple_field(expr):
                 return None  # a field of a pytree may be static (array_members)
             return self._source(expr.value, deeper)
         if isinstance(expr, cst.Subscript):
@@ -357,6 +358,12 @@ class TracedValues:
             return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
         return None
 
+    def _tuple_field(self, expr: cst.Attribute) -> bool:
+        """``config.max_length`` of a NamedTuple parameter (`namedtuple_parameter`): a NamedTuple
+        has no static fields, each is a leaf, traced when the tuple is."""
+        fields = namedtuple_parameter(self.ctx, self.traces, expr.value)
+        return fields is not None and expr.attr.value in fields
+
     def _bound_by_partial(
         self, fn: FunctionNode, param: str, wrap: Wrap, route: Route, static_on: Wrap | None, depth: int
     ) -> Source | None:
@@ -418,3 +425,30 @@ def _layer_text(ctx: ModuleContext, wrap: Wrap) -> str:
     if isinstance(wrap.node, cst.Call) and "\n" not in text and len(text) <= 60:
         return f"`{text}`"
     return f"`{wrap.name}`"
+
+
+def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseExpression) -> list[str] | None:
+    """The fields, when `expr` is a parameter annotated with a NamedTuple class of this module, or
+    one every call of its function passes an instance of the same such class; else None."""
+    binding = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
+    fn = ctx.enclosing_function(binding) if isinstance(binding, cst.Param) else None
+    if fn is None:
+        return None
+    classes: set[cst.ClassDef] = set()
+    annotation = binding.annotation.annotation if binding.annotation is not None else None  # type: ignore[union-attr]
+    if isinstance(annotation, cst.Name) and isinstance(found := single_binding(ctx, annotation), cst.ClassDef):
+        classes.add(found)
+    else:
+        sig = function_info(ctx, fn).signature
+        routes = traces.routes(fn) or ()
+        for route in routes:
+            if route.uncertain:
+                continue  # a method found by name: perhaps another class's
+            if route.call is None or route.escapes:
+                return None
+            argument = call_argument(route.call, sig, expr.value, bound=route.bound)  # type: ignore[union-attr]
+            built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
+            if built is None:
+                return None
+            classes.add(built[0])
+    return namedtuple_fields(ctx, classes.pop()) if len(classes) == 1 else None

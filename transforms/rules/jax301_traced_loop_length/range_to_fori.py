@@ -27,7 +27,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.purity import is_pure
+from jaxfix.transforms.semantics.purity import is_pure, resizing_call
 from jaxfix.transforms.semantics.reads import reads
 
 
@@ -103,6 +103,9 @@ def loop_state(ctx: ModuleContext, body: cst.IndentedBlock) -> LoopState | str:
                 return f"the loop body does more than assign names (`{ctx.code(small)}`)"
             if not is_pure(ctx, value):
                 return f"`{ctx.code(value)}` may have effects that running it once would change"
+            resized = resizing_call(ctx, value)
+            if resized is not None:
+                return f"`{ctx.code(value)}` may change a carried value's shape ({resized}), which a fori_loop cannot carry"
             names: list[str] = []
             for target in targets:
                 bound = _target_names(target)

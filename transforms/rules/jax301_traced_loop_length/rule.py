@@ -289,12 +289,16 @@ class LoopLengths:
             made = f"{enumerate_words(f'`{p}`' for p in plan.params)} become"
             passed = f"to each of them, on {'line' if len(lines) == 1 else 'lines'} {', '.join(map(str, lines))}"
         notes = [_KEEPS[count.site.kind] + "; each distinct count compiles once"]
+        tuples = any(isinstance(value, str) for _, value in plan.calls)
+        what = "a NamedTuple of hashable Python values" if tuples else "a Python int"
+        if tuples:
+            notes.append("the whole NamedTuple becomes static: its fields read as the Python values it was built with")
         if plan.added:
             notes.append(f"adds `{plan.added}`")
         return ctx.finding(
             "JAX301",
             count.expr,
-            f"{self._head(count)}; every call passes a Python int ({passed}), so {made} static: `{plan.jit_text}`",
+            f"{self._head(count)}; every call passes {what} ({passed}), so {made} static: `{plan.jit_text}`",
             plan.edits,
             description=f"make {enumerate_words(f'`{p}`' for p in plan.params)} static on its jit",
             notes=tuple(notes),

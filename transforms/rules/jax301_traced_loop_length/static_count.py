@@ -27,8 +27,9 @@ from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, int_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.loop_counts import Count, conversion_edits
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.python_values import PythonValue, python_value
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument, conversion_operand
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument, conversion_operand, namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import Route
 
 
@@ -38,7 +39,7 @@ class StaticCount:
     #: The jit as it reads after the edit.
     jit_text: str
     #: (call, the int it passes) for every call of the function.
-    calls: tuple[tuple[cst.Call, int], ...]
+    calls: tuple[tuple[cst.Call, int | str], ...]
     #: An import the edit adds, for the message.
     added: str | None = None
     #: Every parameter made static (the count's source first).
@@ -58,7 +59,7 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
         params.extend(p for p in found if p not in params)
     order = [p.name for p in function_info(ctx, fn).signature.params]
     params.sort(key=lambda name: order.index(name) if name in order else len(order))
-    calls: list[tuple[cst.Call, int]] = []
+    calls: list[tuple[cst.Call, int | str]] = []
 
     def each_call(route: Route) -> str | None:
         values = [_passed_int(analysis, fn, route, name) for name in params]
@@ -92,7 +93,9 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     return StaticCount((*edits, *strips), description, tuple(calls), added, tuple(params))
 
 
-def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | None:
+def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | str | None:
+    """The Python int a call passes `param`; for a NamedTuple parameter, the hashable tuple (as
+    written); None when neither is shown."""
     info = function_info(analysis.ctx, fn)
     argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=analysis.ctx)  # type: ignore[arg-type]
     if argument is DEFAULT:
@@ -100,7 +103,15 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) 
         return int_value(analysis, node.default) if node is not None and node.default is not None else None
     if not isinstance(argument, cst.BaseExpression):
         return None
+    if _tuple_parameter(analysis, fn, param):
+        value = python_value(analysis, argument)
+        return f"`{analysis.ctx.code(argument)}`" if isinstance(value, PythonValue) else None
     return int_value(analysis, argument)
+
+
+def _tuple_parameter(analysis: Analysis, fn: FunctionNode, param: str) -> bool:
+    node = parameter(fn, param)
+    return node is not None and namedtuple_parameter(analysis.ctx, analysis.traces, node.name) is not None
 
 
 def _passed_int_elsewhere(analysis: Analysis, fn: FunctionNode, other: CallElsewhere, param: str) -> int | None:
@@ -133,6 +144,15 @@ def _arithmetic_params(
         left = _arithmetic_params(analysis, fn, expr.left, locals_read, depth + 1)
         right = _arithmetic_params(analysis, fn, expr.right, locals_read, depth + 1)
         return None if left is None or right is None else [*left, *(p for p in right if p not in left)]
+    if _array_metadata(expr):
+        return []  # `seq.shape[0]`: static even for a tracer
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        # `config.max_length` of a NamedTuple parameter: the whole tuple becomes static.
+        fields = namedtuple_parameter(ctx, analysis.traces, expr.value)
+        binding = single_binding(ctx, expr.value)
+        if fields is not None and expr.attr.value in fields and ctx.parent(ctx.parent(binding)) is fn:
+            return [binding.name.value]  # type: ignore[union-attr]
+        return None
     if isinstance(expr, cst.Name):
         binding = single_binding(ctx, expr)
         if isinstance(binding, cst.Param):
@@ -143,6 +163,13 @@ def _arithmetic_params(
                 locals_read.append(binding)
                 return _arithmetic_params(analysis, fn, value, locals_read, depth + 1)
     return [] if int_value(analysis, expr) is not None else None
+
+
+def _array_metadata(expr: cst.BaseExpression) -> bool:
+    """``x.shape[i]``, ``x.ndim``, ``x.size``: an int jit knows while tracing."""
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+        return len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index) and isinstance(expr.slice[0].slice.value, cst.Integer)
+    return isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size") and isinstance(expr.value, cst.Name)
 
 
 def _int_unsafe_local(analysis: Analysis, locals_read: list[cst.Name]) -> str | None:
@@ -161,8 +188,11 @@ def _int_unsafe_local(analysis: Analysis, locals_read: list[cst.Name]) -> str | 
 
 
 def _int_unsafe_use(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> str | None:
-    """A use of `param` outside the counts that a Python int would not support, described."""
+    """A use of `param` outside the counts that a Python int would not support, described. A
+    NamedTuple made static reads its fields as before (its Python values)."""
     ctx = analysis.ctx
+    if _tuple_parameter(analysis, fn, param):
+        return None
     inside = [(ctx.start(c.expr), ctx.end(c.expr)) for c in counts]
     for use in parameter_reads(ctx, fn, param):
         if any(a <= ctx.start(use) < b for a, b in inside):
