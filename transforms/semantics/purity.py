@@ -144,6 +144,8 @@ def resizing_call(ctx: ModuleContext, expr: cst.CSTNode, _depth: int = 0) -> str
     change an array's shape: "`jnp.concatenate` in `step`"; None when there is none."""
     if _depth > 3:
         return None
+    for subscript in _slices_in(expr):
+        return f"the slice `{ctx.code(subscript)}`"
     for node in _calls_in(expr):
         qualified = ctx.names.qualified_name(node.func) or ""
         if qualified.startswith(("jax.numpy.", "numpy.")) and qualified.rsplit(".", 1)[-1] in RESIZING:
@@ -156,6 +158,21 @@ def resizing_call(ctx: ModuleContext, expr: cst.CSTNode, _depth: int = 0) -> str
             if inner is not None:
                 return f"{inner} in `{callee.name.value}`"
     return None
+
+
+def _slices_in(node: cst.CSTNode) -> list[cst.Subscript]:
+    """``x[1:]`` and kin (a slice may be shorter than what it slices); not ``x.at[1:]``, whose
+    update keeps the shape."""
+    found: list[cst.Subscript] = []
+
+    class _Slices(cst.CSTVisitor):
+        def visit_Subscript(self, sub: cst.Subscript) -> None:
+            at = isinstance(sub.value, cst.Attribute) and sub.value.attr.value == "at"
+            if not at and any(isinstance(e.slice, cst.Slice) for e in sub.slice):
+                found.append(sub)
+
+    node.visit(_Slices())
+    return found
 
 
 def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
