@@ -94,3 +94,58 @@ RESULT = shrink(jnp.ones(5), jnp.asarray(2))
 '''
     (finding,) = jax301(src)
     assert finding.fix is None and "the slice `x[1:]`" in finding.message
+
+
+def jax302(src: str):
+    both = [[(f.line, bool(f.fix)) for f in check(src, Options(), narrow=n).findings if f.code == "JAX302"] for n in (True, False)]
+    assert both[0] == both[1], "the fast path and the whole analysis disagree"
+    return [f for f in check(src, Options(), narrow=False).findings if f.code == "JAX302"]
+
+
+FLAG = '''class Flags(NamedTuple):
+    scale: float
+    training: bool = False
+
+
+@jax.jit
+def step(x, flags):
+    if flags.training:
+        return x * flags.scale
+    return {other}
+
+
+RESULT = step(jnp.ones(2), {built})
+'''
+
+
+def test_a_flag_in_a_namedtuple_makes_the_tuple_static() -> None:
+    src = HEAD + FLAG.format(other="x", built="Flags(2.0, training=True)")
+    (finding,) = jax302(src)
+    assert finding.fix
+    fixed = fix_source(src, Options()).text
+    assert '@partial(jax.jit, static_argnames=("flags",))' in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [2.0, 2.0]
+
+
+@pytest.mark.parametrize(
+    ("other", "built", "fixed"),
+    [
+        ("x", "Flags(jnp.asarray(2.0), training=True)", False),  # an array field: the tuple cannot hash
+        ("x * flags.scale", "Flags(2.0)", True),
+    ],
+)
+def test_a_namedtuple_flag_is_fixed_only_when_the_tuple_hashes(other: str, built: str, fixed: bool) -> None:
+    findings = jax302(HEAD + FLAG.format(other=other, built=built))
+    assert [bool(f.fix) for f in findings] == [fixed]
+
+
+def test_a_namedtuple_only_computed_with_gets_nothing() -> None:
+    src = HEAD + '''@jax.jit
+def run(x, config):
+    return x * config.scale + config.steps
+
+
+RESULT = run(jnp.ones(2), Config(2.0))
+'''
+    assert jax302(src) == [] and jax301(src) == []
+    assert run_in_process(src)["RESULT"].tolist() == [5.0, 5.0]

@@ -32,8 +32,8 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.traced_values import call_argument
-from jaxfix.transforms.semantics.tracing import Wrap
+from jaxfix.transforms.semantics.traced_values import call_argument, namedtuple_parameter
+from jaxfix.transforms.semantics.tracing import TraceIndex, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
@@ -93,10 +93,13 @@ class ConcreteUses:
     field (``config.num_layers``) and ends the search as unknown; ``x is None`` needs nothing; and
     calling the value needs a Python function."""
 
-    def __init__(self, ctx: ModuleContext, *, strict: bool = False) -> None:
+    def __init__(self, ctx: ModuleContext, *, strict: bool = False, traces: TraceIndex | None = None) -> None:
         self.ctx = ctx
         self._depth = 0
         self.strict = strict
+        #: With the module's routes, a strict reading follows a NamedTuple parameter's fields: a
+        #: NamedTuple has no static fields, each is the value the tuple was built with.
+        self.traces = traces
 
     def first_need(self, fn: FunctionNode, param: str) -> Use | None:
         """The first read of `param` in `fn` that needs it concrete; else the first we cannot follow."""
@@ -107,6 +110,12 @@ class ConcreteUses:
                 return use
             unknown = unknown or use
         return unknown
+
+    def _tuple_field(self, node: cst.CSTNode, attribute: cst.Attribute) -> bool:
+        if self.traces is None or not isinstance(node, cst.Name):
+            return False
+        fields = namedtuple_parameter(self.ctx, self.traces, node)
+        return fields is not None and attribute.attr.value in fields
 
     def need_of(self, node: cst.CSTNode, fn: FunctionNode) -> Use | None:
         """What the value at `node` (read in `fn`, or a closure in it) is first needed as: NEEDS
@@ -129,6 +138,9 @@ class ConcreteUses:
             if isinstance(parent, cst.Attribute) and parent.value is node:
                 if parent.attr.value in METADATA_ATTRIBUTES:
                     return None
+                if self.strict and self._tuple_field(node, parent):
+                    node = parent
+                    continue
                 if self.strict and parent.attr.value not in CONVERSION_ATTRIBUTES:
                     # Not a conversion: an attribute (a pytree's static field?) or an array method,
                     # whose result JAX computes, a tracer under jit even for a static value.

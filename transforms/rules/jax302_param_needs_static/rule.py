@@ -23,6 +23,7 @@ from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
 from jaxfix.transforms.rules.jax302_param_needs_static import jitted_self, library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, feeds_loop_count, read_as_loop_count
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
@@ -55,7 +56,7 @@ class ParamsNeedingStatic:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
-        self.uses = ConcreteUses(self.ctx, strict=True)
+        self.uses = ConcreteUses(self.ctx, strict=True, traces=analysis.traces)
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
@@ -128,6 +129,8 @@ class ParamsNeedingStatic:
                     return route.call, value
                 if needed and value.kind in (ValueKind.NUMBER, ValueKind.LIBRARY, ValueKind.STATIC):
                     return route.call, value  # jit traces it, and the body needs it concrete
+                if needed and value.kind is ValueKind.OBJECT and _namedtuple(self.ctx, argument):
+                    return route.call, value  # jit traces each field of a NamedTuple
             elif needed and value.certain and "array" in value.reason:
                 return route.call, value
         return None
@@ -209,6 +212,11 @@ class ParamsNeedingStatic:
             f"(`jax.jit(partial({name}, {need.param}=...))`, created once)",
         )
         return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}", notes=options)
+
+
+def _namedtuple(ctx, expr: cst.BaseExpression) -> bool:
+    built = instance_class(ctx, expr)
+    return built is not None and namedtuple_fields(ctx, built[0]) is not None
 
 
 def _value_shaped(ctx, node: cst.CSTNode) -> bool:
