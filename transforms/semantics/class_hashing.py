@@ -30,7 +30,7 @@ def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0
     if isinstance(call.func, cst.Name):
         bound = single_binding(ctx, call.func)
     elif isinstance(call.func, cst.Attribute):
-        bound = _static_method(ctx, call.func)  # `Model.make(...)`, a staticmethod helper
+        bound = static_method(ctx, call.func)  # `Model.make(...)`, a staticmethod helper
     else:
         return None
     if isinstance(bound, cst.ClassDef):
@@ -42,7 +42,7 @@ def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0
     return None
 
 
-def _static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
+def static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
     """``Model.make``: the one def of that name in a class this module defines, a staticmethod."""
     members = class_members(ctx, attr)
     if not members or len(members) != 1 or not isinstance(members[0], cst.FunctionDef):

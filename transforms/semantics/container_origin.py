@@ -31,10 +31,15 @@ from dataclasses import dataclass, replace
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.class_hashing import class_hashing, hashed_fields, instance_class, unhashable_why
+from jaxfix.transforms.semantics.class_hashing import (
+    class_hashing,
+    hashed_fields,
+    instance_class,
+    static_method,
+    unhashable_why,
+)
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
-    class_members,
     dominating_binding,
     own_returns,
     single_binding,
@@ -284,11 +289,7 @@ class OriginTracer:
         if isinstance(func, cst.Name):
             function = single_binding(self.ctx, func)
             return function if isinstance(function, cst.FunctionDef) and not function.decorators else None
-        members = class_members(self.ctx, func) if isinstance(func, cst.Attribute) else None
-        if not members or len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
-            return None
-        decorators = [self.ctx.names.qualified_name(d.decorator) for d in members[0].decorators]
-        return members[0] if decorators == ["builtins.staticmethod"] else None
+        return static_method(self.ctx, func) if isinstance(func, cst.Attribute) else None
 
     def _returned(self, call: cst.Call, names: tuple[cst.Name, ...]) -> Origin:
         """A call of a plain function of this module whose every return writes out a container."""

@@ -91,6 +91,16 @@ class ModuleContext:
     def replace(self, node: cst.CSTNode, content: str) -> Edit:
         return Edit(self.start(node), self.end(node), content)
 
+    def indent_of(self, node: cst.CSTNode) -> str:
+        """The text before `node` on its line (its indentation, for a statement), in the analysed
+        text (the file's lines differ in a slice)."""
+        span = self.local_span(node)
+        return self.lines.line_text(span.start.line)[: span.start.column]
+
+    def line_after(self, offset: int) -> int:
+        """Offset where the line after the one holding `offset` starts: where a new statement goes."""
+        return self.lines.line_start(self.lines.position(offset).line + 1)
+
     # -- tree navigation ----------------------------------------------------
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         return self._parents.get(node)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.constants import assigned_value, constant_value, single_binding
-from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.callables import receiver_class
+from jaxfix.transforms.semantics.constants import constant_value, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
@@ -83,34 +83,16 @@ def _decorator_name(ctx: ModuleContext, decorator: cst.Decorator) -> str | None:
 
 
 def instance_class_of(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.ClassDef | None:
-    """The class of this module `expr` is an instance of, where the module shows it."""
-    if not isinstance(expr, cst.Name):
-        return None
-    binding = single_binding(ctx, expr)
-    if isinstance(binding, cst.Param):
-        fn = ctx.enclosing_function(binding)
-        if isinstance(fn, cst.FunctionDef):
-            cls = _receiver_class(ctx, fn, binding)
-            if cls is not None:
-                return cls
-        annotation = binding.annotation.annotation if binding.annotation is not None else None
-        return _named_class(ctx, annotation) if annotation is not None else None
-    if isinstance(binding, cst.Name):
-        value = assigned_value(ctx, binding)
-        if isinstance(value, cst.Call):
-            return _named_class(ctx, value.func)
+    """The class of this module `expr` is an instance of, where the module shows it: ``self`` of an
+    instance method or an instance the module builds (`callables.receiver_class`), or a parameter
+    annotated with the class."""
+    cls = receiver_class(ctx, expr)
+    if cls is not None:
+        return cls
+    binding = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
+    if isinstance(binding, cst.Param) and binding.annotation is not None:
+        return _named_class(ctx, binding.annotation.annotation)
     return None
-
-
-def _receiver_class(ctx: ModuleContext, fn: cst.FunctionDef, param: cst.Param) -> cst.ClassDef | None:
-    """``self`` of a plain method: the class whose body defines it."""
-    cls = ctx.parent(ctx.parent(fn))
-    if not isinstance(cls, cst.ClassDef):
-        return None
-    params = fn.params.posonly_params or fn.params.params
-    if not params or params[0] is not param:
-        return None
-    return cls if function_info(ctx, fn).method is MethodKind.INSTANCE else None
 
 
 def _named_class(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.ClassDef | None:

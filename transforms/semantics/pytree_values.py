@@ -19,7 +19,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.class_hashing import static_method
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
@@ -104,19 +104,11 @@ class TracedInstances:
         callee = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
         if isinstance(callee, cst.ClassDef):
             return ({callee} | inside) if pytree_class(ctx, callee) is not None else set()
-        function = callee if isinstance(callee, cst.FunctionDef) and not callee.decorators else self._static_method(expr.func)
+        if isinstance(callee, cst.FunctionDef):
+            function = callee if not callee.decorators else None
+        else:
+            function = static_method(ctx, expr.func) if isinstance(expr.func, cst.Attribute) else None
         if function is not None:
             returned = [r.value for r in own_returns(function) if r.value is not None]
             return {c for r in returned for c in self.built_in(r, depth + 1)}
         return set()
-
-    def _static_method(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
-        """``Model.make(...)``: a static method of a class of this module, not jitted."""
-        target = resolve_callable(self.ctx, func) if isinstance(func, cst.Attribute) else None
-        if target is None or target.jit is not None or target.implicit_self:
-            return None
-        node = target.function.node
-        if not isinstance(node, cst.FunctionDef):
-            return None
-        decorators = [self.ctx.names.qualified_name(d.decorator) for d in node.decorators]
-        return node if decorators == ["builtins.staticmethod"] else None

@@ -408,7 +408,7 @@ class FrozenConfigs:
         typename = "SimpleNamespace" if "SimpleNamespace" in origin.reason else "Namespace"
         text = at.value
         frozen = f'{namedtuple.text}("{typename}", {fields.text}({text}))(**{fields.text}({text}))'
-        edits = [Edit(line, line, f"{self._indent(at)}{text} = {frozen}\n")]
+        edits = [Edit(line, line, f"{self.ctx.indent_of(at)}{text} = {frozen}\n")]
         unproven = unproven_fields(self.ctx, self.values, origin)
         fix_notes = ["a namedtuple of the same fields hashes, and reading a field gives the very same value"]
         if namedtuple.edit is not None:
@@ -449,12 +449,7 @@ class FrozenConfigs:
         if checker.problems:
             use = min(checker.problems, key=lambda u: (self._line(u.node), self.ctx.span(u.node).start.column))
             return f"{use.what} (line {self._line(use.node)}), where only its fields may be read"
-        lines = self.ctx.lines
-        return name, lines.line_start(lines.position(self.ctx.end(assign)).line + 1)
-
-    def _indent(self, node: cst.CSTNode) -> str:
-        span = self.ctx.local_span(node)
-        return self.ctx.lines.line_text(span.start.line)[: span.start.column]
+        return name, self.ctx.line_after(self.ctx.end(assign))
 
     def _checker(self) -> UseChecker:
         return UseChecker(self.ctx, self.values, self.analysis.staticness)

@@ -219,8 +219,8 @@ def _def_form(
     used = taken | set(re.findall(r"[A-Za-z_]\w*", body_text)) | set(carried)
     function = _fresh("loop_body", used)
     nl = ctx.newline
-    outer = _indent(ctx, loop)
-    inner = _indent(ctx, loop.body.body[0])  # type: ignore[union-attr]
+    outer = ctx.indent_of(loop)
+    inner = ctx.indent_of(loop.body.body[0])  # type: ignore[union-attr]
     index = ctx.code(loop.target)
     if len(carried) == 1:
         (param,) = carried
@@ -234,7 +234,7 @@ def _def_form(
     header = Edit(ctx.start(loop), ctx.end(loop.iter), f"def {function}({index}, {param})")
     edits = [header]
     if unpack:
-        after_header = _line_after(ctx, ctx.end(loop.iter))
+        after_header = ctx.line_after(ctx.end(loop.iter))
         edits.append(Edit(after_header, after_header, unpack))
     end = _after_last_line(ctx, loop)
     tail = f"{inner}return {state}{nl}{outer}{state} = {fori}(0, {count}, {function}, {initial}){nl}"
@@ -251,16 +251,6 @@ def _fresh(base: str, used: set[str] | frozenset[str]) -> str:
     return f"{base}_{n}"
 
 
-def _indent(ctx: ModuleContext, node: cst.CSTNode) -> str:
-    span = ctx.local_span(node)  # the analysed text's lines (the file's differ in a slice)
-    return ctx.lines.line_text(span.start.line)[: span.start.column]
-
-
-def _line_after(ctx: ModuleContext, offset: int) -> int:
-    """Start of the line after the one holding `offset`."""
-    return ctx.lines.line_start(ctx.lines.position(offset).line + 1)
-
-
 def _after_last_line(ctx: ModuleContext, loop: cst.For) -> int:
     last = loop.body.body[-1]  # type: ignore[union-attr]
-    return _line_after(ctx, ctx.end(last))
+    return ctx.line_after(ctx.end(last))

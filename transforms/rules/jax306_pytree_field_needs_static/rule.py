@@ -43,11 +43,12 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import constructions
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
-from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, instance_class_of, pytree_class
@@ -65,6 +66,8 @@ class PytreeFields306:
         self.ctx = analysis.ctx
         self.uses = ConcreteUses(self.ctx)
         self.instances = TracedInstances(analysis)
+        self._reach: dict[FunctionNode, frozenset[FunctionNode]] = {}
+        self._callers: frozenset[FunctionNode] | None = None
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
@@ -88,7 +91,7 @@ class PytreeFields306:
             fn = self.ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
             if fn is None:
                 continue
-            why = self._traced(tree.cls, fn, param.name.value)  # type: ignore[union-attr]
+            why = self._traced(tree.cls, fn, read.value)
             if why is None:
                 continue
             use = self.uses.need_of(read, fn)
@@ -96,15 +99,15 @@ class PytreeFields306:
                 return read, why, use
         return None
 
-    def _traced(self, cls: cst.ClassDef, fn: FunctionNode, param: str) -> str | None:
+    def _traced(self, cls: cst.ClassDef, fn: FunctionNode, instance: cst.Name) -> str | None:
         """Why `param` of `fn` holds a traced instance: a trace hands it one; or it is the receiver
         of ``__call__`` (or of a method traced code reaches) of a class whose instances a traced
         value may hold, nested in another (`pytree_values`); None when neither is shown."""
-        source = self.analysis.traced.param_source(fn, param)
+        source = self.analysis.traced.param_source(fn, instance.value)
         if source is not None and source.taint is Taint.TRACED and not source.keeps_value:
             return source.reason
-        if not self._receiver(fn, param):
-            return None
+        if receiver_class(self.ctx, instance) is None:
+            return None  # not `self`: an annotated parameter no trace is shown to hand an instance
         holder = self.instances.holder(cls)
         if holder is None:
             return None
@@ -120,17 +123,19 @@ class PytreeFields306:
         """What may run while `outer` is traced: what it names (`TraceIndex.reached_from`), and the
         ``__call__`` of each class a traced value may hold, once reached code calls an object
         (``layer(x)``, ``self.dropout(x)``): a module calling its sub-modules."""
-        traces = self.analysis.traces
-        reached = set(traces.reached_from([outer]))
-        calls = {c: m for c in self.instances.classes() if (m := _method(c, "__call__")) is not None}
-        while any(_calls_an_object(self.ctx, f) for f in reached) and not set(calls.values()) <= reached:
-            for method in calls.values():
-                reached |= traces.reached_from([method])
-        return frozenset(reached)
-
-    def _receiver(self, fn: FunctionNode, param: str) -> bool:
-        info = function_info(self.ctx, fn)
-        return info.method is MethodKind.INSTANCE and bool(info.signature.params) and info.signature.params[0].name == param
+        found = self._reach.get(outer)
+        if found is None:
+            traces = self.analysis.traces
+            reached = traces.reached_from([outer])
+            calls = [m for c in self.instances.classes() if (m := _method(c, "__call__")) is not None]
+            if self._callers is None:
+                self._callers = _object_callers(self.ctx)
+            if not reached & self._callers:
+                found = reached
+            else:
+                found = reached | traces.reached_from(calls)
+            self._reach[outer] = found
+        return found
 
     def _finding(self, tree: PytreeClass, field: PytreeField, read: cst.Attribute, why: str, use: Use) -> Finding:
         name = tree.cls.name.value
@@ -241,21 +246,19 @@ def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
     return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
 
 
-def _calls_an_object(ctx, fn: FunctionNode) -> bool:
-    """Does `fn` call something that is no def of the module nor a library function: a parameter,
-    a loop variable, an attribute of ``self`` (``layer(x)``, ``self.dropout(x)``)?"""
+def _object_callers(ctx) -> frozenset[FunctionNode]:
+    """The functions that call something that is no def of the module nor a library function: a
+    parameter, a loop variable, an attribute of ``self`` (``layer(x)``, ``self.dropout(x)``)."""
+    found: set[FunctionNode] = set()
     for call in ctx.calls:
-        if ctx.enclosing_function(call) is not fn:
-            continue
         func = call.func
         root = func.value if isinstance(func, cst.Attribute) else func
-        if not isinstance(root, cst.Name):
-            continue
-        if ctx.names.qualified_name(func) is not None:
-            continue  # a library function
-        if not isinstance(single_binding(ctx, root), (cst.FunctionDef, cst.ClassDef)):
-            return True
-    return False
+        if not isinstance(root, cst.Name) or ctx.names.qualified_name(func) is not None:
+            continue  # not a plain name's call, or a library function
+        fn = ctx.enclosing_function(call)
+        if fn is not None and not isinstance(single_binding(ctx, root), (cst.FunctionDef, cst.ClassDef)):
+            found.add(fn)
+    return frozenset(found)
 
 
 class PytreeFieldNeedsStatic306(Rule):
