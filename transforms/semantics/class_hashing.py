@@ -268,17 +268,18 @@ def constructions(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Call] | Non
     return sorted(calls, key=ctx.start)
 
 
-def namedtuple_fields(ctx: ModuleContext, cls: cst.ClassDef) -> list[str] | None:
-    """The fields of ``class Config(typing.NamedTuple)``, in order; None for any other class.
-    A NamedTuple is a tuple: it hashes its fields, and jit traces each as a leaf."""
+def namedtuple_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseExpression | None] | None:
+    """The fields of ``class Config(typing.NamedTuple)`` in order, each with its default (None:
+    none), as `hashed_fields` gives a dataclass's; None for any other class. A NamedTuple is a
+    tuple: it hashes its fields, and jit traces each as a leaf."""
     if cls.decorators or len(cls.bases) != 1 or cls.bases[0].keyword is not None:
         return None
     if ctx.names.qualified_name(cls.bases[0].value) != "typing.NamedTuple":
         return None
-    return [
-        small.target.value
+    return {
+        small.target.value: small.value
         for line in _body(cls)
         if isinstance(line, cst.SimpleStatementLine)
         for small in line.body
         if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
-    ]
+    }

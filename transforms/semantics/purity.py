@@ -140,13 +140,15 @@ RESIZING = frozenset(
 
 
 def resizing_call(ctx: ModuleContext, expr: cst.CSTNode, _depth: int = 0) -> str | None:
-    """A jnp call in `expr`, or in a function of this module it calls (a few calls deep), that may
-    change an array's shape: "`jnp.concatenate` in `step`"; None when there is none."""
+    """What in `expr`, or in a function of this module it calls (a few calls deep), may change an
+    array's shape: a slice (``x[1:]``, not ``x.at[1:]``), a resizing jnp call or array method:
+    "`jnp.concatenate` in `step`"; None when there is none."""
     if _depth > 3:
         return None
-    for subscript in _slices_in(expr):
-        return f"the slice `{ctx.code(subscript)}`"
-    for node in _calls_in(expr):
+    slices, calls = _slices_and_calls(expr)
+    if slices:
+        return f"the slice `{ctx.code(slices[0])}`"
+    for node in calls:
         qualified = ctx.names.qualified_name(node.func) or ""
         if qualified.startswith(("jax.numpy.", "numpy.")) and qualified.rsplit(".", 1)[-1] in RESIZING:
             return f"`{ctx.code(node.func)}`"
@@ -160,27 +162,19 @@ def resizing_call(ctx: ModuleContext, expr: cst.CSTNode, _depth: int = 0) -> str
     return None
 
 
-def _slices_in(node: cst.CSTNode) -> list[cst.Subscript]:
-    """``x[1:]`` and kin (a slice may be shorter than what it slices); not ``x.at[1:]``, whose
-    update keeps the shape."""
-    found: list[cst.Subscript] = []
+def _slices_and_calls(node: cst.CSTNode) -> tuple[list[cst.Subscript], list[cst.Call]]:
+    """The subscripts that slice (not through ``.at``) and the calls written in `node`, in order."""
+    slices: list[cst.Subscript] = []
+    calls: list[cst.Call] = []
 
-    class _Slices(cst.CSTVisitor):
+    class _Walk(cst.CSTVisitor):
         def visit_Subscript(self, sub: cst.Subscript) -> None:
             at = isinstance(sub.value, cst.Attribute) and sub.value.attr.value == "at"
             if not at and any(isinstance(e.slice, cst.Slice) for e in sub.slice):
-                found.append(sub)
+                slices.append(sub)
 
-    node.visit(_Slices())
-    return found
-
-
-def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _Calls(cst.CSTVisitor):
         def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
+            calls.append(call)
 
-    node.visit(_Calls())
-    return found
+    node.visit(_Walk())
+    return slices, calls

@@ -177,14 +177,7 @@ def _namedtuple(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str
     name = cls.name.value
     if any(a.star for a in call.args):
         return NotStatic(f"`{code}` is a `{name}` built from values jaxfix cannot list")
-    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-    defaults = [
-        small.value
-        for line in body
-        if isinstance(line, cst.SimpleStatementLine)
-        for small in line.body
-        if isinstance(small, cst.AnnAssign) and small.value is not None
-    ]
+    defaults = [d for d in (namedtuple_fields(analysis.ctx, cls) or {}).values() if d is not None]
     for value in [*(a.value for a in call.args), *defaults]:
         found = python_value(analysis, value)
         if isinstance(found, NotStatic):

@@ -183,6 +183,11 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
     return None
 
 
+def value_shaped_call(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """A call of a `VALUE_SHAPED` function (the place a sink of that kind names)."""
+    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED
+
+
 def _sized_by_values(call: cst.Call, arg: cst.Arg) -> bool:
     """`arg` is the first argument of a `VALUE_SHAPED` call given no ``size=``, and of
     ``where``, its only one."""

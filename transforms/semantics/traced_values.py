@@ -427,7 +427,7 @@ def _layer_text(ctx: ModuleContext, wrap: Wrap) -> str:
     return f"`{wrap.name}`"
 
 
-def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseExpression) -> list[str] | None:
+def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseExpression) -> dict[str, cst.BaseExpression | None] | None:
     """The fields, when `expr` is a parameter annotated with a NamedTuple class of this module, or
     one every call of its function passes an instance of the same such class; else None."""
     binding = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None

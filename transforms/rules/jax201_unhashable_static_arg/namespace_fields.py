@@ -22,12 +22,12 @@ from __future__ import annotations
 import keyword
 
 import libcst as cst
-from libcst.metadata import Assignment
 
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
 from jaxfix.transforms.semantics.container_origin import Origin
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.reads import reads
 
 #: add_argument actions that store one value (or none).
 _SINGLE_VALUE_ACTIONS = frozenset({"store", "store_true", "store_false", "store_const", "count", "help", "version"})
@@ -64,12 +64,8 @@ def _parser_fields(ctx: ModuleContext, values: ValueClassifier, parser: cst.Name
     built = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
     if not isinstance(built, cst.Call) or any(a.keyword is not None and a.keyword.value == "parents" for a in built.args):
         return f"`{parser.value}` is not a parser built here with its own options"
-    scope = ctx.scope(binding)
-    assignment = next((a for a in scope.assignments[parser.value] if isinstance(a, Assignment) and a.node is binding), None) if scope else None
-    if assignment is None:
-        return f"the uses of `{parser.value}` cannot be found"
-    for access in assignment.references:
-        attribute = ctx.parent(access.node)
+    for use in reads(ctx, binding):  # type: ignore[arg-type]
+        attribute = ctx.parent(use)
         call = ctx.parent(attribute) if isinstance(attribute, cst.Attribute) else None
         if not (isinstance(call, cst.Call) and call.func is attribute):
             return f"`{parser.value}` is used where jaxfix cannot list its options"

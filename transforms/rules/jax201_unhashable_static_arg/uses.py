@@ -346,6 +346,10 @@ class UseChecker:
         if param is None:
             self._problem(Problem.UNKNOWN, call, f"`{self._code(call)}`: parameter `{slot.param}` not found")
             return
+        self._follow_into(call, param, shape, depth)
+
+    def _follow_into(self, call: cst.Call, param: cst.Param, shape: Shape, depth: int) -> None:
+        """The value handed by `call` to `param`: its uses there, reported through `call`."""
         self._via.append(call)
         try:
             self.follow_binding(param, shape, depth + 1)
@@ -657,11 +661,7 @@ class UseChecker:
         if param is None or depth >= _MAX_CALL_DEPTH:
             self._problem(Problem.ESCAPES, call, f"`{self._code(call)}` hands it to code jaxfix cannot see into")
             return
-        self._via.append(call)
-        try:
-            self.follow_binding(param, NAMESPACE, depth + 1)
-        finally:
-            self._via.pop()
+        self._follow_into(call, param, NAMESPACE, depth)
 
     # -- helpers ------------------------------------------------------------------
     def _reordered(self, node: cst.CSTNode, text: str | None = None) -> None:

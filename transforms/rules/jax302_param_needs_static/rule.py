@@ -29,7 +29,7 @@ from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
-from jaxfix.transforms.semantics.sinks import VALUE_SHAPED
+from jaxfix.transforms.semantics.sinks import value_shaped_call
 from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
 
@@ -100,7 +100,7 @@ class ParamsNeedingStatic:
             needs = use if use is not None and use.need is Need.NEEDS else None
             if needs is not None and needs.static_parameter:
                 continue  # handed to another jit's static parameter: JAX404's
-            if needs is not None and _value_shaped(self.ctx, needs.node):
+            if needs is not None and value_shaped_call(self.ctx, needs.node):
                 continue  # `jnp.unique(x)`: no static value helps (it stages even a constant): JAX304's report
             if needs is not None and feeds_loop_count(self.ctx, needs.node):
                 continue  # a loop count, perhaps in a helper it is handed to: JAX301's
@@ -217,10 +217,6 @@ class ParamsNeedingStatic:
 def _namedtuple(ctx, expr: cst.BaseExpression) -> bool:
     built = instance_class(ctx, expr)
     return built is not None and namedtuple_fields(ctx, built[0]) is not None
-
-
-def _value_shaped(ctx, node: cst.CSTNode) -> bool:
-    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED
 
 
 def _static_after(fn: FunctionNode, params: frozenset[str]):

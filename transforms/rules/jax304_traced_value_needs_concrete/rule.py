@@ -37,7 +37,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.reads import parameter_reads
-from jaxfix.transforms.semantics.sinks import VALUE_SHAPED, Follower, Sink
+from jaxfix.transforms.semantics.sinks import VALUE_SHAPED, Follower, Sink, value_shaped_call
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import Taint
@@ -92,7 +92,7 @@ class TracedValues304:
                     continue
                 for read in parameter_reads(ctx, fn, param.name):
                     sink = next(iter(self.follower.follow(read).sinks), None)
-                    if sink is None or id(sink.node) in seen_sinks or not _value_shaped(ctx, sink.node):
+                    if sink is None or id(sink.node) in seen_sinks or not value_shaped_call(ctx, sink.node):
                         continue
                     seen_sinks.add(id(sink.node))
                     line = ctx.span(sink.node).start.line
@@ -283,10 +283,6 @@ class TracedValues304:
 _LOOPS = frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
-def _value_shaped(ctx, node: cst.CSTNode) -> bool:
-    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED
-
-
 def _inputs(call: cst.Call):
     """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
     stack: list[cst.CSTNode] = [a.value for a in call.args]
