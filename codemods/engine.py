@@ -449,6 +449,12 @@ class _Dispatch:
         self.on_start: Callable[[Path], None] | None = None
         self._paths: dict[int, Path] = {}
 
+    def __enter__(self) -> _Dispatch:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop()
+
     def submit(self, task: Task, tag: object) -> None:
         self._paths[task.number] = task.path
         if self._jobs == 1 or (self._pool is None and not self._held):
@@ -497,28 +503,25 @@ class _Dispatch:
                 self.on_start(task.path)
             yield task, tag, analyse(task)
         pending = self._futures
-        try:
-            while pending or self._waiting:
-                broken = bool(self._waiting)
-                for future in futures.as_completed(list(pending)):
-                    task, tag = pending[future]
-                    try:
-                        result = future.result()
-                    except process_pool.BrokenProcessPool:
-                        broken = True
-                        break
-                    except Exception as error:  # the result could not travel back, say
-                        result = FileResult(task.path, error=f"internal error, please report it: {_describe(error)}",
-                                            stage="error")
-                    del pending[future]
-                    self._note_started()
-                    interrupts.raise_if_interrupted()
-                    yield task, tag, result
-                if not broken and not self._waiting:
+        while pending or self._waiting:
+            broken = bool(self._waiting)
+            for future in futures.as_completed(list(pending)):
+                task, tag = pending[future]
+                try:
+                    result = future.result()
+                except process_pool.BrokenProcessPool:
+                    broken = True
                     break
-                yield from self._recover(pending)
-        finally:
-            self._stop()
+                except Exception as error:  # the result could not travel back, say
+                    result = FileResult(task.path, error=f"internal error, please report it: {_describe(error)}",
+                                        stage="error")
+                del pending[future]
+                self._note_started()
+                interrupts.raise_if_interrupted()
+                yield task, tag, result
+            if not broken and not self._waiting:
+                break
+            yield from self._recover(pending)
 
     def _recover(self, pending: dict) -> Iterable[tuple[Task, object, FileResult]]:
         """After the pool broke: what finished is kept, who was running runs alone, the rest anew."""
@@ -666,47 +669,47 @@ def run(
     _worker_init(repo, static_names)
 
     jobs = max(1, min(jobs or default_jobs(), len(datas)))  # never more workers than files
-    dispatch = _Dispatch(jobs, repo, static_names)
-    dispatch.on_start = started
-    # Biggest files first, so no worker is left with a long one at the end.
-    for index in sorted(datas, key=lambda i: len(datas[i]), reverse=True):
-        data = datas[index]
-        path = paths[index]
-        file_options = options_for(path) if options_for is not None else options
-        ref = by_path.get(keys[index])
-        # Only a module of the project imports through it (see `_project`).
-        names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
-        haystack = Haystack(data)
-        if cache is None and names and _may_match(haystack, file_options, False):
-            # Let through without the first pass's test, which only the cache key needs
-            # here: the worker runs it (in parallel) when a rule asks.
-            admitted, imports_static_jitted = (), None
-        else:
-            admitted = names.admitted(data)
-            imports_static_jitted = bool(admitted)
-            if not _may_match(haystack, file_options, imports_static_jitted):
-                done(index, FileResult(path, stage="filtered"))
-                continue
-        task = Task(path, data, file_options, fix, ref, imports_static_jitted, index, limit)
-        # What the pre-filter read of the project, and the file's own module name
-        # (it decides what relative imports mean); what the analysis read is in its deps.
-        salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
-        if file_options is not options:  # the cache's key holds the group's options; this file's differ
-            salt += "|ignore:" + ",".join(sorted(file_options.ignore))
-        key = cache.key(data, task.kind, fix, salt) if cache is not None else None
-        entry = cache.get(key) if key is not None else None
-        if entry is not None and not _well_formed(entry):
-            cache.discard(key)  # valid JSON of the wrong shape: recomputed, and replaced below
-            entry = None
-        if entry is not None and _fresh(entry, repo):
-            try:
-                done(index, _from_entry(path, _original_text(task, entry["encoding"]), entry))
-                continue
-            except (KeyError, TypeError, ValueError, AttributeError, UnicodeDecodeError, LookupError):
-                cache.discard(key)  # a damaged entry: analyse again
-        dispatch.submit(task, (index, key))
-    for task, (index, key), result in dispatch.results():
-        done(index, _finished(result, cache, key))
+    with _Dispatch(jobs, repo, static_names) as dispatch:
+        dispatch.on_start = started
+        # Biggest files first, so no worker is left with a long one at the end.
+        for index in sorted(datas, key=lambda i: len(datas[i]), reverse=True):
+            data = datas[index]
+            path = paths[index]
+            file_options = options_for(path) if options_for is not None else options
+            ref = by_path.get(keys[index])
+            # Only a module of the project imports through it (see `_project`).
+            names = static_names.get(ref.project, StaticNames()) if ref is not None else StaticNames()
+            haystack = Haystack(data)
+            if cache is None and names and _may_match(haystack, file_options, False):
+                # Let through without the first pass's test, which only the cache key needs
+                # here: the worker runs it (in parallel) when a rule asks.
+                admitted, imports_static_jitted = (), None
+            else:
+                admitted = names.admitted(data)
+                imports_static_jitted = bool(admitted)
+                if not _may_match(haystack, file_options, imports_static_jitted):
+                    done(index, FileResult(path, stage="filtered"))
+                    continue
+            task = Task(path, data, file_options, fix, ref, imports_static_jitted, index, limit)
+            # What the pre-filter read of the project, and the file's own module name
+            # (it decides what relative imports mean); what the analysis read is in its deps.
+            salt = names.digest(admitted) + (f"|{ref.name}@{ref.root}@{ref.project}" if ref is not None else "")
+            if file_options is not options:  # the cache's key holds the group's options; this file's differ
+                salt += "|ignore:" + ",".join(sorted(file_options.ignore))
+            key = cache.key(data, task.kind, fix, salt) if cache is not None else None
+            entry = cache.get(key) if key is not None else None
+            if entry is not None and not _well_formed(entry):
+                cache.discard(key)  # valid JSON of the wrong shape: recomputed, and replaced below
+                entry = None
+            if entry is not None and _fresh(entry, repo):
+                try:
+                    done(index, _from_entry(path, _original_text(task, entry["encoding"]), entry))
+                    continue
+                except (KeyError, TypeError, ValueError, AttributeError, UnicodeDecodeError, LookupError):
+                    cache.discard(key)  # a damaged entry: analyse again
+            dispatch.submit(task, (index, key))
+        for task, (index, key), result in dispatch.results():
+            done(index, _finished(result, cache, key))
 
     files = [results[index] for index in range(len(paths))]
     if fix:

@@ -222,3 +222,29 @@ def test_an_interrupt_python_swallows_is_raised_again_between_files() -> None:
     run = subprocess.run([sys.executable, "-c", program], env=env(), capture_output=True, text=True, timeout=60)
     assert run.stdout.splitlines() == ["went on", "raised again after SIGTERM"], run.stderr
     assert run.stderr == ""
+
+
+def test_an_interrupt_while_files_are_still_being_sent_ends_the_workers_at_once(tmp_path: Path) -> None:
+    """The cause of a SIGTERM run that went on for minutes: the interrupt came while the parent was
+    still sending files to the pool (the pool starts with the second file), outside the loop that
+    shuts the pool down; at exit, `concurrent.futures` then waited for the workers to analyse every
+    file already sent. Here the interrupt is raised from the first `started` call, which the parent
+    makes while it sends files; the workers must be gone when `run` has raised."""
+    import multiprocessing
+
+    folder = tmp_path / "busy"
+    _busy_folder(folder, files=40)
+    paths = sorted(folder.iterdir())
+
+    def interrupt(path: Path) -> None:
+        raise KeyboardInterrupt
+
+    before = {p.pid for p in multiprocessing.active_children()}
+    try:
+        engine.run(paths, Options(), fix=False, write=False, jobs=2, started=interrupt)
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the interrupt did not end the run")
+    workers = [p for p in multiprocessing.active_children() if p.pid not in before]
+    assert not workers, f"workers {[p.pid for p in workers]} still run after the interrupt"
