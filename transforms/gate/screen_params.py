@@ -66,25 +66,46 @@ def seeds(facts: Facts) -> list[ast.AST]:
 
 
 def _named_lambdas(facts: Facts, index: _Index) -> list[ast.AST]:
-    """``conv = lambda a, k, s: lax.conv(a, k, s, "SAME")`` jitted by name (``jit(conv)(...)``): JAX302
-    judges lambdas too. Generous: no static declaration is read; the lambda and every call that
-    spells its name are kept when a parameter may be needed or a call may pass what jit cannot trace."""
+    """Lambdas a jit may trace, which JAX302 judges too: ``conv = lambda a, k, s: ...`` jitted by name
+    (``jit(conv)(...)``), and a lambda written inside the jit (``jax.jit(lambda n: ...)(3)``, ``g =
+    jax.jit(lambda n: ...)``). Generous: no static declaration is read; the lambda and the calls that
+    may run it are kept when a parameter may be needed or a call may pass what jit cannot trace."""
     out: list[ast.AST] = []
     for node in facts.nodes:
-        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1):
-            continue
-        target = node.targets[0]
-        if not isinstance(target, ast.Name):
-            continue
-        lam = node.value
-        calls = [c for c in facts.calls if target.id in index.callee_spelled[id(c)] or target.id in index.arguments_spelled[id(c)]]
-        if not any("jit" in index.callee_spelled[id(c)] or "jit" in _spelled(c.func) for c in calls):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1:
+            lam, target = node.value, node.targets[0]
+            if not isinstance(target, ast.Name):
+                continue
+            calls = _calls_spelling(facts, index, target.id)
+            if not any("jit" in index.callee_spelled[id(c)] or "jit" in _spelled(c.func) for c in calls):
+                continue
+        elif isinstance(node, ast.Call) and "jit" in _spelled(node.func):
+            lam = next((a for a in (*node.args, *(k.value for k in node.keywords)) if isinstance(a, ast.Lambda)), None)
+            if lam is None:
+                continue
+            calls = [node, *_jitted_calls(facts, index, node)]
+        else:
             continue
         params = [a.arg for a in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)]
         needed = any(_needed(facts, index, lam, p, 0) for p in params)
         if needed or any(_untraceable(facts, index, a) for c in calls for a in _arguments(c)):
             out.extend([lam, *calls])
     return out
+
+
+def _calls_spelling(facts: Facts, index: _Index, name: str) -> list[ast.Call]:
+    return [c for c in facts.calls if name in index.callee_spelled[id(c)] or name in index.arguments_spelled[id(c)]]
+
+
+def _jitted_calls(facts: Facts, index: _Index, jit_call: ast.Call) -> list[ast.Call]:
+    """The calls that run ``jax.jit(lambda ...)``: itself called (``jax.jit(lambda n: ...)(3)``), or
+    the name it is bound to called (``g = jax.jit(lambda ...)`` then ``g(3)``)."""
+    parent = index.parents.get(jit_call)
+    if isinstance(parent, ast.Call) and parent.func is jit_call:
+        return [parent]
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+        return _calls_spelling(facts, index, parent.targets[0].id)
+    return []
 
 
 class _Index:
