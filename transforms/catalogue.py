@@ -122,8 +122,8 @@ CARDS: tuple[RuleCard, ...] = (
         "JAX306",
         "pytree-field-needs-static",
         "safe",
-        "a traced field of a registered dataclass is read where Python needs its value",
-        (("register_dataclass",),),
+        "a traced field of a pytree dataclass (register_dataclass, flax.struct, equinox) is read where Python needs its value",
+        (("register_dataclass", "struct", "PyTreeNode", "equinox"),),
     ),
     RuleCard(
         "JAX401",

@@ -1,13 +1,23 @@
 """Dataclasses registered as pytrees: which fields jit traces, and which it keeps static.
 
-``jax.tree_util.register_dataclass`` over a ``@dataclasses.dataclass`` makes
-each field a leaf that jit, vmap and the lax primitives trace, except a field
-declared ``dataclasses.field(metadata=dict(static=True))``, which becomes part
-of the tree's structure: hashed, compared, and handed to the code as the Python
-value it is (docs/jax306-behaviour.md, P1). This module reads those classes
-and says which class an expression's value is an instance of, where the
-module shows it: ``self`` in a method, a parameter annotated with the class,
-a name bound to ``Model(...)``.
+Three spellings of one thing (docs/jax306-behaviour.md, P1, P2, P4):
+
+* ``jax.tree_util.register_dataclass`` over a ``@dataclasses.dataclass``; a
+  field is static when declared ``dataclasses.field(metadata=dict(static=True))``;
+* ``@flax.struct.dataclass``, or a subclass of ``flax.struct.PyTreeNode``; static:
+  ``flax.struct.field(pytree_node=False)``;
+* a subclass of ``equinox.Module``; static: ``equinox.field(static=True)``.
+
+Every other field is a leaf that jit, vmap and the lax primitives trace; a
+static one is part of the tree's structure: hashed, compared, and handed to the
+code as the Python value it is. `PytreeStyle` holds what differs between the
+three: how a static field is declared, and how the fix declares one. This
+module reads those classes and says which class an expression's value is an
+instance of, where the module shows it: ``self`` in a method, a parameter
+annotated with the class, a name bound to ``Model(...)``.
+
+Only a class whose fields are all in its own body is read (the one base class
+a library style needs, no other): an inherited field would be missing.
 """
 
 from __future__ import annotations
@@ -23,6 +33,43 @@ from jaxfix.transforms.semantics.module import ModuleContext
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
 DATACLASS = "dataclasses.dataclass"
 FIELD = "dataclasses.field"
+FLAX_DATACLASS = "flax.struct.dataclass"
+FLAX_NODE = "flax.struct.PyTreeNode"
+FLAX_FIELD = "flax.struct.field"
+EQUINOX_MODULE = "equinox.Module"
+EQUINOX_FIELD = "equinox.field"
+EQUINOX_STATIC_FIELD = "equinox.static_field"
+
+
+@dataclass(frozen=True)
+class PytreeStyle:
+    """What one library's pytree classes differ in: how a field is declared static."""
+
+    #: How messages name such a class: "a dataclass registered as a pytree".
+    described: str
+    #: The function the fix calls to declare a field written without one.
+    field_function: str
+    #: Its keyword that makes the field static, and the value it takes (None: through `metadata`).
+    static_keyword: str | None
+    #: The key of a ``dataclasses.field``'s metadata the library reads, and the value that makes
+    #: the field static (``flax.struct.field(pytree_node=False)`` writes ``{"pytree_node": False}``).
+    metadata_key: str
+    static_value: str
+
+    def keyword_text(self, dict_name: str) -> str:
+        """The argument that declares a field static in a call of `field_function`."""
+        if self.static_keyword is not None:
+            return f"{self.static_keyword}={self.static_value}"
+        return self.metadata_text(dict_name)
+
+    def metadata_text(self, dict_name: str) -> str:
+        """The argument that declares a field static in a ``dataclasses.field`` call."""
+        return f"metadata={dict_name}({self.metadata_key}={self.static_value})"
+
+
+REGISTERED = PytreeStyle("a dataclass registered as a pytree", FIELD, None, "static", "True")
+FLAX_STRUCT = PytreeStyle("a `flax.struct` dataclass", FLAX_FIELD, "pytree_node", "pytree_node", "False")
+EQUINOX = PytreeStyle("an `equinox.Module`", EQUINOX_FIELD, "static", "static", "True")
 
 
 @dataclass(frozen=True)
@@ -43,20 +90,17 @@ class PytreeClass:
     cls: cst.ClassDef
     #: Fields in declaration order (a positional construction fills them in this order).
     fields: tuple[PytreeField, ...]
+    style: PytreeStyle
 
     def field(self, name: str) -> PytreeField | None:
         return next((f for f in self.fields if f.name == name), None)
 
 
 def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
-    """The class, when it is ``@register_dataclass`` over ``@dataclass`` with fields read from
-    its own body (no base class: an inherited field would be missing)."""
-    decorators = {_decorator_name(ctx, d): d.decorator for d in cls.decorators}
-    register = decorators.get(REGISTER_DATACLASS)
-    if register is None or DATACLASS not in decorators or cls.bases:
+    """The class, when it is a pytree class of one of the styles with fields read from its own body."""
+    style = _style(ctx, cls)
+    if style is None:
         return None
-    if isinstance(register, cst.Call):
-        return None  # `register_dataclass(data_fields=...)` names its fields itself
     fields: list[PytreeField] = []
     for line in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
         if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
@@ -67,13 +111,89 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
         if _class_var(ctx, statement.annotation.annotation):
             continue
         value = statement.value
-        call = value if isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) == FIELD else None
-        if call is None:
+        called = ctx.names.qualified_name(value.func) if isinstance(value, cst.Call) else None
+        if called not in (FIELD, FLAX_FIELD, EQUINOX_FIELD, EQUINOX_STATIC_FIELD):
             fields.append(PytreeField(statement.target.value, statement, value, None, False))
             continue
-        default = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "default"), None)
-        fields.append(PytreeField(statement.target.value, statement, default, call, _static_metadata(ctx, call)))
-    return PytreeClass(cls, tuple(fields))
+        assert isinstance(value, cst.Call)
+        default = _keyword(value, "default")
+        static = _static(ctx, value, called, style)
+        fields.append(PytreeField(statement.target.value, statement, default, value, static))
+    return PytreeClass(cls, tuple(fields), style)
+
+
+def init_stores(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> list[cst.Assign] | None:
+    """An equinox module's own ``__init__`` sets its fields (``self.steps = steps``): every
+    assignment of `field` in the module, when each is a statement ``self.<field> = value`` of that
+    ``__init__``'s body (``self`` its first parameter); None when one is anything else, or the class
+    is not an equinox module with its own ``__init__``."""
+    init = next(
+        (s for s in tree.cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None
+    ) if isinstance(tree.cls.body, cst.IndentedBlock) else None
+    if tree.style is not EQUINOX or init is None:
+        return None
+    positional = [*init.params.posonly_params, *init.params.params]
+    if not positional or init.decorators:
+        return None
+    stores: list[cst.Assign] = []
+    for node in ctx.attributes_named(field.name):
+        target = ctx.parent(node)
+        assign = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+        if isinstance(assign, cst.Assign):
+            line = ctx.parent(assign)
+            inside = ctx.parent(ctx.parent(line)) is init and isinstance(line, cst.SimpleStatementLine)
+            receiver = single_binding(ctx, node.value) if isinstance(node.value, cst.Name) else None
+            if not inside or len(assign.targets) != 1 or receiver is not positional[0]:
+                return None
+            stores.append(assign)
+        elif isinstance(target, (cst.AugAssign, cst.AnnAssign, cst.Del)) or (
+            isinstance(target, cst.AssignTarget)
+        ):
+            return None
+    return stores
+
+
+def _style(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeStyle | None:
+    """Which of the three pytree styles `cls` is written in, if one."""
+    decorators = {_decorator_name(ctx, d): d.decorator for d in cls.decorators}
+    bases = [ctx.names.qualified_name(b.value) if b.keyword is None and not b.star else None for b in cls.bases]
+    if not bases:
+        register = decorators.get(REGISTER_DATACLASS)
+        if register is not None and DATACLASS in decorators and not isinstance(register, cst.Call):
+            return REGISTERED  # `register_dataclass(data_fields=...)` names its fields itself: not read
+        if FLAX_DATACLASS in decorators:
+            return FLAX_STRUCT
+        return None
+    if len(bases) == 1 and not decorators:
+        return {FLAX_NODE: FLAX_STRUCT, EQUINOX_MODULE: EQUINOX}.get(bases[0])  # type: ignore[arg-type]
+    return None
+
+
+def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    return next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+
+
+def _static(ctx: ModuleContext, call: cst.Call, called: str | None, style: PytreeStyle) -> bool:
+    """The field call declares the field static for the class's library (each reads its own key of
+    a ``dataclasses.field``'s metadata)."""
+    if called == EQUINOX_STATIC_FIELD:
+        return True
+    if called == style.field_function and style.static_keyword is not None:
+        given = static_argument(call, style)
+        return given is not None and _is(given, style.static_value)
+    if called == FIELD:
+        return _static_metadata(ctx, call, style)
+    return False
+
+
+def static_argument(call: cst.Call, style: PytreeStyle) -> cst.BaseExpression | None:
+    """What a call of the style's field function gives its static keyword (``flax.struct.field``
+    takes ``pytree_node`` first, so positionally too)."""
+    given = _keyword(call, style.static_keyword or "")
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if given is None and positional and style is FLAX_STRUCT:
+        given = positional[0].value
+    return given
 
 
 def _decorator_name(ctx: ModuleContext, decorator: cst.Decorator) -> str | None:
@@ -113,20 +233,22 @@ def _defined_once(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     return sum(1 for c in ctx.nodes_of(cst.ClassDef) if c.name.value == cls.name.value) == 1
 
 
-def _static_metadata(ctx: ModuleContext, call: cst.Call) -> bool:
-    metadata = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "metadata"), None)
+def _static_metadata(ctx: ModuleContext, call: cst.Call, style: PytreeStyle) -> bool:
+    """``metadata=dict(static=True)`` or ``{"static": True}`` (register_dataclass, equinox), or
+    ``{"pytree_node": False}`` (flax): the key and value the class's library reads."""
+    metadata = _keyword(call, "metadata")
     if isinstance(metadata, cst.Call) and ctx.names.qualified_name(metadata.func) == "builtins.dict":
-        return any(a.keyword is not None and a.keyword.value == "static" and _true(a.value) for a in metadata.args)
-    if isinstance(metadata, cst.Dict):
-        return any(
-            isinstance(e, cst.DictElement) and constant_value(ctx, e.key) == "static" and _true(e.value)
-            for e in metadata.elements
-        )
-    return False
+        pairs = [(a.keyword.value, a.value) for a in metadata.args if a.keyword is not None]
+    elif isinstance(metadata, cst.Dict):
+        pairs = [(constant_value(ctx, e.key), e.value) for e in metadata.elements if isinstance(e, cst.DictElement)]
+    else:
+        return False
+    return any(key == style.metadata_key and _is(value, style.static_value) for key, value in pairs)
 
 
-def _true(expr: cst.BaseExpression) -> bool:
-    return isinstance(expr, cst.Name) and expr.value == "True"
+def _is(expr: cst.BaseExpression | None, constant: str) -> bool:
+    """`expr` is the literal ``True`` or ``False`` named by `constant`."""
+    return isinstance(expr, cst.Name) and expr.value == constant
 
 
 def _class_var(ctx: ModuleContext, annotation: cst.BaseExpression) -> bool:

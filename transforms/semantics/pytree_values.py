@@ -38,6 +38,8 @@ class TracedInstances:
         self.analysis = analysis
         self.ctx = analysis.ctx
         self._found: dict[cst.ClassDef, tuple[FunctionNode, str]] | None = None
+        #: Per traced parameter, the classes the values it receives are instances of (not nested).
+        self._direct: dict[tuple[FunctionNode, str], set[cst.ClassDef]] = {}
 
     def holder(self, cls: cst.ClassDef) -> tuple[FunctionNode, str] | None:
         """(a function, its traced parameter) whose value may hold an instance of `cls`."""
@@ -50,6 +52,14 @@ class TracedInstances:
         if self._found is None:
             self._found = self._collect()
         return frozenset(self._found)
+
+    def instance_of(self, fn: FunctionNode, param: str) -> cst.ClassDef | None:
+        """The one registered class every value `param` of `fn` is shown to receive is an instance
+        of (``run(x, Config(...))``); None when no value shows one, or two classes are seen."""
+        if self._found is None:
+            self._found = self._collect()
+        direct = self._direct.get((fn, param), set())
+        return next(iter(direct)) if len(direct) == 1 else None
 
     def _collect(self) -> dict[cst.ClassDef, tuple[FunctionNode, str]]:
         ctx = self.ctx
@@ -64,6 +74,7 @@ class TracedInstances:
                 for value in self._received(fn, param.name, routes, sig):
                     for cls in self.built_in(value):
                         found.setdefault(cls, (fn, param.name))
+                    self._direct.setdefault((fn, param.name), set()).update(self.built_in(value, nested=False))
         return found
 
     def _received(self, fn: FunctionNode, param: str, routes, sig) -> list[cst.BaseExpression]:
@@ -85,22 +96,23 @@ class TracedInstances:
                     out.append(positional[at].value)
         return out
 
-    def built_in(self, expr: cst.BaseExpression, depth: int = 0) -> set[cst.ClassDef]:
-        """Registered classes whose instances may be built into the value of `expr`."""
+    def built_in(self, expr: cst.BaseExpression, depth: int = 0, nested: bool = True) -> set[cst.ClassDef]:
+        """Registered classes whose instances may be built into the value of `expr` (`nested`
+        False: only the class of the value itself, not of what it holds)."""
         ctx = self.ctx
         if depth > 8:
             return set()
         if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
-            return {c for e in expr.elements for c in self.built_in(e.value, depth + 1)}
+            return {c for e in expr.elements for c in self.built_in(e.value, depth + 1)} if nested else set()
         if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-            return self.built_in(expr.elt, depth + 1)
+            return self.built_in(expr.elt, depth + 1) if nested else set()
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or dominating_binding(ctx, expr)  # the one reaching here
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-            return self.built_in(value, depth + 1) if value is not None else set()
+            return self.built_in(value, depth + 1, nested) if value is not None else set()
         if not isinstance(expr, cst.Call):
             return set()
-        inside = {c for a in expr.args for c in self.built_in(a.value, depth + 1)}
+        inside = {c for a in expr.args for c in self.built_in(a.value, depth + 1)} if nested else set()
         callee = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
         if isinstance(callee, cst.ClassDef):
             return ({callee} | inside) if pytree_class(ctx, callee) is not None else set()
@@ -110,5 +122,5 @@ class TracedInstances:
             function = static_method(ctx, expr.func) if isinstance(expr.func, cst.Attribute) else None
         if function is not None:
             returned = [r.value for r in own_returns(function) if r.value is not None]
-            return {c for r in returned for c in self.built_in(r, depth + 1)}
+            return {c for r in returned for c in self.built_in(r, depth + 1, nested)}
         return set()

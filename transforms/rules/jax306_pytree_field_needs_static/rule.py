@@ -1,14 +1,16 @@
-"""JAX306 pytree-field-needs-static: a traced field of a registered dataclass is read where Python needs a concrete value.
+"""JAX306 pytree-field-needs-static: a traced field of a pytree dataclass is read where Python needs a concrete value.
 
-A config written as a dataclass registered with
-``jax.tree_util.register_dataclass`` travels through jit, vmap and the lax
+A config written as a pytree dataclass (registered with
+``jax.tree_util.register_dataclass``, a ``flax.struct`` dataclass, an
+``equinox.Module``: `pytree_classes`) travels through jit, vmap and the lax
 primitives as a pytree: every field not declared static is a leaf, and so a
-tracer inside (docs/jax306-behaviour.md, P1). A count or flag kept there
+tracer inside (docs/jax306-behaviour.md, P1, P4). A count or flag kept there
 (``max_iters: int = 20``) then fails where Python needs its value: a shape, a
-``range``, a Python ``if``. The fix the JAX documentation gives is to declare
-the field static, ``dataclasses.field(default=20, metadata=dict(static=True))``,
-which makes it part of the tree's structure: hashed, compared, and handed to
-the code as the Python value it is (P2).
+``range``, a Python ``if``. The fix is the one each library documents: declare
+the field static (``dataclasses.field(default=20, metadata=dict(static=True))``,
+``struct.field(default=20, pytree_node=False)``, ``eqx.field(default=20,
+static=True)``), which makes it part of the tree's structure: hashed, compared,
+and handed to the code as the Python value it is (P2).
 
 Only a parameter whose value is a tracer here counts (`traced_values`: a jit,
 vmap or primitive hands it one, directly or through ``partial``), or ``self``
@@ -20,11 +22,15 @@ and only a read of a field that some place needs concrete (`concrete_uses`,
 into helpers too). The fix is applied when it changes nothing else:
 
 * every value the field can hold is a hashable Python value: its default, and
-  what every ``Model(...)`` of the module passes for it (`python_values`);
-  the class is built nowhere else (no other module, no ``replace``);
-* nothing assigns the field;
-* the declaration is ``name: type = value`` or ``dataclasses.field(...)``
-  without ``metadata``.
+  what every ``Model(...)`` of the module passes for it (`python_values`), or,
+  for an equinox module with its own ``__init__``, what each ``self.f = ...``
+  statement of that ``__init__`` gives it (a parameter: what every construction
+  passes); the class is built nowhere else (no other module, no ``replace``);
+* nothing else assigns the field, and no ``eqx.tree_at`` replaces it (a static
+  field is no leaf, P4);
+* the declaration is ``name: type = value``, or a field call the fix can extend
+  (the library's own without its static keyword or a ``converter``, or
+  ``dataclasses.field`` without ``metadata``).
 
 Otherwise the finding is a report with the reason. Tree operations
 (``tree_map``, ``tree_leaves``) no longer visit a static field: the message
@@ -51,11 +57,20 @@ from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
-from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, instance_class_of, pytree_class
+from jaxfix.transforms.semantics.pytree_classes import (
+    FIELD,
+    PytreeClass,
+    PytreeField,
+    init_stores,
+    instance_class_of,
+    pytree_class,
+    static_argument,
+)
 from jaxfix.transforms.semantics.pytree_values import TracedInstances
 from jaxfix.transforms.semantics.traced_values import Taint
 
 CODE = "JAX306"
+TREE_AT = "equinox.tree_at"
 
 
 class PytreeFields306:
@@ -85,11 +100,14 @@ class PytreeFields306:
 
     def _first_need(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, str, Use] | None:
         for read in self.ctx.attributes_named(field.name):
-            if not isinstance(read.value, cst.Name) or instance_class_of(self.ctx, read.value) is not tree.cls:
+            if not isinstance(read.value, cst.Name):
                 continue
             param = single_binding(self.ctx, read.value)
             fn = self.ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
             if fn is None:
+                continue
+            shown = instance_class_of(self.ctx, read.value) or self.instances.instance_of(fn, read.value.value)
+            if shown is not tree.cls:
                 continue
             why = self._traced(tree.cls, fn, read.value)
             if why is None:
@@ -140,14 +158,16 @@ class PytreeFields306:
     def _finding(self, tree: PytreeClass, field: PytreeField, read: cst.Attribute, why: str, use: Use) -> Finding:
         name = tree.cls.name.value
         head = (
-            f"`{self.ctx.code(read)}` is a field of `{name}`, a dataclass registered as a pytree, so it is traced "
+            f"`{self.ctx.code(read)}` is a field of `{name}`, {tree.style.described}, so it is traced "
             f"({why}); {use.reason}"
         )
         plan = self._plan(tree, field)
         if isinstance(plan, str):
+            static = tree.style.keyword_text("dict")
+            spelled = planner(self.analysis).spell(tree.style.field_function, field.statement)
+            function = spelled.text if spelled is not None and spelled.edit is None else tree.style.field_function
             notes = (
-                f"declare it static where `{name}` is defined: "
-                f"`{field.name}: ... = dataclasses.field(..., metadata=dict(static=True))`",
+                f"declare it static where `{name}` is defined: `{field.name}: ... = {function}(..., {static})`",
                 "or pass the value as a static argument of its own",
             )
             return self.ctx.finding(CODE, read, f"{head}; not rewritten: {plan}", notes=notes)
@@ -164,27 +184,46 @@ class PytreeFields306:
     # -- the fix ---------------------------------------------------------------------
     def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[tuple[Edit, ...], str] | str:
         """The edits that declare the field static, and the declaration as it will read; or why not."""
-        why = self._values_unproven(tree, field) or self._assigned(field)
+        stores = init_stores(self.ctx, tree, field)
+        why = (
+            (self._init_unproven(tree, stores) if stores is not None else None)
+            or self._values_unproven(tree, field, stores is not None)
+            or (self._assigned(field) if stores is None else None)
+            or self._replaced_by_path(tree, field)
+        )
         if why is not None:
             return why
-        at = field.statement
-        if field.field_call is not None:
-            call = field.field_call
-            if any(a.keyword is not None and a.keyword.value == "metadata" for a in call.args) or any(a.star for a in call.args):
-                return "its `dataclasses.field(...)` already has a `metadata` jaxfix would have to merge"
-            dict_name = builtin_spelling(self.analysis, "dict", at)
-            if dict_name is None:
-                return "`dict` is shadowed where the field is declared"
-            inner = ", ".join(self.ctx.code(a).rstrip(", ") for a in call.args)
-            separator = ", " if inner else ""
-            value = f"{self.ctx.code(call.func)}({inner}{separator}metadata={dict_name.text}(static=True))"
-            return (self.ctx.replace(call, value),), f"{field.name}: ... = {value}"
-        spelled = planner(self.analysis).spell("dataclasses.field", at)
+        style, at = tree.style, field.statement
         dict_name = builtin_spelling(self.analysis, "dict", at)
-        if spelled is None or dict_name is None:
-            return "`dataclasses.field` or `dict` cannot be spelled where the field is declared"
+        if dict_name is None and style.static_keyword is None:
+            return "`dict` is shadowed where the field is declared"
+        dict_text = dict_name.text if dict_name is not None else "dict"
+        call = field.field_call
+        if call is not None:
+            if any(a.star for a in call.args):
+                return f"`{shorten(self.ctx.code(call))}` passes arguments jaxfix cannot list"
+            called = self.ctx.names.qualified_name(call.func)
+            if called == style.field_function and style.static_keyword is not None:
+                if _keyword_given(call, "converter"):
+                    return "its `converter` decides what the field holds, which jaxfix does not follow"
+                given = static_argument(call, style)
+                if given is not None:
+                    return f"its `{style.static_keyword}` is given `{self.ctx.code(given)}`, which jaxfix does not change"
+                added = style.keyword_text(dict_text)
+            elif called == FIELD:
+                if _keyword_given(call, "metadata"):
+                    return "its `dataclasses.field(...)` already has a `metadata` jaxfix would have to merge"
+                added = style.metadata_text(dict_text)
+            else:
+                return f"it is declared by `{self.ctx.code(call.func)}`, which jaxfix does not rewrite"
+            inner = ", ".join(self.ctx.code(a).rstrip(", ") for a in call.args)
+            value = f"{self.ctx.code(call.func)}({inner}{', ' if inner else ''}{added})"
+            return (self.ctx.replace(call, value),), f"{field.name}: ... = {value}"
+        spelled = planner(self.analysis).spell(style.field_function, at)
+        if spelled is None:
+            return f"`{style.field_function}` cannot be spelled where the field is declared"
         default = f"default={self.ctx.code(field.default)}, " if field.default is not None else ""
-        value = f"{spelled.text}({default}metadata={dict_name.text}(static=True))"
+        value = f"{spelled.text}({default}{style.keyword_text(dict_text)})"
         if at.value is None:
             edit = Edit(self.ctx.end(at.annotation), self.ctx.end(at.annotation), f" = {value}")
         else:
@@ -192,7 +231,33 @@ class PytreeFields306:
         edits = (edit,) if spelled.edit is None else (edit, spelled.edit)
         return edits, f"{field.name}: ... = {value}"
 
-    def _values_unproven(self, tree: PytreeClass, field: PytreeField) -> str | None:
+    def _replaced_by_path(self, tree: PytreeClass, field: PytreeField) -> str | None:
+        """``equinox.tree_at(lambda m: m.steps, ...)`` replaces a leaf; a static field is none."""
+        for call in self.ctx.calls:
+            if self.ctx.names.qualified_name(call.func) != TREE_AT or not call.args:
+                continue
+            where = call.args[0].value
+            reads = [n for n in self.ctx.attributes_named(field.name) if _inside(self.ctx, n, where)]
+            if reads or not isinstance(where, cst.Lambda):
+                return (
+                    f"`{shorten(self.ctx.code(call))}` (line {self.ctx.span(call).start.line}) may replace it as a "
+                    f"leaf, which a static field is not"
+                )
+        return None
+
+    def _init_unproven(self, tree: PytreeClass, stores: list[cst.Assign]) -> str | None:
+        """Why a value the module's own ``__init__`` gives the field is not a hashable Python value
+        (a parameter of ``__init__`` is what every construction passes it: `python_value`)."""
+        if not stores:
+            return f"`{tree.cls.name.value}.__init__` does not set it"
+        for store in stores:
+            why = self._unhashable(store.value)
+            if why is not None:
+                line = self.ctx.span(store).start.line
+                return f"line {line} sets it to `{shorten(self.ctx.code(store.value))}`, which {why}"
+        return None
+
+    def _values_unproven(self, tree: PytreeClass, field: PytreeField, own_init: bool = False) -> str | None:
         """Why some value the field may hold is not a proven hashable Python value (None: all are)."""
         ctx = self.ctx
         name = tree.cls.name.value
@@ -201,11 +266,14 @@ class PytreeFields306:
             return f"another module uses `{name}`, and what it builds is not checked"
         if field.default is not None and (why := self._unhashable(field.default)) is not None:
             return f"its default {why}"
+        own = [m for m in ("__init__", "__post_init__") if _method(tree.cls, m) is not None]
+        if own and not (own == ["__init__"] and own_init):
+            return f"`{name}` sets its fields in its own `{own[-1]}`, which jaxfix does not follow"
         built = constructions(ctx, tree.cls)
         if built is None:
             return f"`{name}` is used where jaxfix cannot see every instance it builds"
         position = next(i for i, f in enumerate(tree.fields) if f is field)
-        for call in built:
+        for call in () if own_init else built:  # with its own `__init__`, `_init_unproven` follows the values
             if any(a.star for a in call.args):
                 return f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) passes fields jaxfix cannot list"
             given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
@@ -241,6 +309,18 @@ class PytreeFields306:
         return None
 
 
+def _keyword_given(call: cst.Call, name: str) -> bool:
+    return any(a.keyword is not None and a.keyword.value == name for a in call.args)
+
+
+def _inside(ctx, node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = ctx.parent(node)
+    return False
+
+
 def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
     return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
@@ -262,10 +342,11 @@ def _object_callers(ctx) -> frozenset[FunctionNode]:
 
 
 class PytreeFieldNeedsStatic306(Rule):
-    """A field of a dataclass registered as a pytree is traced, and read where Python needs its value.
+    """A field of a pytree dataclass is traced, and read where Python needs its value.
 
-    ``jax.tree_util.register_dataclass`` makes every field of the dataclass a
-    leaf of the pytree unless it is declared static. Passed to a jitted
+    ``jax.tree_util.register_dataclass``, ``flax.struct.dataclass`` and
+    ``equinox.Module`` make every field of the class a leaf of the pytree
+    unless it is declared static. Passed to a jitted
     function, vmapped, or carried through ``lax.scan``, each leaf arrives as a
     tracer, so a count or flag kept in the config fails where Python needs it::
 
@@ -285,6 +366,10 @@ class PytreeFieldNeedsStatic306(Rule):
 
             max_iters: int = dataclasses.field(default=20, metadata=dict(static=True))
 
+    in each library's own spelling: ``struct.field(default=20,
+    pytree_node=False)`` in a flax struct, ``eqx.field(default=20,
+    static=True)`` in an equinox module.
+
     The same holds for a module nested in a traced value: an actor carried
     through ``lax.scan`` whose layers hold a ``Dropout`` with an
     ``inference`` flag tested by ``if self.inference:``.
@@ -298,8 +383,8 @@ class PytreeFieldNeedsStatic306(Rule):
 
     code = CODE
     name = "pytree-field-needs-static"
-    summary = "a traced field of a registered dataclass is read where Python needs its value"
-    required = (("register_dataclass",),)
+    summary = "a traced field of a pytree dataclass (register_dataclass, flax.struct, equinox) is read where Python needs its value"
+    required = (("register_dataclass", "struct", "PyTreeNode", "equinox"),)
     follows_callees = True
 
     @classmethod
