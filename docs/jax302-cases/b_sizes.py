@@ -16,6 +16,8 @@ CASES = {
     "jnp.diag k": lambda n: jnp.diag(x, n).shape,
     "jnp.roll shift": lambda n: jnp.roll(x, n),
     "jnp.repeat total_repeat_length": lambda n: jnp.repeat(x, 2, total_repeat_length=n),
+    "jnp.repeat repeats": lambda n: jnp.repeat(x, n),
+    "jnp.repeat repeats, total_repeat_length given (not a sink)": lambda n: jnp.repeat(x, n, total_repeat_length=12),
     "jnp.unique size": lambda n: jnp.unique(x, size=n),
     "jnp.nonzero size": lambda n: jnp.nonzero(x, size=n),
     "jnp.bincount length": lambda n: jnp.bincount(jnp.array([0, 1]), length=n),

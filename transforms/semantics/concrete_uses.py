@@ -153,9 +153,9 @@ class ConcreteUses:
                     continue
                 node = parent
                 continue
-            if self.strict and isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.Is, cst.IsNot)):
+            if isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.Is, cst.IsNot)):
                 return None  # `x is None`: identity, a Python bool even for a tracer
-            if self.strict and isinstance(parent, cst.Comparison) and all(
+            if isinstance(parent, cst.Comparison) and all(
                 isinstance(c.operator, (cst.Is, cst.IsNot)) for c in parent.comparisons
             ):
                 return None

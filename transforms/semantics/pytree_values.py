@@ -96,6 +96,29 @@ class TracedInstances:
                     out.append(positional[at].value)
         return out
 
+    def _passed(self, param: cst.Param, depth: int, nested: bool) -> set[cst.ClassDef]:
+        """What a parameter is handed, as far as its function's calls show (a helper given the
+        jitted function's own parameter: ``_sweep(sampler, ...)``)."""
+        fn = self.ctx.enclosing_function(param)
+        if not isinstance(fn, cst.FunctionDef):
+            return set()
+        sig = function_info(self.ctx, fn).signature
+        received = self._received(fn, param.name.value, self.analysis.traces.routes(fn) or (), sig)
+        return {c for value in received for c in self.built_in(value, depth, nested)}
+
+    def _built_by_init(self, cls: cst.ClassDef, depth: int) -> set[cst.ClassDef]:
+        """What a class's own ``__init__`` builds into its instance: ``self.linear = Linear(...)``
+        (an equinox module building its sub-modules)."""
+        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+        init = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+        if init is None:
+            return set()
+        found: set[cst.ClassDef] = set()
+        for assign in self.ctx.nodes_of(cst.Assign):
+            if self.ctx.enclosing_function(assign) is init and any(isinstance(t.target, cst.Attribute) for t in assign.targets):
+                found |= self.built_in(assign.value, depth)
+        return found
+
     def built_in(self, expr: cst.BaseExpression, depth: int = 0, nested: bool = True) -> set[cst.ClassDef]:
         """Registered classes whose instances may be built into the value of `expr` (`nested`
         False: only the class of the value itself, not of what it holds)."""
@@ -108,6 +131,8 @@ class TracedInstances:
             return self.built_in(expr.elt, depth + 1) if nested else set()
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or dominating_binding(ctx, expr)  # the one reaching here
+            if isinstance(binding, cst.Param):
+                return self._passed(binding, depth + 1, nested)
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return self.built_in(value, depth + 1, nested) if value is not None else set()
         if not isinstance(expr, cst.Call):
@@ -115,7 +140,9 @@ class TracedInstances:
         inside = {c for a in expr.args for c in self.built_in(a.value, depth + 1)} if nested else set()
         callee = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
         if isinstance(callee, cst.ClassDef):
-            return ({callee} | inside) if pytree_class(ctx, callee) is not None else set()
+            if pytree_class(ctx, callee) is None:
+                return set()
+            return {callee} | inside | (self._built_by_init(callee, depth + 1) if nested else set())
         if isinstance(callee, cst.FunctionDef):
             function = callee if not callee.decorators else None
         else:

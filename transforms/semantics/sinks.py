@@ -83,7 +83,8 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.numpy.full_like": ("shape", (), ("shape",)),
     "jax.numpy.empty_like": ("shape", (), ("shape",)),
     "jax.numpy.resize": ("shape", (1,), ("new_shape",)),
-    "jax.numpy.repeat": ("count", (), ("total_repeat_length",)),
+    # `repeats` works traced once `total_repeat_length` is given (`size_argument` says so).
+    "jax.numpy.repeat": ("count", (1,), ("repeats", "total_repeat_length")),
     "jax.numpy.pad": ("size", (1,), ("pad_width",)),
     "jax.numpy.triu": ("offset", (1,), ("k",)),
     "jax.numpy.tril": ("offset", (1,), ("k",)),
@@ -174,6 +175,8 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
     entry = SIZE_ARGUMENTS.get(qualified or "")
     if entry is None:
         return None
+    if qualified == "jax.numpy.repeat" and _repeats_with_total(call, arg):
+        return None
     what, positions, keywords = entry
     if arg.keyword is not None:
         return f"`{func}` needs a concrete {what}" if arg.keyword.value in keywords else None
@@ -181,6 +184,12 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
     if positions == ALL or index in positions:
         return f"`{func}` needs a concrete {what}"
     return None
+
+
+def _repeats_with_total(call: cst.Call, arg: cst.Arg) -> bool:
+    """``jnp.repeat(x, r, total_repeat_length=n)``: `arg` is `r`, which the given total lets be traced."""
+    total = any(a.keyword is not None and a.keyword.value == "total_repeat_length" for a in call.args)
+    return total and not (arg.keyword is not None and arg.keyword.value == "total_repeat_length")
 
 
 def value_shaped_call(ctx: ModuleContext, node: cst.CSTNode) -> bool:

@@ -204,8 +204,9 @@ class TraceIndex:
                 for r in self._climb(ref, wraps, 0)
             )
         out.extend(self._constructions(fn))
-        if not out:  # used from elsewhere, through its decorators
-            out = [Route(head or (), None, True, head=len(head or ()))]
+        if not out:  # used from elsewhere, through its decorators (and the jit it is rebound to)
+            outer = (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())
+            out = [Route(outer, None, True, head=len(outer))]
         if head is None:  # a decorator we do not understand wraps every use
             out = [replace(r, escapes=True) for r in out]
         return tuple(out)

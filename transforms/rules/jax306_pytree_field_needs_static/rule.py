@@ -50,10 +50,9 @@ from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.class_hashing import constructions
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
 from jaxfix.transforms.semantics.constants import single_binding
-from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.field_values import FieldValues, field_values
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
@@ -184,11 +183,10 @@ class PytreeFields306:
     # -- the fix ---------------------------------------------------------------------
     def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[tuple[Edit, ...], str] | str:
         """The edits that declare the field static, and the declaration as it will read; or why not."""
-        stores = init_stores(self.ctx, tree, field)
+        own_init = init_stores(self.ctx, tree, field) is not None
         why = (
-            (self._init_unproven(tree, stores) if stores is not None else None)
-            or self._values_unproven(tree, field, stores is not None)
-            or (self._assigned(field) if stores is None else None)
+            self._values_unproven(field_values(self.ctx, tree, field))
+            or (self._assigned(field) if not own_init else None)
             or self._replaced_by_path(tree, field)
         )
         if why is not None:
@@ -245,51 +243,20 @@ class PytreeFields306:
                 )
         return None
 
-    def _init_unproven(self, tree: PytreeClass, stores: list[cst.Assign]) -> str | None:
-        """Why a value the module's own ``__init__`` gives the field is not a hashable Python value
-        (a parameter of ``__init__`` is what every construction passes it: `python_value`)."""
-        if not stores:
-            return f"`{tree.cls.name.value}.__init__` does not set it"
-        for store in stores:
-            why = self._unhashable(store.value)
-            if why is not None:
-                line = self.ctx.span(store).start.line
-                return f"line {line} sets it to `{shorten(self.ctx.code(store.value))}`, which {why}"
-        return None
-
-    def _values_unproven(self, tree: PytreeClass, field: PytreeField, own_init: bool = False) -> str | None:
+    def _values_unproven(self, values: FieldValues) -> str | None:
         """Why some value the field may hold is not a proven hashable Python value (None: all are)."""
-        ctx = self.ctx
-        name = tree.cls.name.value
-        definition = here(ctx, name)
-        if definition is not None and any(True for _ in uses_elsewhere(ctx, definition)):
-            return f"another module uses `{name}`, and what it builds is not checked"
-        if field.default is not None and (why := self._unhashable(field.default)) is not None:
-            return f"its default {why}"
-        own = [m for m in ("__init__", "__post_init__") if _method(tree.cls, m) is not None]
-        if own and not (own == ["__init__"] and own_init):
-            return f"`{name}` sets its fields in its own `{own[-1]}`, which jaxfix does not follow"
-        built = constructions(ctx, tree.cls)
-        if built is None:
-            return f"`{name}` is used where jaxfix cannot see every instance it builds"
-        position = next(i for i, f in enumerate(tree.fields) if f is field)
-        for call in () if own_init else built:  # with its own `__init__`, `_init_unproven` follows the values
-            if any(a.star for a in call.args):
-                return f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) passes fields jaxfix cannot list"
-            given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
-            positional = [a for a in call.args if a.keyword is None]
-            if given is None and position < len(positional):
-                given = positional[position].value
-            if given is None:
-                continue  # the default
-            why = self._unhashable(given)
-            if why is not None:
-                return f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) gives it a value that {why}"
-        for replaced in ctx.attributes_named("replace"):
-            call = ctx.parent(replaced)
-            if isinstance(call, cst.Call) and any(a.keyword is not None and a.keyword.value == field.name for a in call.args):
-                return f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) builds one by `replace`"
-        return None
+        if values.elsewhere is not None:
+            return values.elsewhere
+        for given in values.given:
+            why = self._unhashable(given.value)
+            if why is None:
+                continue
+            if given.site is given.value or isinstance(given.site, cst.AnnAssign):
+                return f"its default {why}"
+            if isinstance(given.site, cst.Assign):
+                return f"{given.described} sets it to `{shorten(self.ctx.code(given.value))}`, which {why}"
+            return f"{given.described} gives it a value that {why}"
+        return values.unseen
 
     def _unhashable(self, expr: cst.BaseExpression) -> str | None:
         value = python_value(self.analysis, expr)
