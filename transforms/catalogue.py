@@ -90,6 +90,13 @@ CARDS: tuple[RuleCard, ...] = (
         (("static_argnums", "static_argnames", STATIC_JITTED),),
     ),
     RuleCard(
+        "JAX202",
+        "array-in-static-field",
+        "safe",
+        "a static field of a pytree dataclass (register_dataclass, flax.struct, equinox) is given an array",
+        (("register_dataclass", "struct", "PyTreeNode", "equinox"), ("static", "pytree_node")),
+    ),
+    RuleCard(
         "JAX301",
         "traced-loop-length",
         "safe",

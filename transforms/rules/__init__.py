@@ -13,6 +13,7 @@ from jaxfix.transforms.rules.jax101_static_operand_to_branch.rule import StaticO
 from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import BranchJitIntoEnclosingJit
 from jaxfix.transforms.rules.jax103_static_operand_to_plain_branch.rule import StaticOperandToPlainBranch103
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
+from jaxfix.transforms.rules.jax202_array_in_static_field.rule import ArrayInStaticField202
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.rule import TracedValueNeedsConcrete304
@@ -31,6 +32,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     BranchJitIntoEnclosingJit,
     StaticOperandToPlainBranch103,
     UnhashableStaticArg,
+    ArrayInStaticField202,
     TracedLoopLength,
     ParamNeedsStatic302,
     TracedValueNeedsConcrete304,

@@ -1,0 +1,1 @@
+"""JAX202 array-in-static-field: a static field of a pytree dataclass is given an array."""
