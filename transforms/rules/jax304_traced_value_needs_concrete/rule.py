@@ -25,7 +25,10 @@ from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
-from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import drop_helper_jit
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import (
+    call_plain_function,
+    drop_helper_jit,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.array_values import array_origin, made_array
@@ -237,6 +240,18 @@ class TracedValues304:
                 f"(line {line}); `{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, "
                 "never Python values"
             )
+            plain = call_plain_function(self.analysis, call, jitted)
+            if plain is not None:
+                function = jitted.target.function.name
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{head}; every input here is a Python value, and `{shorten(ctx.code(call.func))}` is the jit of "
+                    f"`{function}`, which is defined here without one: inside the traced `{name}` the jit adds "
+                    f"nothing, so this call runs `{function}` itself and gets what Python computes",
+                    (plain,),
+                    description=f"call `{function}` itself",
+                )
             dropped = drop_helper_jit(self.analysis, call, jitted)
             if isinstance(dropped, Edit):
                 return ctx.finding(

@@ -14,6 +14,11 @@ when that is all it changes:
   other module importing it (`repairs.redundant_jit`);
 * the result of every call flows only where a Python value works as the array
   did (`sinks.Follower`: no ``.astype``, no method, no return to unseen code).
+
+Where the jitted function is a second name for a plain def (``jit_f =
+jax.jit(f, static_argnums=0)``, jax#14666), the def is there unjitted: only
+this call changes, to call ``f`` itself, when ``f`` at the call is that def and
+the call and its result meet the first and last conditions above.
 """
 
 from __future__ import annotations
@@ -60,3 +65,51 @@ def drop_helper_jit(analysis: Analysis, call: cst.Call, jitted: JittedCall) -> E
         if flow.blocked is not None:
             return f"the result of `{name}` on line {ctx.span(use).start.line} must stay an array: {flow.blocked}"
     return dropped_jit(ctx, target)
+
+
+def call_plain_function(analysis: Analysis, call: cst.Call, jitted: JittedCall) -> Edit | None:
+    """``jit_f(N)`` with ``jit_f = jax.jit(f, ...)`` and ``f`` (or ``Model.f``, a static method) the
+    plain def where the call is written: the edit calling it instead; None when not this case or
+    not proven."""
+    ctx = analysis.ctx
+    target = jitted.target
+    node = target.function.node
+    jit_call = target.jit_node
+    if not isinstance(jit_call, cst.Call) or not isinstance(node, cst.FunctionDef) or not jit_call.args:
+        return None
+    assign = ctx.parent(jit_call)
+    if not (isinstance(assign, cst.Assign) and assign.value is jit_call and len(assign.targets) == 1):
+        return None
+    wrapped, *options = jit_call.args
+    if wrapped.keyword is not None or wrapped.star:
+        return None
+    if any(a.keyword is None or a.keyword.value not in ("static_argnums", "static_argnames") for a in options):
+        return None  # donation, shardings, a device: what the jit does beyond tracing
+    if ctx.code(call.func) == ctx.code(wrapped.value) or not _names_def_at(ctx, wrapped.value, call, node):
+        return None
+    for arg in call.args:
+        if arg.star or analysis.staticness.verdict(arg.value).kind is not Static.STATIC:
+            return None
+    if Follower(ctx).follow(call).blocked is not None:
+        return None
+    return ctx.replace(call.func, ctx.code(wrapped.value))
+
+
+def _names_def_at(ctx, expr: cst.BaseExpression, call: cst.Call, node: cst.FunctionDef) -> bool:
+    """Does `expr` (``f``, or ``Model.f`` with ``f`` a static method), written where `call` is,
+    name the plain def `node`? Looked up from the call's own scope."""
+    head = expr.value if isinstance(expr, cst.Attribute) else expr
+    if not isinstance(head, cst.Name):
+        return False
+    scope = ctx.scope(call)
+    if scope is None or head.value not in scope:
+        return False
+    bindings = scope[head.value]
+    if len(bindings) != 1:
+        return False
+    bound = getattr(next(iter(bindings)), "node", None)
+    if isinstance(expr, cst.Name):
+        return bound is node and not node.decorators
+    cls = ctx.parent(ctx.parent(node))
+    static = [ctx.names.qualified_name(d.decorator) for d in node.decorators] == ["builtins.staticmethod"]
+    return isinstance(bound, cst.ClassDef) and bound is cls and expr.attr.value == node.name.value and static
