@@ -52,11 +52,6 @@ CHECK_OPTIONS = Options(unsafe_fixes=True)
 
 
 KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("JAX301/topp_config_namedtuple_count", "moved_into_class"): (
-        "JAX301: moved into `class Model`, the jitted `top_p` is a method named like the NamedTuple field "
-        "`top_p_config.top_p`; an attribute read by that name may be a reference to the method (the receiver's "
-        "type is not used), so the static plan cannot see every call and the count is only reported"
-    ),
     # (case id, variant): "RULE: what it fails to follow there"; a new one is recorded here (a
     # strict xfail) with its diagnosed cause until the rule learns it.
     ("JAX101/vmap_partial_values_named_for_parameters", "renamed_parameters"): (

@@ -199,6 +199,8 @@ class TraceIndex:
                 if self._after_rebinding(ref, statement):
                     wraps = (*wraps, jit_wrap)
             access = self._access(fn, ref)
+            if access.uncertain and head is not None and _used_as_operand(self.ctx, ref):
+                continue  # `cfg.top_p < x`: a function there raises TypeError, so it is another object's field
             out.extend(
                 replace(r, ref=ref, head=len(wraps), bound=access.bound, uncertain=access.uncertain)
                 for r in self._climb(ref, wraps, 0)
@@ -695,6 +697,25 @@ def staged_call(ctx: ModuleContext, expr: cst.CSTNode, wraps: tuple[Wrap, ...]) 
     if parent.attr.value in STAGING_METHODS and isinstance(outer, cst.Call) and outer.func is parent:
         return outer
     return None
+
+
+#: Comparison operators a function cannot take part in (``==``, ``is`` and ``in`` it can).
+_ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+
+def _used_as_operand(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
+    """`ref` is an operand of arithmetic, a unary operator or an ordering comparison: where a plain
+    function raises TypeError. A method found by its name there (`_access`, uncertain) is another
+    object's attribute that shares the name; with `fn` decorated by nothing but what the trace index
+    reads (no ``property``, whose read would run it), the reference is no use of `fn`."""
+    parent = ctx.parent(ref)
+    if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+        return True
+    if isinstance(parent, cst.ComparisonTarget):
+        return isinstance(parent.operator, _ORDERING)
+    if isinstance(parent, cst.Comparison) and parent.left is ref:
+        return isinstance(parent.comparisons[0].operator, _ORDERING)
+    return False
 
 
 def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:
