@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from jaxfix.transforms import Options, check_source, fix_source
-from jaxfix.transforms.rules.jax302_param_needs_static.library_jit import LEADING
+from jaxfix.transforms.rules.jax302_param_needs_static.library_jit import AXIS_SLOT, LEADING, slot
 from jaxfix.transforms.semantics.sinks import ALL, SIZE_ARGUMENTS
 
-HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax.nn import one_hot\nkey = jax.random.PRNGKey(0)\n"
+HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax import jit\nfrom jax.nn import one_hot\nkey = jax.random.PRNGKey(0)\n"
 
 
 def fixed(line: str) -> tuple[list[str], str]:
@@ -24,6 +24,8 @@ def fixed(line: str) -> tuple[list[str], str]:
         ("y = jax.jit(jax.nn.one_hot)(labels, num_classes=10)", 'y = jax.jit(jax.nn.one_hot, static_argnames=("num_classes",))(labels, num_classes=10)'),
         ("z = jax.jit(jnp.zeros)((2, 3))", "z = jax.jit(jnp.zeros, static_argnums=0)((2, 3))"),
         ("r = jax.jit(jax.random.normal)(key, (3,))", "r = jax.jit(jax.random.normal, static_argnums=1)(key, (3,))"),
+        ("print(jit(jnp.sum)(jnp.arange(4), 0))", "print(jit(jnp.sum, static_argnums=1)(jnp.arange(4), 0))"),
+        ("m = jax.jit(jnp.mean)(x, axis=(0, 1))", 'm = jax.jit(jnp.mean, static_argnames=("axis",))(x, axis=(0, 1))'),
     ],
 )
 def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
@@ -38,6 +40,8 @@ def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
         "z = jax.jit(jnp.zeros, static_argnums=0)((2, 3))",  # already static
         "s = jax.jit(jnp.split)(x, [1, 2])",  # not in the vetted table, and a list is unhashable
         "y = jax.jit(one_hot)(labels, 10, axis=0)",  # a keyword that may need to be static
+        "s = jax.jit(jnp.sum)(x, 0, jnp.float32)",  # a dtype would need to be static too
+        "s = jax.jit(jnp.sum)(x, keepdims=True)",  # not the axis
     ],
 )
 def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:
@@ -45,4 +49,6 @@ def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:
 
 
 def test_every_vetted_function_is_a_size_argument_row_with_positions() -> None:
-    assert all(name in SIZE_ARGUMENTS and SIZE_ARGUMENTS[name][1] != ALL for name in LEADING)
+    sizes = [name for name in LEADING if slot(name) is not AXIS_SLOT]
+    assert all(name in SIZE_ARGUMENTS and SIZE_ARGUMENTS[name][1] != ALL for name in sizes)
+    assert all(LEADING[name] == 2 for name in LEADING if slot(name) is AXIS_SLOT)

@@ -29,6 +29,12 @@ ROWS = [
     ("jax.random.poisson", jax.random.poisson, (key, 2.0, (3,)), 2),
     ("jax.random.gamma", jax.random.gamma, (key, 2.0, (3,)), 2),
 ]
+# Reductions and axis functions: (array, axis), the axis at 1 (jax#4412: `jit(jnp.sum)(x, 0)`).
+m = jnp.arange(6.0).reshape(2, 3)
+AXES = ("sum", "mean", "max", "min", "prod", "argmax", "argmin", "cumsum", "cumprod", "std", "var", "any",
+        "all", "squeeze", "expand_dims", "flip", "sort", "argsort", "median", "nansum", "ptp", "count_nonzero")
+for _name in AXES:
+    ROWS.append((f"jax.numpy.{_name}", getattr(jnp, _name), (jnp.ones((2, 1, 3)) if _name == "squeeze" else m, 1), 1))
 
 
 def outcome(run) -> str:
@@ -44,4 +50,4 @@ print("|---|---|---|")
 for name, fn, args, i in ROWS:
     plain = outcome(lambda: jax.jit(fn)(*args))
     static = outcome(lambda: jax.jit(fn, static_argnums=i)(*args))
-    print(f"| `{name}` (size at {i}) | {plain} | {static} |")
+    print(f"| `{name}` ({'axis' if name.split('.')[-1] in AXES else 'size'} at {i}) | {plain} | {static} |")

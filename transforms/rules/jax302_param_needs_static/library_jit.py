@@ -28,7 +28,8 @@ from jaxfix.transforms.semantics.vocabulary import JIT
 #: fill: the sizes and the array data only. A later parameter (a dtype, an axis, ``endpoint``) would
 #: need to be static too, and a keyword argument may be one: a call passing either is left alone.
 #: Each row was run with real JAX, jitted this way (docs/jax302-behaviour.md, E); each is a
-#: `SIZE_ARGUMENTS` row with its positions listed (a test holds them to it).
+#: `SIZE_ARGUMENTS` row with its positions listed, or a reduction whose axis is its second
+#: argument (`AXIS_SLOT`; a test holds them to it).
 LEADING: dict[str, int] = {
     "jax.nn.one_hot": 2,
     "jax.numpy.zeros": 1,
@@ -50,7 +51,20 @@ LEADING: dict[str, int] = {
     "jax.random.split": 2,
     "jax.random.poisson": 3,
     "jax.random.gamma": 3,
+    # Reductions and axis functions (array, axis): the axis must be static (jax#4412).
+    **{f"jax.numpy.{name}": 2 for name in (
+        "sum", "mean", "max", "min", "prod", "argmax", "argmin", "cumsum", "cumprod", "std", "var", "any",
+        "all", "squeeze", "expand_dims", "flip", "sort", "argsort", "median", "nansum", "ptp", "count_nonzero",
+    )},
 }
+
+#: The slot of those reductions' axis, as `SIZE_ARGUMENTS` gives a size's: (what, positions, keywords).
+AXIS_SLOT = ("axis", (1,), ("axis",))
+
+
+def slot(qualified: str) -> tuple[str, tuple[int, ...] | str, tuple[str, ...]]:
+    """Where `qualified` takes what must be static: its size (`SIZE_ARGUMENTS`) or its axis."""
+    return SIZE_ARGUMENTS.get(qualified, AXIS_SLOT)
 
 
 def findings(analysis: Analysis) -> list[Finding]:
@@ -66,7 +80,7 @@ def findings(analysis: Analysis) -> list[Finding]:
         qualified = ctx.names.qualified_name(function) or ""
         if qualified not in LEADING:
             continue
-        what, positions, keywords = SIZE_ARGUMENTS[qualified]
+        what, positions, keywords = slot(qualified)
         positional = [a for a in call.args if a.keyword is None]
         keyworded = [a for a in call.args if a.keyword is not None]
         if len(positional) > LEADING[qualified] or any(a.keyword.value not in keywords for a in keyworded):  # type: ignore[union-attr]
