@@ -20,7 +20,7 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.class_hashing import constructions
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, init_stores
+from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, init_stores, method_named
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> F
     elsewhere = None
     if definition is not None and any(True for _ in uses_elsewhere(ctx, definition)):
         elsewhere = f"another module uses `{name}`, and what it builds is not checked"
-    own = [m for m in ("__init__", "__post_init__") if _method(tree.cls, m) is not None]
+    own = [m for m in ("__init__", "__post_init__") if method_named(tree.cls, m) is not None]
     if stores is not None:
         given.extend(GivenValue(s.value, s, f"line {ctx.span(s).start.line}") for s in stores)
         if not stores:
@@ -69,7 +69,7 @@ def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> F
     if built is None:
         unseen.append(f"`{name}` is used where jaxfix cannot see every instance it builds")
     position = next(i for i, f in enumerate(tree.fields) if f is field)
-    for call in built or () if not own else ():  # with its own `__init__`, a call passes its parameters
+    for call in () if own else (built or ()):  # with its own `__init__`, a call passes its parameters
         where = f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line})"
         keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
         positional = [a for a in call.args if a.keyword is None]
@@ -86,7 +86,3 @@ def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> F
             unseen.append(f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) builds one by `replace`")
     return FieldValues(tuple(given), elsewhere, unseen[0] if unseen else None)
 
-
-def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
-    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)

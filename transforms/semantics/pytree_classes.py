@@ -122,14 +122,18 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
     return PytreeClass(cls, tuple(fields), style)
 
 
+def method_named(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    """The def `name` written in the class's own body."""
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
+
+
 def init_stores(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> list[cst.Assign] | None:
     """An equinox module's own ``__init__`` sets its fields (``self.steps = steps``): every
     assignment of `field` in the module, when each is a statement ``self.<field> = value`` of that
     ``__init__``'s body (``self`` its first parameter); None when one is anything else, or the class
     is not an equinox module with its own ``__init__``."""
-    init = next(
-        (s for s in tree.cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None
-    ) if isinstance(tree.cls.body, cst.IndentedBlock) else None
+    init = method_named(tree.cls, "__init__")
     if tree.style is not EQUINOX or init is None:
         return None
     positional = [*init.params.posonly_params, *init.params.params]

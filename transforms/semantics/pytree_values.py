@@ -23,7 +23,7 @@ from jaxfix.transforms.semantics.class_hashing import static_method
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
-from jaxfix.transforms.semantics.pytree_classes import pytree_class
+from jaxfix.transforms.semantics.pytree_classes import method_named, pytree_class
 from jaxfix.transforms.semantics.traced_values import Taint, call_argument
 
 #: Loop primitives: the argument position of the carry's initial value, and the body's carry parameter.
@@ -109,8 +109,7 @@ class TracedInstances:
     def _built_by_init(self, cls: cst.ClassDef, depth: int) -> set[cst.ClassDef]:
         """What a class's own ``__init__`` builds into its instance: ``self.linear = Linear(...)``
         (an equinox module building its sub-modules)."""
-        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-        init = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+        init = method_named(cls, "__init__")
         if init is None:
             return set()
         found: set[cst.ClassDef] = set()

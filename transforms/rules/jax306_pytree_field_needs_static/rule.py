@@ -62,6 +62,7 @@ from jaxfix.transforms.semantics.pytree_classes import (
     PytreeField,
     init_stores,
     instance_class_of,
+    method_named,
     pytree_class,
     static_argument,
 )
@@ -144,7 +145,7 @@ class PytreeFields306:
         if found is None:
             traces = self.analysis.traces
             reached = traces.reached_from([outer])
-            calls = [m for c in self.instances.classes() if (m := _method(c, "__call__")) is not None]
+            calls = [m for c in self.instances.classes() if (m := method_named(c, "__call__")) is not None]
             if self._callers is None:
                 self._callers = _object_callers(self.ctx)
             if not reached & self._callers:
@@ -235,7 +236,7 @@ class PytreeFields306:
             if self.ctx.names.qualified_name(call.func) != TREE_AT or not call.args:
                 continue
             where = call.args[0].value
-            reads = [n for n in self.ctx.attributes_named(field.name) if _inside(self.ctx, n, where)]
+            reads = [n for n in self.ctx.attributes_named(field.name) if any(a is where for a in self.ctx.ancestors(n))]
             if reads or not isinstance(where, cst.Lambda):
                 return (
                     f"`{shorten(self.ctx.code(call))}` (line {self.ctx.span(call).start.line}) may replace it as a "
@@ -278,19 +279,6 @@ class PytreeFields306:
 
 def _keyword_given(call: cst.Call, name: str) -> bool:
     return any(a.keyword is not None and a.keyword.value == name for a in call.args)
-
-
-def _inside(ctx, node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
-    while node is not None:
-        if node is ancestor:
-            return True
-        node = ctx.parent(node)
-    return False
-
-
-def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
-    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-    return next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
 
 
 def _object_callers(ctx) -> frozenset[FunctionNode]:
