@@ -220,6 +220,14 @@ def main() -> None:
     import jax  # noqa: F401  # the point of this process: imported once, no backend initialised
     import jax.numpy  # noqa: F401
 
+    # The pytree libraries some golden programs use (2-4 s each to import). Importing them starts no
+    # thread and no backend, so forking stays safe, and prints nothing a fresh interpreter would print.
+    for library in ("flax.struct", "equinox"):
+        try:
+            __import__(library)
+        except ImportError:
+            pass
+
     answers.write(b'{"ready": true}\n')
     answers.flush()
     serve(requests, answers, configs, environment)
