@@ -21,7 +21,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
-from jaxfix.transforms.rules.jax302_param_needs_static import jitted_self, library_jit
+from jaxfix.transforms.rules.jax302_param_needs_static import equinox_jit, jitted_self, library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, feeds_loop_count, read_as_loop_count
@@ -297,10 +297,15 @@ class ParamNeedsStatic302(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return screen_params.seeds(facts) + library_jit.seeds(facts) + jitted_self.seeds(facts)
+        return screen_params.seeds(facts) + library_jit.seeds(facts) + jitted_self.seeds(facts) + equinox_jit.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return ParamsNeedingStatic(analysis).findings() + library_jit.findings(analysis) + jitted_self.findings(analysis)
+        return (
+            ParamsNeedingStatic(analysis).findings()
+            + library_jit.findings(analysis)
+            + jitted_self.findings(analysis)
+            + equinox_jit.findings(analysis)
+        )
 
 
 

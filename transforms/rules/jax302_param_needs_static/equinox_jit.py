@@ -1,0 +1,188 @@
+"""JAX302 for an equinox module given to ``jax.jit``: the module holds a function as a leaf.
+
+An equinox module is a pytree of all its fields. Some keep a function among
+them, not declared static: ``eqx.nn.MLP`` (its activations), the pooling layers
+(their reduction), ``eqx.nn.Lambda``, a ``Sequential`` holding one of those, or a
+module of the program with a ``Callable`` field given a function. ``jax.jit``
+can only trace arrays, so every call fails: ``TypeError: Error interpreting
+argument to <function f> as an abstract array ... The problematic value is of
+type <class 'function'>`` (docs/jax306-behaviour.md, P6). Equinox's answer is
+``eqx.filter_jit``, which traces the arrays and keeps every other leaf static.
+
+The fix swaps the jit for ``eqx.filter_jit`` where it is a bare ``@jax.jit``
+decorator or ``f = jax.jit(f)`` (no option ``filter_jit`` would spell
+otherwise). It changes no program that ran: every call passing such a module
+failed, and a call passing arrays alone traces the same under both; a Python
+number another call passes becomes static (one compilation per value, as the
+note says).
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
+from jaxfix.transforms.semantics.pytree_classes import EQUINOX, init_stores, pytree_class
+from jaxfix.transforms.semantics.traced_values import call_argument
+from jaxfix.transforms.semantics.vocabulary import JIT
+
+FILTER_JIT = "equinox.filter_jit"
+#: Library modules that hold a function as an ordinary leaf (each probed under jax.jit, P6).
+FUNCTION_LEAVES = {
+    "equinox.nn.MLP": "its activation functions",
+    "equinox.nn.MaxPool1d": "its reduction function",
+    "equinox.nn.MaxPool2d": "its reduction function",
+    "equinox.nn.MaxPool3d": "its reduction function",
+    "equinox.nn.AvgPool1d": "its reduction function",
+    "equinox.nn.AvgPool2d": "its reduction function",
+    "equinox.nn.AvgPool3d": "its reduction function",
+    "equinox.nn.Pool": "its reduction function",
+    "equinox.nn.Lambda": "the function it wraps",
+}
+_SEQUENTIAL = "equinox.nn.Sequential"
+_DEPTH = 6
+
+
+def findings(analysis: Analysis) -> list[Finding]:
+    ctx = analysis.ctx
+    out: list[Finding] = []
+    for fn in ctx.nodes_of(cst.FunctionDef):
+        routes = analysis.traces.routes(fn) or ()
+        jits = {w.node: w for r in routes for w in r.wraps if w.name == JIT}
+        if len(jits) != 1:
+            continue
+        (jit_node, wrap), = jits.items()
+        sig = function_info(ctx, fn).signature
+        shown = None
+        for route in routes:
+            if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
+                continue
+            for param in sig.params:
+                argument = call_argument(route.call, sig, param.name, bound=route.bound)
+                if isinstance(argument, cst.BaseExpression) and (why := _function_leaf(analysis, argument, 0)) is not None:
+                    shown = (route.call, argument, why)
+                    break
+            if shown is not None:
+                break
+        if shown is not None:
+            out.append(_finding(analysis, fn, jit_node, wrap, *shown))
+    return out
+
+
+def _finding(analysis: Analysis, fn: cst.FunctionDef, jit_node: cst.CSTNode, wrap, call: cst.Call,
+             argument: cst.BaseExpression, why: str) -> Finding:
+    ctx = analysis.ctx
+    name = fn.name.value
+    head = (
+        f"`{shorten(ctx.code(argument))}`, passed to the jitted `{name}` on line {ctx.span(call).start.line}, is "
+        f"an equinox module that holds {why} as a leaf; `jax.jit` traces every leaf as an array and fails "
+        "(\"Error interpreting argument ... as an abstract array\")"
+    )
+    target = _jit_expression(ctx, jit_node)
+    options = wrap.jit is None or (wrap.jit.call is not None and len(wrap.jit.call.args) > 1)
+    spelled = planner(analysis).spell(FILTER_JIT, fn)
+    if target is None or options or spelled is None:
+        why_not = "its jit is not a bare `jax.jit`" if target is None or options else "`eqx.filter_jit` cannot be spelled here"
+        return ctx.finding("JAX302", argument, f"{head}; not rewritten: {why_not}",
+                           notes=("jit it with `eqx.filter_jit`, which traces the arrays and keeps the rest static",))
+    edits = [ctx.replace(target, spelled.text)]
+    if spelled.edit is not None:
+        edits.append(spelled.edit)
+    message = f"{head}; jit it with equinox's `{spelled.text}`, which traces the arrays and keeps every other leaf static"
+    return ctx.finding(
+        "JAX302", argument, message, tuple(edits), Applicability.SAFE,
+        description=f"`{spelled.text}` instead of `{ctx.code(target)}`",
+        notes=("a Python number a call passes becomes static under `filter_jit`: each distinct value compiles once",),
+    )
+
+
+def _jit_expression(ctx, jit_node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The ``jax.jit`` to replace: a bare decorator, or the callee of ``f = jax.jit(f)``."""
+    if isinstance(jit_node, cst.Decorator):
+        return jit_node.decorator if not isinstance(jit_node.decorator, cst.Call) else None
+    if isinstance(jit_node, cst.Call) and len(jit_node.args) == 1 and isinstance(ctx.parent(jit_node), cst.Assign):
+        return jit_node.func
+    return None
+
+
+def _function_leaf(analysis: Analysis, expr: cst.BaseExpression, depth: int) -> str | None:
+    """What function `expr`, an equinox module, holds as a leaf ("its activation functions"), if
+    the module shows one: a library module of `FUNCTION_LEAVES`, a ``Sequential`` holding one, or a
+    module class of this file whose non-static field is given a function or such a module."""
+    ctx = analysis.ctx
+    if depth > _DEPTH:
+        return None
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return _function_leaf(analysis, value, depth + 1) if value is not None else None
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return next((w for e in expr.elements if (w := _function_leaf(analysis, e.value, depth + 1))), None)
+    if not isinstance(expr, cst.Call):
+        return None
+    qualified = ctx.names.qualified_name(expr.func) or ""
+    if qualified in FUNCTION_LEAVES:
+        return FUNCTION_LEAVES[qualified]
+    if qualified == _SEQUENTIAL and expr.args:
+        return _function_leaf(analysis, expr.args[0].value, depth + 1)
+    cls = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
+    tree = pytree_class(ctx, cls) if isinstance(cls, cst.ClassDef) else None
+    if tree is None or tree.style is not EQUINOX:
+        return None
+    for field in tree.fields:
+        if field.static:
+            continue
+        stores = init_stores(ctx, tree, field)
+        values = [s.value for s in stores] if stores else _constructed(expr, tree, field)
+        for value in values:
+            given = python_value(analysis, value)
+            if isinstance(given, PythonValue) and (
+                given.kind is ValueKind.CALLABLE or _library_function(ctx.names.qualified_name(value))
+            ):
+                return f"a function in its field `{field.name}`"
+            inner = _function_leaf(analysis, value, depth + 1)
+            if inner is not None:
+                return f"{inner} (in its field `{field.name}`)"
+    return None
+
+
+#: jax.numpy names that are values, not functions.
+_JNP_VALUES = frozenset({"pi", "e", "inf", "nan", "euler_gamma", "newaxis", "ndarray", "dtype"})
+
+
+def _library_function(qualified: str | None) -> bool:
+    """A function of jax.nn or jax.numpy (``jax.nn.gelu``, ``jnp.tanh``), not a constant, a dtype or a
+    submodule: what an activation field is given."""
+    if not qualified:
+        return False
+    module, _, last = qualified.rpartition(".")
+    if module == "jax.nn":
+        return last not in ("initializers",)
+    if module == "jax.numpy":
+        return last.islower() and last not in _JNP_VALUES and not any(ch.isdigit() for ch in last) and last != "bool_"
+    return False
+
+
+def _constructed(call: cst.Call, tree, field) -> list[cst.BaseExpression]:
+    """What this construction (the class's own ``__init__``-less dataclass form) gives `field`."""
+    position = next(i for i, f in enumerate(tree.fields) if f is field)
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if keyword is not None:
+        return [keyword]
+    if position < len(positional):
+        return [positional[position]]
+    return [field.default] if field.default is not None else []
+
+
+def seeds(facts: Facts) -> list[ast.AST]:
+    """The whole module when it imports equinox (the module may be built anywhere)."""
+    return [facts.tree] if "equinox" in facts.text else []
