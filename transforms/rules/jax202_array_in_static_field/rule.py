@@ -48,6 +48,7 @@ from jaxfix.transforms.semantics.pytree_classes import (
     FIELD,
     PytreeClass,
     PytreeField,
+    instance_class_of,
     pytree_class,
     static_argument,
 )
@@ -77,14 +78,14 @@ class ArraysInStaticFields202:
         return out
 
     def _first_array(self, tree: PytreeClass, field: PytreeField) -> tuple[GivenValue, str] | None:
+        """The first value given the field that is an array, or holds one; with what shows it."""
         for given in field_values(self.ctx, tree, field).given:
             origin = array_origin(self.analysis, given.value)
-            if origin is None:
-                value = python_value(self.analysis, given.value)
-                if isinstance(value, NotStatic) and value.certain and "array" in value.reason:
-                    origin = value.reason
             if origin is not None:
-                return given, origin
+                return given, f"an array ({origin})"
+            value = python_value(self.analysis, given.value)
+            if isinstance(value, NotStatic) and value.certain and "array" in value.reason:
+                return given, f"which holds an array ({value.reason})"
         return None
 
     def _finding(self, tree: PytreeClass, field: PytreeField, given: GivenValue, origin: str) -> Finding:
@@ -95,7 +96,7 @@ class ArraysInStaticFields202:
         gives = f"{given.described} sets it to {value}" if isinstance(given.site, cst.Assign) else f"{given.described} gives it {value}"
         head = (
             f"`{field.name}` is a static field of `{tree.cls.name.value}` ({tree.style.described}), but "
-            f"{gives}, an array ({origin}); jit compares static fields with `==` to "
+            f"{gives}, {origin}; jit compares static fields with `==` to "
             "find a compiled function, and an array's `==` is no bool: `ValueError: Exception raised while "
             "checking equality of metadata fields of pytree` at a second call"
         )
@@ -123,7 +124,7 @@ class ArraysInStaticFields202:
     def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[Edit, str] | str:
         """The edit that removes the static declaration, and the declaration as it will read."""
         ctx = self.ctx
-        need = self._needed_concrete(field)
+        need = self._needed_concrete(tree, field)
         if need is not None:
             return need
         call = field.field_call
@@ -154,12 +155,16 @@ class ArraysInStaticFields202:
         value = f"{ctx.code(call.func)}({', '.join(ctx.code(a).rstrip(', ') for a in kept)})"
         return ctx.replace(call, value), f"{target} = {value}"
 
-    def _needed_concrete(self, field: PytreeField) -> str | None:
-        """A read of the field (anywhere in the module) that a traced array would not support."""
+    def _needed_concrete(self, tree: PytreeClass, field: PytreeField) -> str | None:
+        """A read of the field that a traced array would not support: any read by that name, but
+        those of an object the module shows is of another class (``self.a`` in another class)."""
         uses = ConcreteUses(self.ctx)
         for read in self.ctx.attributes_named(field.name):
             fn = self.ctx.enclosing_function(read)
             if fn is None:
+                continue
+            other = instance_class_of(self.ctx, read.value)
+            if other is not None and other is not tree.cls:
                 continue
             use = uses.need_of(read, fn)
             if use is not None and use.need is Need.NEEDS:
