@@ -91,7 +91,7 @@ class PytreeFields306:
             if tree is None:
                 continue
             for field in tree.fields:
-                if field.static:
+                if field.static or _container(field):
                     continue
                 found = self._first_need(tree, field)
                 if found is not None:
@@ -275,6 +275,40 @@ class PytreeFields306:
             ):
                 return f"line {self.ctx.span(node).start.line} assigns `{self.ctx.code(node)}`"
         return None
+
+
+#: Annotations of a field that holds a container: its leaves are traced, the container is not, and
+#: ``if cfg.ids:`` or ``len(cfg.ids)`` reads the container (flax's gemma sampler: `forbidden_token_ids:
+#: Sequence[int] | None`, tested with ``if``).
+_CONTAINERS = frozenset({
+    "Sequence", "MutableSequence", "Tuple", "tuple", "List", "list", "Dict", "dict", "Mapping", "MutableMapping",
+    "Iterable", "Collection", "Set", "set", "FrozenSet", "frozenset",
+})
+
+
+def _container(field: PytreeField) -> bool:
+    """The field is annotated as a container (or one or None), or its default is a container or None."""
+    if _annotation_names(field.statement.annotation.annotation) & _CONTAINERS:
+        return True
+    default = field.default
+    return isinstance(default, (cst.Tuple, cst.List, cst.Dict, cst.Set)) or (
+        isinstance(default, cst.Name) and default.value == "None"
+    )
+
+
+def _annotation_names(annotation: cst.BaseExpression) -> set[str]:
+    """Every name an annotation spells (``Sequence[int] | None``: Sequence, int, None)."""
+    found: set[str] = set()
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            found.add(node.attr.value)
+
+    annotation.visit(_Names())
+    return found
 
 
 def _keyword_given(call: cst.Call, name: str) -> bool:
