@@ -49,8 +49,9 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
+from jaxfix.transforms.semantics.concrete_uses import METADATA_ATTRIBUTES, ConcreteUses, Need, Use
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.field_values import FieldValues, field_values
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -91,7 +92,7 @@ class PytreeFields306:
             if tree is None:
                 continue
             for field in tree.fields:
-                if field.static or _container(field):
+                if field.static or _container(field) or _module_class(self.ctx, field):
                     continue
                 found = self._first_need(tree, field)
                 if found is not None:
@@ -100,7 +101,7 @@ class PytreeFields306:
 
     def _first_need(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, str, Use] | None:
         for read in self.ctx.attributes_named(field.name):
-            if not isinstance(read.value, cst.Name):
+            if not isinstance(read.value, cst.Name) or _read_as_object(self.ctx, read):
                 continue
             param = single_binding(self.ctx, read.value)
             fn = self.ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
@@ -294,6 +295,23 @@ def _container(field: PytreeField) -> bool:
     return isinstance(default, (cst.Tuple, cst.List, cst.Dict, cst.Set)) or (
         isinstance(default, cst.Name) and default.value == "None"
     )
+
+
+def _module_class(ctx, field: PytreeField) -> bool:
+    """The field is annotated with a class of this module (``model: WorldModel``): a nested object
+    whose own fields jit treats as that class says, not a leaf."""
+    annotation = field.statement.annotation.annotation
+    return isinstance(annotation, cst.Name) and isinstance(single_binding(ctx, annotation), cst.ClassDef)
+
+
+def _read_as_object(ctx, read: cst.Attribute) -> bool:
+    """``self.model.action_dim``: the field's value is read for an attribute no array has, so it is
+    an object (a nested pytree), not a leaf; its own field is what the read reaches."""
+    parent = ctx.parent(read)
+    if not (isinstance(parent, cst.Attribute) and parent.value is read):
+        return False
+    name = parent.attr.value
+    return name not in ARRAY_METHODS and name not in ARRAY_ATTRIBUTES and name not in METADATA_ATTRIBUTES and name != "at"
 
 
 def _annotation_names(annotation: cst.BaseExpression) -> set[str]:
