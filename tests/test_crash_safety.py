@@ -31,16 +31,18 @@ from jaxfix.codemods.writer import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
-COPIES = 1
+FILES = 80
 KILLS = 4
 
 
 def _fixable_folder(folder: Path) -> None:
+    """`FILES` golden programs that have a fix: a fixed number, so the test takes no longer as the
+    golden set grows (every case once, as it used to be, cost 30 s at 153 cases)."""
     folder.mkdir()
     cases = sorted(p.parent for p in GOLDEN.glob("JAX*/*/after.py"))
-    for copy in range(COPIES):
-        for case in cases:
-            shutil.copy(case / "before.py", folder / f"{case.parent.name}_{case.name}_{copy}.py")
+    for number in range(FILES):
+        case = cases[number * len(cases) // FILES]  # spread over the rules, in a fixed order
+        shutil.copy(case / "before.py", folder / f"{case.parent.name}_{case.name}_{number}.py")
 
 
 def _contents(folder: Path) -> dict[str, bytes]:

@@ -81,7 +81,7 @@ def train_setp(params, opt_state, X, y, training):
 
 @jax.jit
 def fit(params, opt_state, X, y, training):
-    for i in range(20):
+    for i in range(5):
         params, opt_state, loss = train_setp(params, opt_state, X, y, training)
     return params
 
