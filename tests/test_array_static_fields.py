@@ -99,3 +99,16 @@ def test_a_read_that_needs_the_array_concrete_is_reported() -> None:
 def test_look_alikes_get_no_finding(src: str) -> None:
     assert findings(src) == []
     assert run_in_process(src)["RESULT"].tolist()[1] == [0.0, 2.0, 4.0, 6.0]
+
+
+def test_a_listed_meta_field_given_an_array_moves_into_data_fields() -> None:
+    src = (
+        "import dataclasses\n\nimport jax\nimport jax.numpy as jnp\n\n\n@dataclasses.dataclass\nclass Foo:\n"
+        "    scale: jax.Array\n    bar: jax.Array\n\n\n"
+        'jax.tree_util.register_dataclass(Foo, data_fields=("scale",), meta_fields=("bar",))\n' + STEP
+    )
+    (finding,) = findings(src)
+    assert finding.fix.applicability is Applicability.SAFE
+    fixed = fix_source(src, Options()).text
+    assert 'register_dataclass(Foo, data_fields=("scale", "bar"), meta_fields=())' in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [[0.0, 1.0, 2.0, 3.0], [0.0, 2.0, 4.0, 6.0]]

@@ -248,3 +248,53 @@ def test_nested_instances_that_stay_python_values_get_nothing(use: str) -> None:
     src = NESTED.format(use=use)
     assert findings(src) == []
     run_in_process(src)
+
+
+REGISTERED_BY_CALL = """\
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+
+
+@dataclasses.dataclass
+class MyContainer:
+    name: str
+    a: jax.Array
+    n: int
+
+
+jax.tree_util.register_dataclass(MyContainer, data_fields=["a", "n"], meta_fields=["name"])
+
+
+@jax.jit
+def f(c):
+    return jnp.zeros((c.n,)) + c.a
+
+
+RESULT = f(MyContainer("x", jnp.ones(()), 3))
+"""
+
+
+def test_a_class_registered_by_a_call_gets_the_field_moved_into_meta_fields() -> None:
+    """The JAX documentation's form: ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])``."""
+    (finding,) = findings(REGISTERED_BY_CALL)
+    assert finding.fix.applicability is Applicability.SAFE
+    fixed = fix_source(REGISTERED_BY_CALL, Options()).text
+    assert 'register_dataclass(MyContainer, data_fields=["a"], meta_fields=["name", "n"])' in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [1.0, 1.0, 1.0]
+    assert fix_source(fixed, Options()).text == fixed
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (('data_fields=["a", "n"]', 'data_fields=[\n    "a",\n    "n",\n]'), "a list over several lines"),
+        (('data_fields=["a", "n"]', 'data_fields=["a"]'), "a field the lists do not name: not read"),
+    ],
+    ids=["lists-over-lines", "field-unlisted"],
+)
+def test_lists_jaxfix_does_not_rewrite(change: tuple[str, str], why: str) -> None:
+    src = REGISTERED_BY_CALL.replace(*change)
+    found = findings(src)
+    assert all(f.fix is None for f in found), why

@@ -246,8 +246,18 @@ def only_reads_class(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
         return True
     if isinstance(parent, cst.Arg) and parent.value is ref:
         call = ctx.parent(parent)
-        return isinstance(call, cst.Call) and ctx.names.qualified_name(call.func) in ("builtins.isinstance", "builtins.issubclass")
+        if not isinstance(call, cst.Call):
+            return False
+        qualified = ctx.names.qualified_name(call.func)
+        if qualified in ("builtins.isinstance", "builtins.issubclass"):
+            return True
+        # Registering the class as a pytree (in place, the statement alone) builds no instance.
+        return qualified in _REGISTRATIONS and call.args[0] is parent and isinstance(ctx.parent(call), cst.Expr)
     return False
+
+
+#: Calls that register a class as a pytree node: they read the class, never build one.
+_REGISTRATIONS = frozenset({"jax.tree_util.register_dataclass", "jax.tree_util.register_pytree_node_class"})
 
 
 def constructions(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Call] | None:

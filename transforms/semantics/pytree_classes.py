@@ -86,11 +86,27 @@ class PytreeField:
 
 
 @dataclass(frozen=True)
+class FieldLists:
+    """``jax.tree_util.register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` after the
+    class: the lists say which fields are static (the meta ones)."""
+
+    call: cst.Call
+    data: cst.List | cst.Tuple
+    meta: cst.List | cst.Tuple
+
+    @staticmethod
+    def names(listed: cst.List | cst.Tuple) -> list[str]:
+        return [e.value.evaluated_value for e in listed.elements]  # type: ignore[union-attr]
+
+
+@dataclass(frozen=True)
 class PytreeClass:
     cls: cst.ClassDef
     #: Fields in declaration order (a positional construction fills them in this order).
     fields: tuple[PytreeField, ...]
     style: PytreeStyle
+    #: Set when the class is registered by a call naming its fields (not by decorator).
+    lists: FieldLists | None = None
 
     def field(self, name: str) -> PytreeField | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -99,6 +115,9 @@ class PytreeClass:
 def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
     """The class, when it is a pytree class of one of the styles with fields read from its own body."""
     style = _style(ctx, cls)
+    lists = _registration(ctx, cls) if style is None else None
+    if lists is not None:
+        style = REGISTERED
     if style is None:
         return None
     fields: list[PytreeField] = []
@@ -119,7 +138,39 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
         default = _keyword(value, "default")
         static = _static(ctx, value, called, style)
         fields.append(PytreeField(statement.target.value, statement, default, value, static))
-    return PytreeClass(cls, tuple(fields), style)
+    if lists is not None:
+        data, meta = FieldLists.names(lists.data), FieldLists.names(lists.meta)
+        if sorted(data + meta) != sorted(f.name for f in fields) or any(f.field_call is not None for f in fields):
+            return None  # a field the lists do not name, or a field call whose metadata would also count
+        fields = [PytreeField(f.name, f.statement, f.default, None, f.name in meta) for f in fields]
+    return PytreeClass(cls, tuple(fields), style, lists)
+
+
+def _registration(ctx: ModuleContext, cls: cst.ClassDef) -> FieldLists | None:
+    """The one ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` statement of the
+    module for a ``@dataclass`` class with no base, both lists literal lists of strings."""
+    decorators = {_decorator_name(ctx, d) for d in cls.decorators}
+    if decorators != {DATACLASS} or cls.bases:
+        return None
+    found: list[FieldLists] = []
+    for call in ctx.calls:
+        if ctx.names.qualified_name(call.func) != REGISTER_DATACLASS or not call.args:
+            continue
+        first = call.args[0]
+        if first.keyword is not None or not isinstance(first.value, cst.Name) or single_binding(ctx, first.value) is not cls:
+            continue
+        data, meta = _keyword(call, "data_fields"), _keyword(call, "meta_fields")
+        statement = ctx.parent(call)
+        if not isinstance(statement, cst.Expr) or not all(_string_list(x) for x in (data, meta)):
+            return None  # registered some other way: the fields it makes static are not read
+        found.append(FieldLists(call, data, meta))  # type: ignore[arg-type]
+    return found[0] if len(found) == 1 else None
+
+
+def _string_list(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, (cst.List, cst.Tuple)) and all(
+        isinstance(e.value, cst.SimpleString) and isinstance(e.value.evaluated_value, str) for e in expr.elements
+    )
 
 
 def method_named(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:

@@ -36,6 +36,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.field_lists import move_field
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
@@ -70,7 +71,7 @@ class ArraysInStaticFields202:
             if tree is None:
                 continue
             for field in tree.fields:
-                if not field.static or field.field_call is None:
+                if not field.static or (field.field_call is None and tree.lists is None):
                     continue
                 given = self._first_array(tree, field)
                 if given is not None:
@@ -90,8 +91,7 @@ class ArraysInStaticFields202:
 
     def _finding(self, tree: PytreeClass, field: PytreeField, given: GivenValue, origin: str) -> Finding:
         ctx = self.ctx
-        call = field.field_call
-        assert call is not None
+        anchor = field.field_call if field.field_call is not None else _listed_name(tree, field.name)
         value = f"`{shorten(ctx.code(given.value))}`"
         gives = f"{given.described} sets it to {value}" if isinstance(given.site, cst.Assign) else f"{given.described} gives it {value}"
         head = (
@@ -106,27 +106,29 @@ class ArraysInStaticFields202:
             "or keep it static in a hashable form (a tuple of numbers), or close over the array instead",
         )
         if isinstance(plan, str):
-            return ctx.finding(CODE, call, f"{head}; not rewritten: {plan}", notes=options)
-        edit, declaration = plan
+            return ctx.finding(CODE, anchor, f"{head}; not rewritten: {plan}", notes=options)
+        edits, declaration = plan
         whole = only_fields_read(self.analysis, tree.cls, frozenset(f.name for f in tree.fields))
         message = f"{head}; make it an ordinary field: `{declaration}`"
         if whole is None:
             notes = ("every instance is only read field by field, so no tree operation sees the new leaf",)
-            return ctx.finding(CODE, call, message, (edit,), Applicability.SAFE,
+            return ctx.finding(CODE, anchor, message, edits, Applicability.SAFE,
                                description="make the field an ordinary one", notes=notes)
         notes = (
             f"unsafe: {whole}; a tree operation, `grad` or `vmap` given an instance now sees `{field.name}` as a leaf",
         )
-        return ctx.finding(CODE, call, message, (edit,), Applicability.UNSAFE,
+        return ctx.finding(CODE, anchor, message, edits, Applicability.UNSAFE,
                            description="make the field an ordinary one", notes=notes)
 
     # -- the fix ---------------------------------------------------------------------
-    def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[Edit, str] | str:
-        """The edit that removes the static declaration, and the declaration as it will read."""
+    def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[tuple[Edit, ...], str] | str:
+        """The edits that remove the static declaration, and the declaration as it will read."""
         ctx = self.ctx
         need = self._needed_concrete(tree, field)
         if need is not None:
             return need
+        if tree.lists is not None:
+            return move_field(ctx, tree.lists, field.name, to_meta=False)
         call = field.field_call
         assert call is not None
         if any(a.star for a in call.args):
@@ -150,10 +152,9 @@ class ArraysInStaticFields202:
         statement = field.statement
         target = f"{field.name}: {ctx.code(statement.annotation.annotation)}"
         if not kept:
-            edit = Edit(ctx.end(statement.annotation), ctx.end(call), "")
-            return edit, target
+            return (Edit(ctx.end(statement.annotation), ctx.end(call), ""),), target
         value = f"{ctx.code(call.func)}({', '.join(ctx.code(a).rstrip(', ') for a in kept)})"
-        return ctx.replace(call, value), f"{target} = {value}"
+        return (ctx.replace(call, value),), f"{target} = {value}"
 
     def _needed_concrete(self, tree: PytreeClass, field: PytreeField) -> str | None:
         """A read of the field that a traced array would not support: any read by that name, but
@@ -170,6 +171,12 @@ class ArraysInStaticFields202:
             if use is not None and use.need is Need.NEEDS:
                 return f"{use.reason}, which a traced leaf would not support"
         return None
+
+
+def _listed_name(tree: PytreeClass, name: str) -> cst.CSTNode:
+    """The string naming the field in ``meta_fields``: where a finding on a listed field points."""
+    assert tree.lists is not None
+    return next(e.value for e in tree.lists.meta.elements if e.value.evaluated_value == name)  # type: ignore[union-attr]
 
 
 def _only_the_static_key(metadata: cst.BaseExpression, key: str) -> bool:
@@ -214,7 +221,7 @@ class ArrayInStaticField202(Rule):
     code = CODE
     name = "array-in-static-field"
     summary = "a static field of a pytree dataclass (register_dataclass, flax.struct, equinox) is given an array"
-    required = (("register_dataclass", "struct", "PyTreeNode", "equinox"), ("static", "pytree_node"))
+    required = (("register_dataclass", "struct", "PyTreeNode", "equinox"), ("static", "pytree_node", "meta_fields"))
     follows_callees = True
 
     @classmethod

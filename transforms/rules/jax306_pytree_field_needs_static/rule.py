@@ -46,6 +46,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.field_lists import move_field
 from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
@@ -167,8 +168,12 @@ class PytreeFields306:
             static = tree.style.keyword_text("dict")
             spelled = planner(self.analysis).spell(tree.style.field_function, field.statement)
             function = spelled.text if spelled is not None and spelled.edit is None else tree.style.field_function
+            where = (
+                f"move `{field.name}` into `meta_fields` where `{name}` is registered" if tree.lists is not None
+                else f"declare it static where `{name}` is defined: `{field.name}: ... = {function}(..., {static})`"
+            )
             notes = (
-                f"declare it static where `{name}` is defined: `{field.name}: ... = {function}(..., {static})`",
+                where,
                 "or pass the value as a static argument of its own",
             )
             return self.ctx.finding(CODE, read, f"{head}; not rewritten: {plan}", notes=notes)
@@ -193,6 +198,9 @@ class PytreeFields306:
         )
         if why is not None:
             return why
+        if tree.lists is not None:
+            moved = move_field(self.ctx, tree.lists, field.name, to_meta=True)
+            return moved if isinstance(moved, str) else (moved[0], moved[1])
         style, at = tree.style, field.statement
         dict_name = builtin_spelling(self.analysis, "dict", at)
         if dict_name is None and style.static_keyword is None:
