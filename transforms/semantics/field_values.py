@@ -40,10 +40,8 @@ class FieldValues:
     elsewhere: str | None
     #: Why else some value may be missing from `given` (None: the module shows every one).
     unseen: str | None
-
-    @property
-    def complete(self) -> bool:
-        return self.elsewhere is None and self.unseen is None
+    #: The values are the ``self.f = ...`` stores of an equinox ``__init__`` (`init_stores`).
+    set_in_init: bool = False
 
 
 def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> FieldValues:
@@ -68,21 +66,33 @@ def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> F
     built = constructions(ctx, tree.cls)
     if built is None:
         unseen.append(f"`{name}` is used where jaxfix cannot see every instance it builds")
-    position = next(i for i, f in enumerate(tree.fields) if f is field)
     for call in () if own else (built or ()):  # with its own `__init__`, a call passes its parameters
         where = f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line})"
-        keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
-        positional = [a for a in call.args if a.keyword is None]
-        if any(a.star for a in call.args) and keyword is None:
+        value = given_by(call, tree, field)
+        if value is STARRED:
             unseen.append(f"{where} passes fields jaxfix cannot list")
-            continue
-        if keyword is not None:
-            given.append(GivenValue(keyword, call, where))
-        elif position < len(positional):
-            given.append(GivenValue(positional[position].value, call, where))
+        elif value is not None:
+            given.append(GivenValue(value, call, where))  # type: ignore[arg-type]
     for replaced in ctx.attributes_named("replace"):
         call = ctx.parent(replaced)
         if isinstance(call, cst.Call) and any(a.keyword is not None and a.keyword.value == field.name for a in call.args):
             unseen.append(f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) builds one by `replace`")
-    return FieldValues(tuple(given), elsewhere, unseen[0] if unseen else None)
+    return FieldValues(tuple(given), elsewhere, unseen[0] if unseen else None, stores is not None)
+
+
+#: `given_by`'s answer for a construction that passes ``*args`` or ``**kwargs`` and not the field by name.
+STARRED = object()
+
+
+def given_by(call: cst.Call, tree: PytreeClass, field: PytreeField) -> cst.BaseExpression | object | None:
+    """What the construction `call` (the dataclass ``__init__``) passes for `field`: by keyword, else
+    at the field's position; None when it leaves it to the default; `STARRED` when it cannot tell."""
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
+    if keyword is not None:
+        return keyword
+    if any(a.star for a in call.args):
+        return STARRED
+    position = next(i for i, f in enumerate(tree.fields) if f is field)
+    positional = [a for a in call.args if a.keyword is None]
+    return positional[position].value if position < len(positional) else None
 

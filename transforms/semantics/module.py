@@ -140,6 +140,20 @@ class ModuleContext:
         """Every node of a type, in no particular order (from metadata: no extra walk)."""
         return [n for exact, nodes in self._nodes_by_type.items() if issubclass(exact, kind) for n in nodes]
 
+    def calls_of(self, qualified: str) -> list[cst.Call]:
+        """Every call of the function `qualified` names (``jax.tree_util.register_dataclass``), in
+        source order (an index built once, the first time one is asked for)."""
+        return self._calls_by_callee.get(qualified, [])
+
+    @cached_property
+    def _calls_by_callee(self) -> dict[str, list[cst.Call]]:
+        out: dict[str, list[cst.Call]] = {}
+        for call in self.calls:
+            qualified = self.names.qualified_name(call.func)
+            if qualified is not None:
+                out.setdefault(qualified, []).append(call)
+        return out
+
     def attributes_named(self, attr: str) -> list[cst.Attribute]:
         """Every ``x.attr`` in the module (an index built once: a method's references are looked
         up per method, and a scan of every attribute each time was quadratic in a big test class)."""

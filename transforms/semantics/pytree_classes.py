@@ -153,8 +153,8 @@ def _registration(ctx: ModuleContext, cls: cst.ClassDef) -> FieldLists | None:
     if decorators != {DATACLASS} or cls.bases:
         return None
     found: list[FieldLists] = []
-    for call in ctx.calls:
-        if ctx.names.qualified_name(call.func) != REGISTER_DATACLASS or not call.args:
+    for call in ctx.calls_of(REGISTER_DATACLASS):
+        if not call.args:
             continue
         first = call.args[0]
         if first.keyword is not None or not isinstance(first.value, cst.Name) or single_binding(ctx, first.value) is not cls:

@@ -28,6 +28,7 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import EQUINOX, init_stores, pytree_class
@@ -141,11 +142,15 @@ def _function_leaf(analysis: Analysis, expr: cst.BaseExpression, depth: int) -> 
         if field.static:
             continue
         stores = init_stores(ctx, tree, field)
-        values = [s.value for s in stores] if stores else _constructed(expr, tree, field)
+        if stores:
+            values = [s.value for s in stores]
+        else:
+            given = given_by(expr, tree, field)
+            values = [given] if isinstance(given, cst.BaseExpression) else [field.default] if field.default else []
         for value in values:
-            given = python_value(analysis, value)
-            if isinstance(given, PythonValue) and (
-                given.kind is ValueKind.CALLABLE or _library_function(ctx.names.qualified_name(value))
+            found = python_value(analysis, value)
+            if isinstance(found, PythonValue) and (
+                found.kind is ValueKind.CALLABLE or _library_function(ctx.names.qualified_name(value))
             ):
                 return f"a function in its field `{field.name}`"
             inner = _function_leaf(analysis, value, depth + 1)
@@ -169,18 +174,6 @@ def _library_function(qualified: str | None) -> bool:
     if module == "jax.numpy":
         return last.islower() and last not in _JNP_VALUES and not any(ch.isdigit() for ch in last) and last != "bool_"
     return False
-
-
-def _constructed(call: cst.Call, tree, field) -> list[cst.BaseExpression]:
-    """What this construction (the class's own ``__init__``-less dataclass form) gives `field`."""
-    position = next(i for i, f in enumerate(tree.fields) if f is field)
-    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field.name), None)
-    positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    if keyword is not None:
-        return [keyword]
-    if position < len(positional):
-        return [positional[position]]
-    return [field.default] if field.default is not None else []
 
 
 def seeds(facts: Facts) -> list[ast.AST]:

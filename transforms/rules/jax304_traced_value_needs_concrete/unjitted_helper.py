@@ -49,10 +49,9 @@ def drop_helper_jit(analysis: Analysis, call: cst.Call, jitted: JittedCall) -> E
         return f"`{name}` has decorators besides its jit"
     if function_info(ctx, node).method is not MethodKind.FUNCTION:
         return f"`{name}` is a method"
-    for arg in call.args:
-        verdict = analysis.staticness.verdict(arg.value)
-        if arg.star or verdict.kind is not Static.STATIC:
-            return f"`{ctx.code(arg.value)}` is not known to be a Python value here"
+    unproven = _not_a_python_value(analysis, call)
+    if unproven is not None:
+        return f"`{ctx.code(unproven)}` is not known to be a Python value here"
     stays = why_jit_stays(analysis, target)
     if stays is not None:
         return f"the jit of `{name}` stays: {stays}"
@@ -87,12 +86,19 @@ def call_plain_function(analysis: Analysis, call: cst.Call, jitted: JittedCall) 
         return None  # donation, shardings, a device: what the jit does beyond tracing
     if ctx.code(call.func) == ctx.code(wrapped.value) or not _names_def_at(ctx, wrapped.value, call, node):
         return None
-    for arg in call.args:
-        if arg.star or analysis.staticness.verdict(arg.value).kind is not Static.STATIC:
-            return None
+    if _not_a_python_value(analysis, call) is not None:
+        return None
     if Follower(ctx).follow(call).blocked is not None:
         return None
     return ctx.replace(call.func, ctx.code(wrapped.value))
+
+
+def _not_a_python_value(analysis: Analysis, call: cst.Call) -> cst.BaseExpression | None:
+    """The first argument of `call` not shown to be a Python value where it is written (`static_values`)."""
+    for arg in call.args:
+        if arg.star or analysis.staticness.verdict(arg.value).kind is not Static.STATIC:
+            return arg.value
+    return None
 
 
 def _names_def_at(ctx, expr: cst.BaseExpression, call: cst.Call, node: cst.FunctionDef) -> bool:

@@ -62,7 +62,6 @@ from jaxfix.transforms.semantics.pytree_classes import (
     FIELD,
     PytreeClass,
     PytreeField,
-    init_stores,
     instance_class_of,
     method_named,
     pytree_class,
@@ -190,10 +189,10 @@ class PytreeFields306:
     # -- the fix ---------------------------------------------------------------------
     def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[tuple[Edit, ...], str] | str:
         """The edits that declare the field static, and the declaration as it will read; or why not."""
-        own_init = init_stores(self.ctx, tree, field) is not None
+        values = field_values(self.ctx, tree, field)
         why = (
-            self._values_unproven(field_values(self.ctx, tree, field))
-            or (self._assigned(field) if not own_init else None)
+            self._values_unproven(values)
+            or (self._assigned(field) if not values.set_in_init else None)
             or self._replaced_by_path(tree, field)
         )
         if why is not None:
@@ -241,8 +240,8 @@ class PytreeFields306:
 
     def _replaced_by_path(self, tree: PytreeClass, field: PytreeField) -> str | None:
         """``equinox.tree_at(lambda m: m.steps, ...)`` replaces a leaf; a static field is none."""
-        for call in self.ctx.calls:
-            if self.ctx.names.qualified_name(call.func) != TREE_AT or not call.args:
+        for call in self.ctx.calls_of(TREE_AT):
+            if not call.args:
                 continue
             where = call.args[0].value
             reads = [n for n in self.ctx.attributes_named(field.name) if any(a is where for a in self.ctx.ancestors(n))]
