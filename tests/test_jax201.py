@@ -30,6 +30,10 @@ def module(setup: str = "", body: str = "    return x", call: str = "f(jnp.ones(
     )
 
 
+#: A body that needs the config as a Python value, so that making it traced is no way out.
+NEEDS_CONCRETE = "return x if config else -x"
+
+
 def findings(src: str, **options):
     return [f for f in check_source(src, Options(**options)) if f.code == "JAX201"]
 
@@ -204,7 +208,7 @@ def test_ml_collections_wraps_the_outer_dict_only_and_refuses_what_it_cannot_hol
     call = module(call="f(jnp.ones(2), dict(a=1))")
     assert "FrozenConfigDict(dict(a=1))" in fixed(call, frozen_mapping="ml_collections")
     for literal, reason in [('{"a": [{"b": 1}]}', "dict inside a list"), ('{1: "a"}', "string keys")]:
-        (finding,) = findings(module(f"CONFIG = {literal}\n"), frozen_mapping="ml_collections")
+        (finding,) = findings(module(f"CONFIG = {literal}\n", NEEDS_CONCRETE), frozen_mapping="ml_collections")
         assert finding.fix is None and reason in finding.message
 
 
@@ -217,9 +221,9 @@ def test_ml_collections_sorts_keys_so_ordered_reads_are_refused_unless_written_s
 
 
 def test_an_unknown_setting_or_a_taken_name_is_reported() -> None:
-    (finding,) = findings(module('CONFIG = {"a": 1}\n'), frozen_mapping="nope")
+    (finding,) = findings(module('CONFIG = {"a": 1}\n', NEEDS_CONCRETE), frozen_mapping="nope")
     assert finding.fix is None and "nope" in finding.message
-    (finding,) = findings(module('CONFIG = {"a": 1}\nfrozendict = None\n'))
+    (finding,) = findings(module('CONFIG = {"a": 1}\nfrozendict = None\n', NEEDS_CONCRETE))
     assert finding.fix is None and "name is taken" in finding.message
 
 
@@ -315,7 +319,7 @@ def test_a_value_passed_to_a_traced_parameter_is_refused() -> None:
     ],
 )
 def test_arrays_are_refused_with_the_options(setup: str, said: str) -> None:
-    (finding,) = findings(module(setup))
+    (finding,) = findings(module(setup, NEEDS_CONCRETE))
     assert finding.fix is None and said in finding.message
     assert any("regular (traced) argument" in n for n in finding.notes)
     assert any("each new wrapper traces and compiles again" in n for n in finding.notes)
@@ -478,3 +482,68 @@ def test_a_deep_freeze_at_the_call_is_refused_where_the_body_would_notice(body: 
     src = module("import json\nfrom mylib import nn_layer\nT = '{}'\n", body, "f(jnp.ones(2), json.loads(T))")
     (finding,) = findings(src)
     assert (finding.fix is not None) == fixed_at_call, finding.message
+
+
+# -- the last strategy: data jit traces stops being static (made_traced) -----------------------------
+
+#: Freezing is refused (an array inside), so the traced strategy is the one tried.
+WITH_ARRAY = 'W = jnp.ones(2)\n'
+
+
+@pytest.mark.parametrize(
+    ("setup", "body"),
+    [
+        ('CONFIG = {"lr": 0.1, "w": W}\n', 'return x * config["lr"] + config["w"]'),
+        ('CONFIG = {"b": W, "a": [1, 2.5]}\n', 'return x * config["a"][1] + config["b"].sum()'),  # read key by key
+        ('CONFIG = [W, 3]\n', "return x * config[1] + config[0]"),
+    ],
+)
+def test_numbers_and_arrays_become_a_traced_argument(setup: str, body: str) -> None:
+    src = module(WITH_ARRAY + setup, body)
+    (finding,) = findings(src)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE, finding.message
+    assert "becomes a regular (traced) argument" in finding.message
+    assert "@jax.jit\ndef f(x, config):" in fixed(src)
+
+
+def test_a_dict_written_with_sorted_keys_may_be_iterated() -> None:
+    """Traced, a dict comes back with sorted keys; written sorted, its iteration order is kept (the
+    loop itself is a read jaxfix does not follow, so the fix is unsafe, not refused)."""
+    src = module(WITH_ARRAY + 'CONFIG = {"a": W, "b": 2}\n', "for k in config:\n    x = x + config[k]\nreturn x")
+    (finding,) = findings(src)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE, finding.message
+
+
+@pytest.mark.parametrize(
+    ("setup", "body"),
+    [
+        ('CONFIG = {"act": "relu", "w": W}\n', 'return x + config["w"]'),  # a string does not trace
+        ('CONFIG = {"w": W, "n": 2**40}\n', 'return x + config["w"]'),  # nor an int past int32
+        ('CONFIG = {"b": W, "a": 2}\n', "for k in config:\n    x = x + config[k]\nreturn x"),  # keys come back sorted
+        ('CONFIG = {"w": W, "n": 3}\n', 'return x[: config["n"]] + config["w"][0]'),  # a slice bound
+    ],
+)
+def test_what_would_trace_differently_stays_a_report(setup: str, body: str) -> None:
+    (finding,) = findings(module(WITH_ARRAY + setup, body))
+    assert finding.fix is None, finding.message
+    assert "traced) argument" not in finding.message
+
+
+def test_a_change_before_the_call_makes_it_unsafe_and_one_after_does_not() -> None:
+    body = 'return x * config["scale"]'
+    before = findings(module('CONFIG = {"scale": 2.0}\nCONFIG["scale"] = 3.0\n', body))[0]
+    assert before.fix is not None and before.fix.applicability is Applicability.UNSAFE
+    assert "changes an item" in before.notes[0] and "does not trace" in before.notes[0]
+    after = module('import json\nCONFIG = {"scale": 2.0}\n', body) + "print(json.dumps(CONFIG))\n"
+    (finding,) = findings(after)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE, finding.message
+
+
+def test_a_use_that_bypasses_the_jit_does_not_stop_the_edit() -> None:
+    """jax#4143: the same function is also vmapped; that use never passes the jit being edited."""
+    src = (
+        "import jax\nimport jax.numpy as jnp\n\n\ndef f(x, par):\n    return x * par['a']\n\n\n"
+        "params = {'a': 2.0}\ng = jax.jit(f, static_argnums=1)\nprint(g(jnp.ones(2), params))\n"
+        "print(jax.vmap(f, (0, None))(jnp.ones((2, 2)), params))\n"
+    )
+    assert "g = jax.jit(f)\n" in fixed(src)

@@ -55,6 +55,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import N
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.frozen_class import FrozenClass, plan_frozen_dataclass
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.imported_config import elsewhere, remote_build, uses_here
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.made_traced import TracedConfig
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import (
     MappingLibrary,
     choose_library,
@@ -165,6 +166,10 @@ class FrozenConfigs:
             if at_call is not None:
                 yield at_call
                 continue
+            traced = self._made_traced(slot, origin, head, reason)
+            if traced is not None:
+                yield traced
+                continue
             yield self._finding(slot, f"{head}; not frozen: {reason}", notes=self._options(plan.options, slot))
 
     def _frozen_at_call(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str) -> Finding | None:
@@ -194,6 +199,33 @@ class FrozenConfigs:
         wrapped = f"{spelling.text}({self.ctx.code(value)})"
         message = f"{head}; it stays {_describe(tree)} where it is built ({kept}), so the call gets a frozen copy: `{wrapped}`"
         return self._finding(slot, message, (self.ctx.replace(value, wrapped),), Applicability.SAFE)
+
+    def _made_traced(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str) -> Finding | None:
+        """The third strategy, when the value cannot be frozen: data jit can trace (numbers and arrays)
+        stops being static (`made_traced`)."""
+        if origin.tree is None or origin.holder:
+            return None
+        checker = self._checker()
+        shape = shape_of(origin.tree, sorts_keys=False)
+        if origin.binding is not None:
+            checker.follow_binding(origin.binding, shape)
+        else:
+            checker.follow(origin.node, shape)  # type: ignore[arg-type]
+        # What may change the contents before a call: a mutation, code we cannot see, a use we cannot follow.
+        changes = [u for u in checker.problems if u.problem in (Problem.MUTATED, Problem.ESCAPES, Problem.UNKNOWN)]
+        planned = TracedConfig(self.analysis, self.tracer).plan(slot, origin.tree, changes)
+        if planned is None:
+            return None
+        ending, edits, unsure, notes = planned
+        return self.ctx.finding(
+            CODE,
+            slot.arg.value,
+            f"{head}; {ending} (freezing it is not proven: {kept})",
+            edits,
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description=f"make `{slot.param}` a traced argument of `{self._callee(slot)}`",
+            notes=notes,
+        )
 
     def _plan_literal(self, origin: Origin) -> _Plan:
         tree = origin.tree

@@ -21,19 +21,18 @@ from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
+from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
-from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.passed_elsewhere import local_routes
+from jaxfix.transforms.semantics.reads import parameter
+from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.tracing import JitEntry
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, STATIC_KEYWORDS
-
-#: Layers whose call reaches the function with the same arguments: jit, and differentiation.
-_PASSES_ARGUMENTS = frozenset({JIT, *DIFFERENTIATION})
+from jaxfix.transforms.semantics.vocabulary import JIT, STATIC_KEYWORDS
 
 #: The counts JAX301 can turn into a traced fori_loop count (an arange size it only reports).
 _REWRITABLE_COUNTS = frozenset({"builtins.range", "jax.lax.scan"})
@@ -59,7 +58,7 @@ class ArrayStatic:
         for fn in self.ctx.nodes_of(cst.FunctionDef):
             if function_info(self.ctx, fn).jit is None and fn.name.value not in applied:
                 continue  # neither decorated with a jit nor handed to one with static arguments
-            entry = self.analysis.traces.jit_entry(fn)
+            entry = entered_jit(self.analysis, fn)
             if entry is None:
                 out.extend(self._inline_jits(fn))
                 continue
@@ -99,7 +98,7 @@ class ArrayStatic:
                     continue
                 argument = call_argument(route.call, info.signature, param.name, bound=route.bound)  # type: ignore[arg-type]
                 origin = array_origin(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
-                if origin is None or self._static_arithmetic(argument):  # type: ignore[arg-type]
+                if origin is None or _static_arithmetic(self.analysis, argument):  # type: ignore[arg-type]
                     continue
                 if read_as_loop_count(ctx, fn, param.name, _REWRITABLE_COUNTS):
                     continue  # a static loop count fed an array: JAX301's
@@ -126,77 +125,23 @@ class ArrayStatic:
                 )
         return out
 
-    def _evidence(self, fn: FunctionNode, param: str) -> tuple[list[Evidence], list[str]]:
-        """Calls passing an array, and what the other calls pass that may not suit a traced argument."""
+    def _evidence(self, fn: FunctionNode, entry: JitEntry, param: str) -> tuple[list[Evidence], list[str]]:
+        """Calls through the jit passing an array, and what the other calls pass that may not suit a
+        traced argument (`repairs.traced_parameter`); the annotation counts as evidence too."""
         ctx = self.ctx
-        info = function_info(ctx, fn)
-        evidence: list[Evidence] = []
-        doubts: list[str] = []
-        node = next((p for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params) if p.name.value == param), None)
-        routes = local_routes(self.analysis, fn)
-        if routes is None:
-            doubts.append(f"the uses of `{info.name}` cannot all be listed")
-        for route in routes or ():
-            # grad and its kin call the function with the arguments they are given, in place.
-            if route.escapes or route.call is None or any(w.name not in _PASSES_ARGUMENTS for w in route.wraps):
-                doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
-                continue
-            argument = call_argument(route.call, info.signature, param, bound=route.bound)
-            line = ctx.span(route.call).start.line
-            if argument is DEFAULT:
-                argument = node.default if node is not None else None
-                if argument is None:
-                    continue
-            if not isinstance(argument, cst.BaseExpression):
-                doubts.append(f"the call on line {line} passes arguments we cannot follow")
-                continue
-            origin = array_origin(self.analysis, argument)
-            if origin is not None and self._static_arithmetic(argument):
-                continue  # jnp arithmetic on static ints, staged by jit: JAX402 rewrites it to Python's
-            if origin is not None:
-                evidence.append(Evidence(route.call, f"the call on line {line} passes `{ctx.code(argument)}` ({origin})"))
-            elif not _number(ctx, argument):
-                doubts.append(f"the call on line {line} passes `{ctx.code(argument)}`, which may not be an array")
+        calls = calls_through(self.analysis, fn, entry, param, _judge)
+        evidence = [Evidence(*calls.evidence)] if calls.evidence is not None else []
+        node = parameter(fn, param)
         if node is not None and node.annotation is not None:
             annotation = node.annotation.annotation
             target = annotation.value if isinstance(annotation, cst.Subscript) else annotation
             if array_annotation(ctx.names.qualified_name(target) or ""):
                 evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
-        return evidence, doubts
-
-    def _doubts_elsewhere(self, fn: FunctionNode, param: str) -> list[str]:
-        """What calls in the project's other modules pass that may not suit a traced argument."""
-        entry = self.analysis.traces.jit_entry(fn)
-        if entry is None:
-            return []
-        elsewhere = passed_elsewhere(self.ctx, fn, entry.node, param)
-        if isinstance(elsewhere, str):
-            return [elsewhere]
-        out = []
-        for other in elsewhere:
-            argument = other.argument
-            if argument is DEFAULT:
-                continue  # our own default, read with the local calls
-            if not isinstance(argument, cst.BaseExpression) or other.analysis is None:
-                out.append(f"{other.where} passes arguments we cannot follow")
-            elif array_origin(other.analysis, argument) is None and not _number(other.analysis.ctx, argument):
-                out.append(f"{other.where} passes `{other.analysis.ctx.code(argument)}`, which may not be an array")
-        return out
-
-    def _static_arithmetic(self, argument: cst.BaseExpression) -> bool:
-        from jaxfix.transforms.semantics.jnp_arithmetic import read_op
-        from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
-
-        ctx = self.ctx
-        return (
-            read_op(ctx, argument) is not None
-            and runs_staged(self.analysis, ctx.enclosing_function(argument))
-            and not in_eager_block(ctx, argument)
-        )
+        return evidence, list(calls.doubts)
 
     def _param(self, fn: cst.FunctionDef, entry: JitEntry, param: str) -> Finding | None:
         ctx = self.ctx
-        evidence, doubts = self._evidence(fn, param)
+        evidence, doubts = self._evidence(fn, entry, param)
         if not evidence:
             return None
         if read_as_loop_count(ctx, fn, param, _REWRITABLE_COUNTS) and self.analysis.traced.param_source(fn, param) is not None:
@@ -240,7 +185,7 @@ class ArrayStatic:
             return ctx.finding("JAX403", where, f"{head}; not rewritten: {edit}")
         unsure = [use.reason] if use is not None else []
         unsure.extend(doubts)
-        unsure.extend(self._doubts_elsewhere(fn, param))  # last: it may parse the project's other modules
+        unsure.extend(doubts_elsewhere(self.analysis, fn, entry, param, _judge))  # last: it may parse the project's other modules
         notes = ["a traced argument compiles once per shape and dtype, not once per value"]
         if unsure:
             notes.insert(0, f"unsafe: {unsure[0]}; if it needs `{param}` concrete, the traced value fails there")
@@ -279,6 +224,31 @@ def _jitted_by_call(ctx) -> frozenset[str]:
 def _says_static(call: cst.Call) -> bool:
     return any(a.keyword is not None and a.keyword.value in STATIC_KEYWORDS for a in call.args)
 
+
+
+
+def _judge(analysis: Analysis, argument: cst.BaseExpression) -> Judged:
+    """An array is the evidence; a number traces as well; anything else may need the static slot."""
+    origin = array_origin(analysis, argument)
+    if origin is not None and _static_arithmetic(analysis, argument):
+        return Judged()  # jnp arithmetic on static ints, staged by jit: JAX402 rewrites it to Python's
+    if origin is not None:
+        return Judged(evidence=origin)
+    if _number(analysis.ctx, argument):
+        return Judged()
+    return Judged(doubt="which may not be an array")
+
+
+def _static_arithmetic(analysis: Analysis, argument: cst.BaseExpression) -> bool:
+    from jaxfix.transforms.semantics.jnp_arithmetic import read_op
+    from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
+
+    ctx = analysis.ctx
+    return (
+        read_op(ctx, argument) is not None
+        and runs_staged(analysis, ctx.enclosing_function(argument))
+        and not in_eager_block(ctx, argument)
+    )
 
 
 

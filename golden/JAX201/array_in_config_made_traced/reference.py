@@ -1,6 +1,4 @@
-# The config holds an array: no frozen form is hashable (2b), so only a report.
-from functools import partial
-
+# Hand fix: the config is data, so it is an ordinary (traced) argument; no static_argnames.
 import jax
 import jax.numpy as jnp
 
@@ -8,7 +6,7 @@ WEIGHTS = jnp.array([1.0, 2.0, 3.0])
 CONFIG = {"weights": WEIGHTS, "bias": 0.5}
 
 
-@partial(jax.jit, static_argnames=("config",))
+@jax.jit
 def score(x, config):
     return x @ config["weights"] + config["bias"]
 

@@ -1,0 +1,17 @@
+# The config is changed after it is built: freezing it would make that line fail; with
+# --unsafe-fixes it stops being static instead (the item assigned is a number, but jaxfix does not read it).
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+CONFIG = {"scale": 2.0}
+CONFIG["scale"] = 3.0
+
+
+@jax.jit
+def scale(x, config):
+    return x * config["scale"]
+
+
+print(scale(jnp.ones(2), CONFIG))
