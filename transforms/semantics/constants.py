@@ -33,6 +33,18 @@ def single_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
     return assignment.node if isinstance(assignment, Assignment) else None
 
 
+def every_binding(ctx: ModuleContext, name: cst.Name) -> list[cst.CSTNode] | None:
+    """Every node that binds `name` in the scope this use reads it from (any of them may reach
+    it); None when one is not a binding of this module (a builtin, a name it cannot see)."""
+    scope = ctx.scope(name)
+    if scope is None:
+        return None
+    assignments = scope[name.value]
+    if not assignments or not all(isinstance(a, Assignment) for a in assignments):
+        return None
+    return [a.node for a in assignments]  # type: ignore[union-attr]
+
+
 def assigned_value(ctx: ModuleContext, target: cst.CSTNode) -> cst.BaseExpression | None:
     """For the Name target of `target = value` (single target), the value.
 

@@ -25,7 +25,15 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import makes_array, metadata_call
-from jaxfix.transforms.semantics.constants import assigned_value, class_members, single_binding, unpacked_from
+from jaxfix.transforms.semantics.class_hashing import runs_as_written
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    class_members,
+    every_binding,
+    own_returns,
+    single_binding,
+    unpacked_from,
+)
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -99,6 +107,8 @@ class ValueClassifier:
         self.ctx = ctx
         self.passed = passed
         self._memo: dict[cst.CSTNode, ValueKind] = {}
+        #: Bindings being classified now: `x = x + 1` reads its own name.
+        self._active: set[int] = set()
 
     def classify(self, expr: cst.BaseExpression, _depth: int = 0) -> ValueKind:
         if expr not in self._memo:
@@ -188,6 +198,9 @@ class ValueClassifier:
             return ValueKind(Kind.UNKNOWN, f"`{code}` is imported from `{qualified.rpartition('.')[0] or qualified}`")
         binding = single_binding(ctx, name)
         if binding is None:
+            every = self._every_binding(name, code, depth)
+            if every is not None:
+                return every
             return ValueKind(Kind.UNKNOWN, f"`{code}` is bound more than once, or not in this module")
         if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
             return ValueKind(Kind.OBJECT, f"`{code}` is a function or class")
@@ -216,6 +229,58 @@ class ValueClassifier:
             if unpacked is not None:
                 return unpacked
         return ValueKind(Kind.UNKNOWN, f"`{code}` is not bound to a value we can follow")
+
+    def _every_binding(self, name: cst.Name, code: str, depth: int) -> ValueKind | None:
+        """A name bound several times (``operator = lambda v: ...`` then ``operator =
+        deflated(operator, ...)`` in a loop): whichever binding reaches the use, it holds what
+        they all hold, when each is a def or a plain assignment and they agree on the kind."""
+        ctx = self.ctx
+        bindings = every_binding(ctx, name)
+        if not bindings or any(id(b) in self._active for b in bindings):
+            return None
+        kinds: list[ValueKind] = []
+        self._active.update(id(b) for b in bindings)
+        try:
+            for binding in bindings:
+                if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
+                    kinds.append(ValueKind(Kind.OBJECT, "a function or class"))
+                    continue
+                value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+                if value is None:
+                    return None  # a loop target, an augmented assignment, an import, unpacking
+                kinds.append(self.classify(value, depth + 1))
+        finally:
+            self._active.difference_update(id(b) for b in bindings)
+        if all(k.kind is Kind.OBJECT for k in kinds):
+            functions = all(any(w in k.reason for w in ("function", "lambda", "partial")) for k in kinds)
+            return ValueKind(Kind.OBJECT, f"each binding is a {'function or class' if functions else 'hashable object'}")
+        if all(k.kind is Kind.PLAIN for k in kinds):
+            return ValueKind(Kind.PLAIN, "each binding is a plain value")
+        return None
+
+    def _factory(self, call: cst.Call, code: str) -> ValueKind | None:
+        """A call of an undecorated def (or a staticmethod, ``Model.make(...)``) of this module whose
+        every return gives a function it defines inside (a def or a lambda): a new function
+        object, hashed by identity."""
+        ctx = self.ctx
+        factory: cst.CSTNode | None = None
+        if isinstance(call.func, cst.Name):
+            factory = single_binding(ctx, call.func)
+        elif isinstance(call.func, cst.Attribute) and _staticmethod_of_class(ctx, call.func):
+            factory = next(m for m in class_members(ctx, call.func) or () if isinstance(m, cst.FunctionDef))
+        if not isinstance(factory, cst.FunctionDef) or not runs_as_written(ctx, factory):
+            return None
+        returns = own_returns(factory)
+        if not returns:
+            return None
+        for returned in returns:
+            value = returned.value
+            if isinstance(value, cst.Lambda):
+                continue
+            inner = single_binding(ctx, value) if isinstance(value, cst.Name) else None
+            if not isinstance(inner, cst.FunctionDef) or ctx.enclosing_function(inner) is not factory:
+                return None
+        return ValueKind(Kind.OBJECT, f"a new function or class from `{factory.name.value}`")
 
     def _unpacked(self, target: cst.Name) -> ValueKind | None:
         """``a, b = known_call(...)``: the kind of the element bound to `target`."""
@@ -267,6 +332,9 @@ class ValueClassifier:
             base = self.classify(call.func.value, depth + 1)
             if base.kind is Kind.ARRAY:
                 return ValueKind(Kind.ARRAY, f"`{code}` calls a method of an array")
+        factory = self._factory(call, code)
+        if factory is not None:
+            return factory
         return ValueKind(Kind.UNKNOWN, f"`{code}` is the result of a call, which may be an array")
 
 
