@@ -201,7 +201,7 @@ class PythonIfOnTracedValue305(Rule):
     code = "JAX305"
     name = "python-if-on-traced-value"
     summary = "a Python if tests a value vmap or pmap maps: select with jnp.where"
-    required = (("if ",), ("vmap", "pmap"))
+    required = (("if",), ("vmap", "pmap"))  # `if(x > 0):` has no space
     follows_callees = True
 
     @classmethod
