@@ -68,6 +68,7 @@ from jaxfix.transforms.semantics.pytree_classes import (
     static_argument,
 )
 from jaxfix.transforms.semantics.pytree_values import TracedInstances
+from jaxfix.transforms.semantics.sinks import size_argument
 from jaxfix.transforms.semantics.traced_values import Taint
 
 CODE = "JAX306"
@@ -92,14 +93,19 @@ class PytreeFields306:
             if tree is None:
                 continue
             for field in tree.fields:
-                if field.static or _container(field) or _module_class(self.ctx, field):
+                if field.static or _module_class(self.ctx, field):
                     continue
-                found = self._first_need(tree, field)
+                found = self._first_need(tree, field, container=_container(field))
                 if found is not None:
                     out.append(self._finding(tree, field, *found))
         return out
 
-    def _first_need(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, str, Use] | None:
+    def _first_need(
+        self, tree: PytreeClass, field: PytreeField, container: bool = False
+    ) -> tuple[cst.Attribute, str, Use] | None:
+        """The first read of `field` on a traced instance that needs it concrete. A `container`
+        field counts only where the read itself is a size (``jnp.zeros(grid.shape)``): its elements
+        are traced leaves there, while ``if cfg.ids:`` or ``len(cfg.ids)`` reads the Python tuple."""
         for read in self.ctx.attributes_named(field.name):
             if not isinstance(read.value, cst.Name) or _read_as_object(self.ctx, read):
                 continue
@@ -114,7 +120,7 @@ class PytreeFields306:
             if why is None:
                 continue
             use = self.uses.need_of(read, fn)
-            if use is not None and use.need is Need.NEEDS:
+            if use is not None and use.need is Need.NEEDS and (not container or _read_as_size(self.ctx, read, use)):
                 return read, why, use
         return None
 
@@ -302,6 +308,13 @@ def _container(field: PytreeField) -> bool:
     return isinstance(default, (cst.Tuple, cst.List, cst.Dict, cst.Set)) or (
         isinstance(default, cst.Name) and default.value == "None"
     )
+
+
+def _read_as_size(ctx, read: cst.Attribute, use: Use) -> bool:
+    """The read is itself the size argument the need names (``jnp.zeros(grid.shape)``)."""
+    arg = ctx.parent(read)
+    call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
+    return isinstance(call, cst.Call) and call is use.node and size_argument(ctx, call, arg) is not None
 
 
 def _module_class(ctx, field: PytreeField) -> bool:
