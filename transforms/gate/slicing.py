@@ -296,3 +296,14 @@ def _replace(lines: list[str | None], unit: _Unit) -> None:
     for number in range(unit.first + 1, unit.last + 1):
         lines[number - 1] = None
     lines[unit.first - 1] = f"{indent}{keyword} {signature} pass{ending}"
+    # Comments after the body's last statement, indented as the body was, belong to it: left
+    # after a one-line stub they would open a block libcst does not give back as written.
+    number = unit.last + 1
+    while number <= len(lines):
+        line = lines[number - 1]
+        stripped = (line or "").strip()
+        if line is not None and stripped and not stripped.startswith("#"):
+            break
+        if line is not None and stripped.startswith("#") and len(line) - len(line.lstrip()) > len(indent):
+            lines[number - 1] = None
+        number += 1
