@@ -97,6 +97,13 @@ CARDS: tuple[RuleCard, ...] = (
         (("register_dataclass", "struct", "PyTreeNode", "equinox"), ("static", "pytree_node", "meta_fields")),
     ),
     RuleCard(
+        "JAX203",
+        "unhashable-callable",
+        "safe",
+        "a callable that cannot hash (an equinox module holding an array, an unhashable dataclass) is given to scan/cond/jit: call it from a lambda",
+        (("equinox", "class "), ("scan", "fori_loop", "while_loop", "cond", "switch", "jit", "checkpoint", "remat")),
+    ),
+    RuleCard(
         "JAX301",
         "traced-loop-length",
         "safe",
@@ -123,7 +130,7 @@ CARDS: tuple[RuleCard, ...] = (
         "python-if-on-traced-value",
         "safe",
         "a Python if tests a value vmap or pmap maps: select with jnp.where",
-        (("if ",), ("vmap", "pmap")),
+        (("if",), ("vmap", "pmap")),
     ),
     RuleCard(
         "JAX306",
@@ -131,6 +138,20 @@ CARDS: tuple[RuleCard, ...] = (
         "safe",
         "a traced field of a pytree dataclass (register_dataclass, flax.struct, equinox) is read where Python needs its value",
         (("register_dataclass", "struct", "PyTreeNode", "equinox"),),
+    ),
+    RuleCard(
+        "JAX307",
+        "chained-comparison-on-traced-value",
+        "safe",
+        "a chained comparison `lo < x < hi` of a traced value takes a Python bool: compare element-wise with `&`",
+        (("jax",),),
+    ),
+    RuleCard(
+        "JAX308",
+        "traced-boolean-mask",
+        "safe",
+        "a boolean mask computed from a tracer is used as an index (size depends on data): select with jnp.where",
+        (("jax",), ("[",)),
     ),
     RuleCard(
         "JAX401",

@@ -12,6 +12,10 @@ SINKS = {
     "jnp.zeros(int(x))": lambda x: x * jnp.zeros(int(x)).sum() + x,
     "if x > 0": lambda x: x if x > 0 else -x,
     "bool(x > 0)": lambda x: x * bool(x > 0),
+    "float(x)": lambda x: x * float(x),
+    "float(x) >= 0 (if)": lambda x: x if float(x) >= 0.0 else -x,
+    "x.item()": lambda x: x * x.item(),
+    "x.item() >= 0 (if)": lambda x: x if x.item() >= 0.0 else -x,
 }
 TRANSFORMS = {
     "grad": lambda f: jax.grad(f)(3.0),

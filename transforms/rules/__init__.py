@@ -14,11 +14,14 @@ from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import Br
 from jaxfix.transforms.rules.jax103_static_operand_to_plain_branch.rule import StaticOperandToPlainBranch103
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
 from jaxfix.transforms.rules.jax202_array_in_static_field.rule import ArrayInStaticField202
+from jaxfix.transforms.rules.jax203_unhashable_callable.rule import UnhashableCallable203
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.rule import TracedValueNeedsConcrete304
 from jaxfix.transforms.rules.jax305_python_if_on_traced_value.rule import PythonIfOnTracedValue305
 from jaxfix.transforms.rules.jax306_pytree_field_needs_static.rule import PytreeFieldNeedsStatic306
+from jaxfix.transforms.rules.jax307_chained_comparison_on_traced_value.rule import ChainedComparisonOnTracedValue307
+from jaxfix.transforms.rules.jax308_traced_boolean_mask.rule import TracedBooleanMask308
 from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
@@ -33,11 +36,14 @@ ALL_RULES: tuple[type[Rule], ...] = (
     StaticOperandToPlainBranch103,
     UnhashableStaticArg,
     ArrayInStaticField202,
+    UnhashableCallable203,
     TracedLoopLength,
     ParamNeedsStatic302,
     TracedValueNeedsConcrete304,
     PythonIfOnTracedValue305,
     PytreeFieldNeedsStatic306,
+    ChainedComparisonOnTracedValue307,
+    TracedBooleanMask308,
     OuterTransformStatic401,
     StaticArithmetic402,
     ArrayStatic403,

@@ -39,6 +39,8 @@ FLAX_FIELD = "flax.struct.field"
 EQUINOX_MODULE = "equinox.Module"
 EQUINOX_FIELD = "equinox.field"
 EQUINOX_STATIC_FIELD = "equinox.static_field"
+#: ``jax.tree.static(**field_kwargs)``: a ``dataclasses.field`` with ``metadata={"static": True}``.
+JAX_TREE_STATIC = "jax.tree.static"
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
             continue
         value = statement.value
         called = ctx.names.qualified_name(value.func) if isinstance(value, cst.Call) else None
-        if called not in (FIELD, FLAX_FIELD, EQUINOX_FIELD, EQUINOX_STATIC_FIELD):
+        if called not in (FIELD, FLAX_FIELD, EQUINOX_FIELD, EQUINOX_STATIC_FIELD, JAX_TREE_STATIC):
             fields.append(PytreeField(statement.target.value, statement, value, None, False))
             continue
         assert isinstance(value, cst.Call)
@@ -233,6 +235,8 @@ def _static(ctx: ModuleContext, call: cst.Call, called: str | None, style: Pytre
     a ``dataclasses.field``'s metadata)."""
     if called == EQUINOX_STATIC_FIELD:
         return True
+    if called == JAX_TREE_STATIC:
+        return style.metadata_key == "static"  # register_dataclass and equinox read it; flax reads pytree_node
     if called == style.field_function and style.static_keyword is not None:
         given = static_argument(call, style)
         return given is not None and _is(given, style.static_value)

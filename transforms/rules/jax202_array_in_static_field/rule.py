@@ -47,6 +47,7 @@ from jaxfix.transforms.semantics.python_values import NotStatic, python_value
 from jaxfix.transforms.semantics.pytree_classes import (
     EQUINOX_STATIC_FIELD,
     FIELD,
+    JAX_TREE_STATIC,
     PytreeClass,
     PytreeField,
     instance_class_of,
@@ -139,6 +140,10 @@ class ArraysInStaticFields202:
             kept = list(call.args)
             if kept:
                 return "its `static_field(...)` has arguments an ordinary field would need spelled another way"
+        elif called == JAX_TREE_STATIC:
+            kept = list(call.args)
+            if kept:
+                return "its `jax.tree.static(...)` has arguments an ordinary field would need spelled another way"
         elif called == style.field_function and style.static_keyword is not None:
             given = static_argument(call, style)
             kept = [a for a in call.args if a.value is not given]

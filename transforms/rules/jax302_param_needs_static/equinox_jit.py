@@ -10,8 +10,8 @@ type <class 'function'>`` (docs/jax306-behaviour.md, P6). Equinox's answer is
 ``eqx.filter_jit``, which traces the arrays and keeps every other leaf static.
 
 The fix swaps the jit for ``eqx.filter_jit`` where it is a bare ``@jax.jit``
-decorator or ``f = jax.jit(f)`` (no option ``filter_jit`` would spell
-otherwise). It changes no program that ran: every call passing such a module
+decorator, ``g = jax.jit(f)`` or ``jax.jit(f)(model, x)`` (no option
+``filter_jit`` would spell otherwise). It changes no program that ran: every call passing such a module
 failed, and a call passing arrays alone traces the same under both; a Python
 number another call passes becomes static (one compilation per value, as the
 note says).
@@ -106,10 +106,14 @@ def _finding(analysis: Analysis, fn: cst.FunctionDef, jit_node: cst.CSTNode, wra
 
 
 def _jit_expression(ctx, jit_node: cst.CSTNode) -> cst.BaseExpression | None:
-    """The ``jax.jit`` to replace: a bare decorator, or the callee of ``f = jax.jit(f)``."""
+    """The ``jax.jit`` to replace: a bare decorator, the callee of ``g = jax.jit(f)``, or of a jit
+    applied at its call, ``jax.jit(f)(model, x)``."""
     if isinstance(jit_node, cst.Decorator):
         return jit_node.decorator if not isinstance(jit_node.decorator, cst.Call) else None
-    if isinstance(jit_node, cst.Call) and len(jit_node.args) == 1 and isinstance(ctx.parent(jit_node), cst.Assign):
+    if not isinstance(jit_node, cst.Call) or len(jit_node.args) != 1:
+        return None
+    parent = ctx.parent(jit_node)
+    if isinstance(parent, cst.Assign) or (isinstance(parent, cst.Call) and parent.func is jit_node):
         return jit_node.func
     return None
 

@@ -1,0 +1,232 @@
+"""JAX308: a boolean mask computed from a traced array, used as an index.
+
+``x[x < 5]`` has as many elements as the mask has ``True``s, a shape jit cannot
+know, so indexing with a traced mask fails (``NonConcreteBooleanIndexError``),
+and so does ``x.at[x < 5].set(0)`` (docs/jax308-behaviour.md). Where the
+result keeps ``x``'s shape, ``jnp.where`` computes it with the mask as data:
+
+* ``x.at[m].set(v)`` is ``jnp.where(m, v, x)``; ``.add(v)`` is
+  ``jnp.where(m, x + v, x)``; ``.multiply(v)`` is ``jnp.where(m, x * v, x)``;
+* ``x[m].sum()`` and ``jnp.sum(x[m])`` are ``jnp.where(m, x, 0).sum()``.
+
+Exact when the mask is computed element-wise from ``x`` itself (``x < 5``,
+``jnp.isnan(x)``, ``(x > 0) & (x < 1)``), so that it has ``x``'s shape, and
+``v`` is a Python int (``.at[].set`` casts ``v`` to ``x``'s dtype; ``jnp.where``
+with a Python float would make an int ``x`` float). Another mask or value makes
+the fix unsafe; any other use of ``x[m]`` (its shape is the point) is
+reported, with ``jnp.where`` and ``jnp.nonzero(..., size=n)`` as options.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.module import ModuleContext
+
+CODE = "JAX308"
+_WHERE = "jax.numpy.where"
+_SUM = "jax.numpy.sum"
+#: jax.numpy functions whose result is an element-wise boolean of their array arguments.
+_ELEMENTWISE_TESTS = frozenset(
+    {"isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "logical_and", "logical_or", "logical_not",
+     "logical_xor", "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isclose"}
+)
+#: ``x.at[m].<method>(v)``: how ``jnp.where`` writes the value where the mask holds.
+_UPDATES = {"set": "{v}", "add": "{x} + {v}", "multiply": "{x} * {v}"}
+
+
+class TracedMasks:
+    """One module's JAX308 findings."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+
+    def findings(self) -> Iterator[Finding]:
+        for node in self.ctx.nodes_of(cst.Subscript):
+            mask = _single_index(node)
+            if mask is None or not _boolean(self.ctx, mask) or self.analysis.traced.source(mask) is None:
+                continue
+            yield self._finding(node, mask)
+
+    def _finding(self, subscript: cst.Subscript, mask: cst.BaseExpression) -> Finding:
+        ctx = self.ctx
+        at = _at_base(subscript)
+        base = at if at is not None else subscript.value
+        shown = shorten(ctx.code(subscript))
+        head = (
+            f"`{shown}` indexes with a boolean mask computed from a tracer: its size depends on the data "
+            "(NonConcreteBooleanIndexError)"
+        )
+        options = (
+            "option: `jnp.where(mask, a, b)` keeps the array's shape and takes the mask as data",
+            "option: `jnp.nonzero(mask, size=n, fill_value=...)` when at most n elements are wanted",
+        )
+        if not _names_only(base):
+            return ctx.finding(CODE, subscript, f"{head}; not rewritten: `{shorten(ctx.code(base))}` would be evaluated again", notes=options)
+        rewrite = self._update(subscript, base, mask) if at is not None else self._sum(subscript, base, mask)
+        if rewrite is None:
+            return ctx.finding(CODE, subscript, f"{head}; not rewritten: the result's shape depends on the mask", notes=options)
+        replaced, text, unsure = rewrite
+        spelled = planner(self.analysis).spell(_WHERE, subscript)
+        if spelled is None:
+            return ctx.finding(CODE, subscript, f"{head}; not rewritten: no name for jax.numpy is free here", notes=options)
+        text = text.replace("jnp.where", spelled.text, 1)
+        edits = [ctx.replace(replaced, text)]
+        if spelled.edit is not None:
+            edits.append(spelled.edit)
+        if not _elementwise_of(ctx, mask, ctx.code(base)):
+            unsure.insert(0, f"the mask is not computed element-wise from `{ctx.code(base)}`, so its shape may differ "
+                             "(a mask of the leading axes selects rows, which `jnp.where` would broadcast)")
+        notes = (f"unsafe: {unsure[0]}",) if unsure else ()
+        return ctx.finding(
+            CODE,
+            subscript,
+            f"{head}; the result keeps the array's shape, so it becomes `{shorten(text, 80)}`",
+            tuple(edits),
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description=f"select with `{shorten(text, 80)}`",
+            notes=notes,
+        )
+
+    def _update(self, subscript: cst.Subscript, base: cst.BaseExpression, mask: cst.BaseExpression):
+        """``x.at[m].set(v)`` (and ``add``, ``multiply``) with one value and nothing else."""
+        ctx = self.ctx
+        method = ctx.parent(subscript)
+        call = ctx.parent(method) if isinstance(method, cst.Attribute) else None
+        if not isinstance(call, cst.Call) or call.func is not method or method.attr.value not in _UPDATES:  # type: ignore[union-attr]
+            return None
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        value = call.args[0].value
+        x, v = ctx.code(base), ctx.code(value)
+        if not isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.Attribute, cst.UnaryOperation)):
+            v = f"({v})"
+        written = _UPDATES[method.attr.value].format(x=x, v=v)  # type: ignore[union-attr]
+        unsure: list[str] = []
+        if not _python_int(value):
+            unsure.append(f"`{ctx.code(value)}` is not a Python int: `.at[].{method.attr.value}` casts to the array's "  # type: ignore[union-attr]
+                          "dtype, `jnp.where` promotes (an int array given a float becomes float)")
+        return call, f"jnp.where({ctx.code(mask)}, {written}, {x})", unsure
+
+    def _sum(self, subscript: cst.Subscript, base: cst.BaseExpression, mask: cst.BaseExpression):
+        """``x[m].sum()`` and ``jnp.sum(x[m])``: the masked-out elements add zero."""
+        ctx = self.ctx
+        parent = ctx.parent(subscript)
+        selected = f"jnp.where({ctx.code(mask)}, {ctx.code(base)}, 0)"
+        if isinstance(parent, cst.Attribute) and parent.value is subscript and parent.attr.value == "sum":
+            call = ctx.parent(parent)
+            if isinstance(call, cst.Call) and call.func is parent and not call.args:
+                return subscript, selected, []
+        if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+            call = ctx.parent(parent)
+            if (
+                isinstance(call, cst.Call)
+                and ctx.names.qualified_name(call.func) == _SUM
+                and len(call.args) == 1
+            ):
+                return subscript, selected, []
+        return None
+
+
+def _single_index(node: cst.Subscript) -> cst.BaseExpression | None:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return node.slice[0].slice.value
+
+
+def _at_base(subscript: cst.Subscript) -> cst.BaseExpression | None:
+    """``x`` of ``x.at[m]``, else None."""
+    value = subscript.value
+    if isinstance(value, cst.Attribute) and value.attr.value == "at":
+        return value.value
+    return None
+
+
+def _boolean(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """Surely a boolean array where it is an array: a comparison, an element-wise test, and
+    ``&``/``|``/``^``/``~`` of those."""
+    if isinstance(expr, cst.Comparison):
+        return all(not isinstance(c.operator, (cst.In, cst.NotIn, cst.Is, cst.IsNot)) for c in expr.comparisons)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+        return _boolean(ctx, expr.expression)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return _boolean(ctx, expr.left) and _boolean(ctx, expr.right)
+    if isinstance(expr, cst.Call):
+        qualified = ctx.names.qualified_name(expr.func) or ""
+        return qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE_TESTS
+    return False
+
+
+def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str) -> bool:
+    """Every array the mask reads is `base` itself, the others Python numbers: it has base's shape."""
+    if isinstance(mask, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(mask, cst.UnaryOperation):
+        return _elementwise_of(ctx, mask.expression, base)
+    if isinstance(mask, cst.Comparison):
+        return all(_elementwise_of(ctx, p, base) for p in (mask.left, *(c.comparator for c in mask.comparisons)))
+    if isinstance(mask, cst.BinaryOperation):
+        return _elementwise_of(ctx, mask.left, base) and _elementwise_of(ctx, mask.right, base)
+    if isinstance(mask, cst.Call):
+        return _boolean(ctx, mask) and all(not a.star and a.keyword is None and _elementwise_of(ctx, a.value, base) for a in mask.args)
+    return _names_only(mask) and ctx.code(mask) == base
+
+
+def _python_int(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _python_int(expr.expression)
+    return isinstance(expr, cst.Integer)
+
+
+def _names_only(expr: cst.BaseExpression) -> bool:
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    return isinstance(expr, cst.Name)
+
+
+class TracedBooleanMask308(Rule):
+    """A boolean mask computed from a traced array, used as an index.
+
+    The size of ``x[x < 5]`` depends on the data, so jit (and vmap, a scan
+    body) cannot index with a traced mask, nor update through one::
+
+        @jax.jit
+        def f(x):
+            return x.at[x < 5].set(0)
+        # jax.errors.NonConcreteBooleanIndexError: Array boolean indices must be concrete
+
+    Where the result keeps the array's shape, ``jnp.where`` takes the mask
+    as data and computes the same::
+
+            return jnp.where(x < 5, 0, x)
+
+    Fixed: ``.at[m].set(v)``, ``.add(v)``, ``.multiply(v)``, ``x[m].sum()``,
+    ``jnp.sum(x[m])``; safe when the mask is computed element-wise from the
+    array itself and ``v`` is a Python int, unsafe otherwise. Reported: any
+    other use of ``x[m]``. Valid: a mask outside any trace (NumPy, or eager
+    JAX), where its size is known.
+    """
+
+    code = CODE
+    name = "traced-boolean-mask"
+    summary = "a boolean mask computed from a tracer is used as an index (size depends on data): select with jnp.where"
+    required = (("jax",), ("[",))
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        """Subscripts whose index is a comparison, a ``~``/``&``/``|`` of some, or a call."""
+        tests = (ast.Compare, ast.UnaryOp, ast.BinOp, ast.Call)
+        return [n for n in facts.nodes if isinstance(n, ast.Subscript) and isinstance(n.slice, tests)]
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return TracedMasks(analysis).findings()
