@@ -122,6 +122,25 @@ CORNERS = {
         print("body")
         """
     ),
+    "shutdown_order": textwrap.dedent(
+        """\
+        import atexit, sys, threading, time
+
+        class Noisy:
+            def __del__(self):
+                print("finalised at shutdown", flush=True)
+
+        keep = Noisy()
+
+        def late():
+            time.sleep(0.05)
+            print("thread finished after the main code")
+
+        threading.Thread(target=late).start()
+        atexit.register(lambda: print("atexit after the thread"))
+        sys.stdout.write("no newline, still buffered")
+        """
+    ),
     "dataclass_in_main": textwrap.dedent(
         """\
         from __future__ import annotations
