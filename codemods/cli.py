@@ -1123,6 +1123,25 @@ def review(
 NO_REVIEW_PERMISSION = frozenset({403, 404})
 
 
+#: Seconds before the first retry of a failed GitHub request (doubling after each); a CI system
+#: that retries jobs itself, or a test against a local server, may set 0.
+BACKOFF_VARIABLE = "JAXFIX_GITHUB_BACKOFF"
+
+
+def _retry_backoff() -> float:
+    text = os.environ.get(BACKOFF_VARIABLE, "").strip()
+    if not text:
+        return 1.0
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 60:
+        _console(stderr=True).print(f"error: {BACKOFF_VARIABLE} must be seconds from 0 to 60, not {text!r}", markup=False)
+        raise typer.Exit(2)
+    return seconds
+
+
 def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewResult, *, annotated: bool) -> None:
     """Post the review; on 403/404, print the findings as workflow annotations instead (unless already printed)."""
     err = _console(stderr=True)
@@ -1134,8 +1153,9 @@ def _post_review(pull: review_post.PullRequest, result: review_collect.ReviewRes
             markup=False,
         )
         raise typer.Exit(2)
+    backoff = _retry_backoff()
     try:
-        client = github_api.GitHubClient(pull.api_url, pull.token)
+        client = github_api.GitHubClient(pull.api_url, pull.token, backoff=backoff)
         outcome = review_post.publish(client, pull, result.comments, result.head)
     except github_api.GitHubError as error:
         if error.status not in NO_REVIEW_PERMISSION:

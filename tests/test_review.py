@@ -56,6 +56,7 @@ def post_env(server: FakeGitHub | MisbehavingServer, repo: Path, **extra: str) -
         "GITHUB_TOKEN": TOKEN,
         "GITHUB_REPOSITORY": "octo/jaxrepo",
         "GITHUB_EVENT_PATH": str(event_file(repo.parent, head)),
+        "JAXFIX_GITHUB_BACKOFF": "0",  # a local server: retry at once (the waits are test_github_api's)
         **extra,
     }
 
@@ -411,3 +412,13 @@ def test_a_malformed_api_url_is_an_error_exit_2(repo: Path, fake_github: FakeGit
     result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
     assert result.returncode == 2 and "error: GITHUB_API_URL is not usable" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_retry_backoff_is_read_from_the_environment(repo: Path) -> None:
+    server = MisbehavingServer(sends(b"HTTP/1.1 abc\r\n\r\n"))
+    try:
+        env = post_env(server, repo, JAXFIX_GITHUB_BACKOFF="soon")
+        result = jaxfix("review", "--base", "main", "--post", cwd=repo, **env)
+    finally:
+        server.close()
+    assert result.returncode == 2 and "JAXFIX_GITHUB_BACKOFF must be seconds from 0 to 60, not 'soon'" in result.stderr
