@@ -90,7 +90,8 @@ class CallablesHashed:
 
     def _hashed(self, call: cst.Call, qualified: str, expr: cst.BaseExpression) -> Finding | None:
         """`expr` is a method read from an instance (``cell.step``), or the instance itself
-        (``jax.jit(model)``), of an equinox module proven to hold an array."""
+        (``jax.jit(model)``), of an equinox module proven to hold an array; or an instance of a
+        class Python cannot hash, given as the function."""
         ctx = self.ctx
         if not (_names_only(expr) or (isinstance(expr, cst.Attribute) and self._plain_construction(expr.value))):
             return None
@@ -135,8 +136,10 @@ class CallablesHashed:
         return (tree.cls.name.value, method, array) if array is not None else None
 
     def _instance(self, expr: cst.BaseExpression) -> tuple[str, cst.FunctionDef | None, str | None] | None:
-        """An instance of an equinox module class of the module with ``__call__``, or one built by an
-        equinox layer (``eqx.nn.Linear(...)``, whose weights are arrays)."""
+        """An instance of an equinox module class of the module with ``__call__``, one built by an
+        equinox layer (``eqx.nn.Linear(...)``, whose weights are arrays), or one of a class of the
+        module Python cannot hash (`class_hashing`); with what it is, its ``__call__`` (None: not
+        read), and what its hash covers (None: it has none)."""
         ctx = self.ctx
         cls = instance_class_of(ctx, expr)
         tree = pytree_class(ctx, cls) if cls is not None else None
