@@ -27,7 +27,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
-from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -137,6 +137,24 @@ class TracedMasks:
         return None
 
 
+def _may_be_mask(facts: Facts, node: ast.AST) -> bool:
+    """The stdlib-ast side of `_boolean`: a call counts when its name, or any qualified name the
+    module's imports may give it (``from jax.numpy import isnan as nan_test``), is an
+    element-wise test."""
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+        return _may_be_mask(facts, node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+        return _may_be_mask(facts, node.left) and _may_be_mask(facts, node.right)
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        spelled = {q.rpartition(".")[2] for q in qualified_spellings(facts, func)}
+        return bool(({name} | spelled) & _ELEMENTWISE_TESTS)
+    return False
+
+
 def _single_index(node: cst.Subscript) -> cst.BaseExpression | None:
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
@@ -224,9 +242,10 @@ class TracedBooleanMask308(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        """Subscripts whose index is a comparison, a ``~``/``&``/``|`` of some, or a call."""
-        tests = (ast.Compare, ast.UnaryOp, ast.BinOp, ast.Call)
-        return [n for n in facts.nodes if isinstance(n, ast.Subscript) and isinstance(n.slice, tests)]
+        """Subscripts whose index may be a boolean mask (`_boolean` in stdlib ast): a comparison, an
+        element-wise test's call, ``~``/``&``/``|``/``^`` of those; not ``x[i + 1]`` nor ``x[f(i)]``,
+        so that an ordinary index costs no libcst parse."""
+        return [n for n in facts.nodes if isinstance(n, ast.Subscript) and _may_be_mask(facts, n.slice)]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return TracedMasks(analysis).findings()
