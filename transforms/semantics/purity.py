@@ -17,23 +17,21 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.vocabulary import TRANSFORMS
+from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS, TRANSFORM_SLOT, TRANSFORMS
 
 #: JAX functions that exist for their effects.
 _EFFECTFUL = ("jax.debug.", "jax.experimental.io_callback")
 
-#: Where JAX functions take the functions they call: positions and keywords.
-_CALLABLE_SLOTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
-    "jax.lax.scan": ((0,), ("f",)),
-    "jax.lax.fori_loop": ((2,), ("body_fun",)),
-    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
-    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
-    "jax.lax.switch": ((1,), ("branches",)),
-    "jax.lax.map": ((0,), ("f",)),
-    "jax.lax.associative_scan": ((0,), ("fn",)),
-    "jax.tree.map": ((0,), ("f",)),
-    "jax.tree_util.tree_map": ((0,), ("f",)),
-}
+#: Modules whose functions compute a value from their arguments and do nothing else (JAX305 lets
+#: an arm call them, JAX307 a chain's middle operand).
+PURE_FUNCTION_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "math.")
+
+
+def name_chain(expr: cst.BaseExpression) -> bool:
+    """A name, or an attribute chain of names (``self.cell``): read again, it is the same object."""
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    return isinstance(expr, cst.Name)
 
 
 def is_pure(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> bool:
@@ -67,7 +65,7 @@ def is_pure(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> bo
             return _pure_function_call(ctx, expr, _depth)
         if qualified.startswith(_EFFECTFUL):
             return False
-        positions, keywords = _CALLABLE_SLOTS.get(qualified, ((0,), ("fun",)) if qualified in TRANSFORMS else ((), ()))
+        positions, keywords = CALLABLE_SLOTS.get(qualified, TRANSFORM_SLOT if qualified in TRANSFORMS else ((), ()))
         for i, arg in enumerate(expr.args):
             if arg.star:
                 return False

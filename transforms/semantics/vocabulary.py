@@ -33,6 +33,22 @@ CONTROL_FLOW = {
     "jax.lax.scan": "scan",
 }
 
+#: Where JAX functions take the functions they call: positions and keywords (``switch`` takes a
+#: list of them). Read by `purity` (is what they call pure?) and JAX203 (which of them hash it).
+CALLABLE_SLOTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.lax.scan": ((0,), ("f",)),
+    "jax.lax.fori_loop": ((2,), ("body_fun",)),
+    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
+    "jax.lax.switch": ((1,), ("branches",)),
+    "jax.lax.map": ((0,), ("f",)),
+    "jax.lax.associative_scan": ((0,), ("fn",)),
+    "jax.tree.map": ((0,), ("f",)),
+    "jax.tree_util.tree_map": ((0,), ("f",)),
+}
+#: A transform's function slot (``jax.jit(fun)``, ``jax.checkpoint(fun)``).
+TRANSFORM_SLOT: tuple[tuple[int, ...], tuple[str, ...]] = ((0,), ("fun",))
+
 #: Calls that trace the function they are given (its parameters become tracers).
 TRANSFORMS = frozenset(
     {

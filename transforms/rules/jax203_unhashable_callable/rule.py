@@ -36,6 +36,7 @@ from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import class_hashing, instance_class, unhashable_why
 from jaxfix.transforms.semantics.constants import binding_value, single_binding
 from jaxfix.transforms.semantics.field_values import given_by
+from jaxfix.transforms.semantics.purity import name_chain
 from jaxfix.transforms.semantics.pytree_classes import (
     EQUINOX,
     PytreeClass,
@@ -44,19 +45,16 @@ from jaxfix.transforms.semantics.pytree_classes import (
     method_named,
     pytree_class,
 )
+from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS, TRANSFORM_SLOT
 
 CODE = "JAX203"
 
-#: The JAX functions that hash a function they are given: its positions and keywords (probed).
+#: The JAX functions that hash a function they are given, and where they take it (probed).
 HASHED_FUNCTIONS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
-    "jax.lax.scan": ((0,), ("f",)),
-    "jax.lax.fori_loop": ((2,), ("body_fun",)),
-    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
-    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
-    "jax.lax.switch": ((1,), ("branches",)),
-    "jax.jit": ((0,), ("fun",)),
-    "jax.checkpoint": ((0,), ("fun",)),
-    "jax.remat": ((0,), ("fun",)),
+    **{name: CALLABLE_SLOTS[name] for name in (
+        "jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.cond", "jax.lax.switch"
+    )},
+    **{name: TRANSFORM_SLOT for name in ("jax.jit", "jax.checkpoint", "jax.remat")},
 }
 #: Arguments that are the same value when evaluated again.
 _LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)
@@ -93,7 +91,7 @@ class CallablesHashed:
         (``jax.jit(model)``), of an equinox module proven to hold an array; or an instance of a
         class Python cannot hash, given as the function."""
         ctx = self.ctx
-        if not (_names_only(expr) or (isinstance(expr, cst.Attribute) and self._plain_construction(expr.value))):
+        if not (name_chain(expr) or (isinstance(expr, cst.Attribute) and self._plain_construction(expr.value))):
             return None
         short = qualified.replace("jax.lax.", "lax.")
         spelled = ctx.code(expr)
@@ -122,7 +120,7 @@ class CallablesHashed:
             return False
         if any(method_named(tree.cls, hook) for hook in ("__init__", "__post_init__", "__check_init__", "__new__")):
             return False
-        return all(not a.star and _names_only(a.value) or isinstance(a.value, _LITERALS) for a in expr.args)
+        return all(not a.star and name_chain(a.value) or isinstance(a.value, _LITERALS) for a in expr.args)
 
     def _method(self, expr: cst.Attribute) -> tuple[str, cst.FunctionDef, str] | None:
         cls = receiver_class(self.ctx, expr.value)
@@ -232,13 +230,6 @@ def _function_arguments(
             yield from (e.value for e in expr.elements if isinstance(e, cst.Element))
         else:
             yield expr
-
-
-def _names_only(expr: cst.BaseExpression) -> bool:
-    """A name or an attribute chain of names: read again inside the lambda, it is the same object."""
-    while isinstance(expr, cst.Attribute):
-        expr = expr.value
-    return isinstance(expr, cst.Name)
 
 
 def _names_in(expr: cst.BaseExpression) -> set[str]:

@@ -24,14 +24,13 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
 from jaxfix.transforms.semantics.traced_values import Taint
 from jaxfix.transforms.semantics.transform_options import MAPPING
 
 #: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; docs/jax103-305-behaviour.md):
 #: grad, jacfwd, jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
 _DATA_TRANSFORMS = MAPPING
-#: Calls an arm may make and still be pure and total on arrays.
-_PURE_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "math.")
 _WHERE = "jax.numpy.where"
 #: Arms jnp.where cannot select between (a pytree, a string, a comprehension).
 _NOT_ARRAYS = (
@@ -54,7 +53,7 @@ def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
             return False
         if isinstance(node, cst.Call):
             qualified = ctx.names.qualified_name(node.func) or ""
-            if not qualified.startswith(_PURE_PREFIXES) or any(a.star for a in node.args):
+            if not qualified.startswith(PURE_FUNCTION_PREFIXES) or any(a.star for a in node.args):
                 return False
         stack.extend(node.children)
     return True

@@ -27,6 +27,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
 
 CODE = "JAX307"
 
@@ -34,8 +35,6 @@ CODE = "JAX307"
 _ELEMENTWISE = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
 #: Where the chain's value is taken as a Python bool: the rewrite would not help there.
 _CONDITIONS = (cst.If, cst.While, cst.Assert, cst.IfExp)
-#: Functions that compute a value from their arguments and do nothing else.
-_PURE_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "math.")
 
 
 class ChainedComparisons:
@@ -119,7 +118,7 @@ def _evaluated_alike(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
         )
     if isinstance(expr, cst.Call):
         qualified = ctx.names.qualified_name(expr.func) or ""
-        return qualified.startswith(_PURE_PREFIXES) and all(
+        return qualified.startswith(PURE_FUNCTION_PREFIXES) and all(
             not a.star and _evaluated_alike(ctx, a.value) for a in expr.args
         )
     return False

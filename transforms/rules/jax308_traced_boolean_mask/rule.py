@@ -30,6 +30,7 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.purity import name_chain
 
 CODE = "JAX308"
 _WHERE = "jax.numpy.where"
@@ -70,7 +71,7 @@ class TracedMasks:
             "option: `jnp.where(mask, a, b)` keeps the array's shape and takes the mask as data",
             "option: `jnp.nonzero(mask, size=n, fill_value=...)` when at most n elements are wanted",
         )
-        if not _names_only(base):
+        if not name_chain(base):
             return ctx.finding(CODE, subscript, f"{head}; not rewritten: `{shorten(ctx.code(base))}` would be evaluated again", notes=options)
         rewrite = self._update(subscript, base, mask) if at is not None else self._sum(subscript, base, mask)
         if rewrite is None:
@@ -196,19 +197,13 @@ def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str) -> 
         return _elementwise_of(ctx, mask.left, base) and _elementwise_of(ctx, mask.right, base)
     if isinstance(mask, cst.Call):
         return _boolean(ctx, mask) and all(not a.star and a.keyword is None and _elementwise_of(ctx, a.value, base) for a in mask.args)
-    return _names_only(mask) and ctx.code(mask) == base
+    return name_chain(mask) and ctx.code(mask) == base
 
 
 def _python_int(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
         return _python_int(expr.expression)
     return isinstance(expr, cst.Integer)
-
-
-def _names_only(expr: cst.BaseExpression) -> bool:
-    while isinstance(expr, cst.Attribute):
-        expr = expr.value
-    return isinstance(expr, cst.Name)
 
 
 class TracedBooleanMask308(Rule):
