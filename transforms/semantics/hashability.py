@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import makes_array, metadata_call
-from jaxfix.transforms.semantics.class_hashing import runs_as_written
+from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_method
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
@@ -266,8 +266,8 @@ class ValueClassifier:
         factory: cst.CSTNode | None = None
         if isinstance(call.func, cst.Name):
             factory = single_binding(ctx, call.func)
-        elif isinstance(call.func, cst.Attribute) and _staticmethod_of_class(ctx, call.func):
-            factory = next(m for m in class_members(ctx, call.func) or () if isinstance(m, cst.FunctionDef))
+        elif isinstance(call.func, cst.Attribute):
+            factory = static_method(ctx, call.func)
         if not isinstance(factory, cst.FunctionDef) or not runs_as_written(ctx, factory):
             return None
         returns = own_returns(factory)
