@@ -60,6 +60,8 @@ class CallsThrough:
     evidence: tuple[cst.CSTNode, str] | None
     #: Why the traced parameter may not suit every call (each makes the fix unsafe).
     doubts: tuple[str, ...]
+    #: Every call of this module that runs the function through the jit.
+    calls: tuple[cst.Call, ...] = ()
 
 
 def entered_jit(analysis: Analysis, fn: FunctionNode) -> JitEntry | None:
@@ -97,12 +99,15 @@ def calls_through(analysis: Analysis, fn: FunctionNode, entry: JitEntry, param: 
     info = function_info(ctx, fn)
     evidence: tuple[cst.CSTNode, str] | None = None
     doubts: list[str] = []
+    calls: list[cst.Call] = []
     routes = local_routes(analysis, fn)
     if routes is None:
         doubts.append(f"the uses of `{info.name}` cannot all be listed")
     for route in routes or ():
         if not through(route, entry):
             continue  # calls the plain function (or another transform of it): the edit leaves it
+        if route.call is not None:
+            calls.append(route.call)
         # grad and its kin call the function with the arguments they are given, in place.
         if route.escapes or route.call is None or any(w.name not in _PASSES_ARGUMENTS for w in route.wraps):
             doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
@@ -122,7 +127,7 @@ def calls_through(analysis: Analysis, fn: FunctionNode, entry: JitEntry, param: 
             evidence = (route.call, f"the call on line {line} passes `{ctx.code(argument)}` ({judged.evidence})")
         elif judged.doubt is not None:
             doubts.append(f"the call on line {line} passes `{ctx.code(argument)}`, {judged.doubt}")
-    return CallsThrough(evidence, tuple(doubts))
+    return CallsThrough(evidence, tuple(doubts), tuple(calls))
 
 
 def doubts_elsewhere(analysis: Analysis, fn: FunctionNode, entry: JitEntry, param: str, judge: Judge) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.edits.static_arguments import StaticEditor
-from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit, through
+from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Use
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
@@ -33,7 +33,6 @@ from jaxfix.transforms.semantics.hashability import Kind
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind
 from jaxfix.transforms.semantics.literals import Container, Leaf
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.passed_elsewhere import local_routes
 from jaxfix.transforms.semantics.reads import parameter_reads
 
 _NUMBERS = (int, float, complex)  # bool is an int
@@ -92,7 +91,7 @@ def _read_by_key(ctx: ModuleContext, fn, param: str) -> str | None:
     return None
 
 
-def _after_every_call(ctx: ModuleContext, node: cst.CSTNode, calls: list[cst.Call]) -> bool:
+def _after_every_call(ctx: ModuleContext, node: cst.CSTNode, calls: tuple[cst.Call, ...]) -> bool:
     """Module-level code that runs once, top to bottom: `node` in a statement after every call's."""
     if not calls or ctx.enclosing_function(node) is not None:
         return False
@@ -148,12 +147,11 @@ class TracedConfig:
         calls = calls_through(self.analysis, fn, entry, param, self._judge)
         fails = f"if it needs `{param}` concrete, the traced value fails there"
         unsure = [f"{use.reason}; {fails}"] if use is not None else []
-        calls_made = [r.call for r in local_routes(self.analysis, fn) or () if through(r, entry) and r.call is not None]
         unsure.extend(
             f"{change.what} (line {ctx.span(change.node).start.line}), which may run before a call, and what it puts in the value "
             "is not read: a string or a set inside does not trace"
             for change in changes
-            if not _after_every_call(ctx, change.node, calls_made)
+            if not _after_every_call(ctx, change.node, calls.calls)
         )
         unsure.extend(f"{doubt}; {fails}" for doubt in calls.doubts)
         unsure.extend(f"{doubt}; {fails}" for doubt in doubts_elsewhere(self.analysis, fn, entry, param, self._judge))
