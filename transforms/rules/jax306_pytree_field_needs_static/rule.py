@@ -204,8 +204,7 @@ class PytreeFields306:
         if why is not None:
             return why
         if tree.lists is not None:
-            moved = move_field(self.ctx, tree.lists, field.name, to_meta=True)
-            return moved if isinstance(moved, str) else (moved[0], moved[1])
+            return move_field(self.ctx, tree.lists, field.name, to_meta=True)
         style, at = tree.style, field.statement
         dict_name = builtin_spelling(self.analysis, "dict", at)
         if dict_name is None and style.static_keyword is None:
