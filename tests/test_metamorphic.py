@@ -59,6 +59,11 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         "parameters (`partial(map_row, alpha, T)`); renamed parameters leave no such evidence, and "
         "the shifted operand is then not claimed (neither fixed nor reported)"
     ),
+    ("JAX406/typo_in_static_argnames_of_a_loop_count", "renamed_parameters"): (
+        "JAX406: a stale static name one letter off a parameter is read as a typo for it and reported; "
+        "the renamer renames the parameter (`n_steps_value`) but not the stale string `n_step`, which is "
+        "then no longer close to any parameter and is dropped at once (a fix where the original reports)"
+    ),
 }
 
 #: Variants that keep every line where it was: findings are compared by line; for the others, by

@@ -154,6 +154,20 @@ CARDS: tuple[RuleCard, ...] = (
         (("jax",), ("[",)),
     ),
     RuleCard(
+        "JAX309",
+        "boolean-operator-on-traced-value",
+        "safe",
+        "`not`/`and`/`or` of a traced boolean takes a Python bool: use jnp.logical_not/logical_and/logical_or",
+        (("jax",), ("not", "and", "or")),
+    ),
+    RuleCard(
+        "JAX310",
+        "numpy-on-traced-value",
+        "safe",
+        "NumPy (or a Python list) is handed a tracer: use jax.numpy's twin, or index a jax array",
+        (("jax",), ("numpy", "[")),
+    ),
+    RuleCard(
         "JAX401",
         "outer-transform-static",
         "safe",
@@ -187,6 +201,13 @@ CARDS: tuple[RuleCard, ...] = (
         "safe",
         "checkpoint, vmap, pmap, make_jaxpr or eval_shape traces a Python value the function needs as one",
         (("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape"),),
+    ),
+    RuleCard(
+        "JAX406",
+        "unknown-static-argument",
+        "safe",
+        "a jit names static arguments its function does not take (jit raises): drop them",
+        (("jit",), ("static_argnums", "static_argnames")),
     ),
 )
 

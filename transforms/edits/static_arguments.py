@@ -170,6 +170,14 @@ class StaticEditor:
     # -- dropping ---------------------------------------------------------------
     def drop(self, wrapper: JitWrapper, jit_node: cst.CSTNode, sig: Signature, param: str) -> SpecEdit | str:
         """Edits making `param` dynamic again; the whole keyword goes when it empties."""
+        return self.drop_entries(wrapper, jit_node, sig, frozenset({param}), frozenset())
+
+    def drop_entries(
+        self, wrapper: JitWrapper, jit_node: cst.CSTNode, sig: Signature, names: frozenset[str], numbers: frozenset[int]
+    ) -> SpecEdit | str:
+        """Edits removing the parameters `names` (from static_argnames, and their positions from
+        static_argnums) and the written positions `numbers` (from static_argnums, as written):
+        the whole keyword goes when it empties."""
         ctx = self.ctx
         spec = wrapper.spec
         call = wrapper.call
@@ -177,7 +185,8 @@ class StaticEditor:
             return "its static arguments cannot be read"
         if call is None:
             return "the jit has no static arguments written"
-        index = sig.positional_index(param)
+        indices = {i for i in (sig.positional_index(n) for n in names) if i is not None}
+        param = ", ".join(sorted(names | {str(n) for n in numbers}))
         n_positional = len(sig.positional)
         edits: list[Edit] = []
         remaining = StaticSpec(spec.argnums, spec.argnames)
@@ -191,9 +200,9 @@ class StaticEditor:
             items = list(value) if isinstance(value, tuple) else [value]
             texts = _element_texts(ctx, arg.value)
             if keyword == "static_argnums":
-                drop = {i for i, v in enumerate(items) if index is not None and (v == index or v + n_positional == index)}
+                drop = {i for i, v in enumerate(items) if v in numbers or v in indices or v + n_positional in indices}
             else:
-                drop = {i for i, v in enumerate(items) if v == param}
+                drop = {i for i, v in enumerate(items) if v in names}
             if not drop:
                 continue
             keep = [t for i, t in enumerate(texts) if i not in drop]

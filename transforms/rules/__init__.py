@@ -22,11 +22,14 @@ from jaxfix.transforms.rules.jax305_python_if_on_traced_value.rule import Python
 from jaxfix.transforms.rules.jax306_pytree_field_needs_static.rule import PytreeFieldNeedsStatic306
 from jaxfix.transforms.rules.jax307_chained_comparison_on_traced_value.rule import ChainedComparisonOnTracedValue307
 from jaxfix.transforms.rules.jax308_traced_boolean_mask.rule import TracedBooleanMask308
+from jaxfix.transforms.rules.jax309_boolean_operator_on_traced_value.rule import BooleanOperatorOnTracedValue309
+from jaxfix.transforms.rules.jax310_numpy_on_traced_value.rule import NumpyOnTracedValue310
 from jaxfix.transforms.rules.jax401_outer_transform_static.rule import OuterTransformStatic401
 from jaxfix.transforms.rules.jax402_static_arithmetic.rule import StaticArithmetic402
 from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
 from jaxfix.transforms.rules.jax404_traced_to_static_param.rule import TracedToStatic404
 from jaxfix.transforms.rules.jax405_transform_traces_python_value.rule import TransformTracesPythonValue405
+from jaxfix.transforms.rules.jax406_unknown_static_argument.rule import UnknownStaticArgument406
 
 #: Every rule jaxfix has.
 ALL_RULES: tuple[type[Rule], ...] = (
@@ -44,9 +47,12 @@ ALL_RULES: tuple[type[Rule], ...] = (
     PytreeFieldNeedsStatic306,
     ChainedComparisonOnTracedValue307,
     TracedBooleanMask308,
+    BooleanOperatorOnTracedValue309,
+    NumpyOnTracedValue310,
     OuterTransformStatic401,
     StaticArithmetic402,
     ArrayStatic403,
     TracedToStatic404,
     TransformTracesPythonValue405,
+    UnknownStaticArgument406,
 )

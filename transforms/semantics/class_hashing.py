@@ -51,6 +51,27 @@ def static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | 
     return method if runs_as_written(ctx, method) and method.decorators else None
 
 
+#: flax.linen's Module class, as it is imported.
+LINEN_MODULE = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+
+
+def linen_module(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> bool:
+    """A subclass of ``flax.linen.Module`` (directly, or through classes of this module), without
+    a decorator: its instances are leaves, never pytrees (jit cannot trace one), and hash by
+    their fields."""
+    if cls.decorators or _depth > 4:
+        return False
+    for base in cls.bases:
+        if base.keyword is not None:
+            continue
+        if ctx.names.qualified_name(base.value) in LINEN_MODULE:
+            return True
+        parent = single_binding(ctx, base.value) if isinstance(base.value, cst.Name) else None
+        if isinstance(parent, cst.ClassDef) and linen_module(ctx, parent, _depth + 1):
+            return True
+    return False
+
+
 def runs_as_written(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
     """Undecorated, or only ``@staticmethod``: calling it runs its body with the arguments given."""
     return all(ctx.names.qualified_name(d.decorator) == "builtins.staticmethod" for d in fn.decorators)
@@ -115,6 +136,10 @@ def class_hashing(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> str
         return "hashed by value, by its own `__hash__`"
     if namedtuple_fields(ctx, cls) is not None:
         return "hashed by value, a NamedTuple" if "__eq__" not in methods else ""
+    if linen_module(ctx, cls):
+        # flax.linen's Module is a dataclass whose instances hash and compare by their fields
+        # (docs/jax203-behaviour.md): a field holding a dict fails to hash, as a frozen one's.
+        return "" if "__eq__" in methods else "hashed by value, a flax linen Module"
     for base in cls.bases:
         if base.keyword is not None:
             return ""

@@ -25,9 +25,11 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import metadata_call
+from jaxfix.transforms.semantics.array_destinations import needless_float
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import dominating_binding, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
@@ -85,6 +87,22 @@ class Use:
     #: The need is in another jitted def the value is passed to, as its traced parameter: (that
     #: def, the parameter). Making the value static here must make that one static too.
     through_jit: tuple[FunctionNode, str] | None = None
+
+
+def concretized_value(ctx: ModuleContext, node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The expression a Use's node needs concrete as a whole: a conversion's argument
+    (``float(res)``), an ``.item()``'s array, a Python condition or boolean operation; None for
+    a size or an option, where the call's other arguments may be traced without harm."""
+    if isinstance(node, cst.Call):
+        qualified = ctx.names.qualified_name(node.func) or ""
+        if qualified in CONVERSIONS and len(node.args) == 1 and not node.args[0].star:
+            return node.args[0].value
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _CONCRETE_METHODS and not qualified:
+            return node.func.value
+        return None
+    if isinstance(node, (cst.BooleanOperation, cst.UnaryOperation, cst.Comparison, cst.Name, cst.Attribute, cst.BinaryOperation)):
+        return node
+    return None
 
 
 class ConcreteUses:
@@ -164,6 +182,9 @@ class ConcreteUses:
                 continue
             if isinstance(parent, cst.UnaryOperation):
                 if isinstance(parent.operator, cst.Not):
+                    if serves_as_value(ctx, self.traces, parent, lambda e, read=node: e is read):
+                        node = outermost(ctx, parent)  # jnp.logical_not takes it as data (JAX309)
+                        continue
                     return self._needs(parent, "needs a concrete bool")
                 node = parent
                 continue
@@ -190,6 +211,9 @@ class ConcreteUses:
                 return self._needs(parent.test, "is a Python condition, which needs a concrete bool")
             if isinstance(parent, cst.BooleanOperation) and parent.right is node:
                 node = parent  # `a and b` gives b itself, untested: where the result goes decides
+                continue
+            if is_logical(parent) and serves_as_value(ctx, self.traces, parent, lambda e, read=node: e is read):  # type: ignore[arg-type]
+                node = outermost(ctx, parent)  # type: ignore[arg-type]  # jnp.logical_* takes it as data (JAX309)
                 continue
             if isinstance(parent, cst.BooleanOperation):
                 return self._needs(parent, "needs a concrete bool")
@@ -219,6 +243,8 @@ class ConcreteUses:
         if metadata_call(qualified) is not None:
             return None  # jnp.shape(x): metadata, static even for a tracer
         if qualified in CONVERSIONS:
+            if needless_float(ctx, self.traces, call):
+                return _CONTINUE  # nothing needs the Python float: JAX304 drops the conversion
             return self._needs(call, "needs a concrete value")
         if qualified in STATIC_BUILTINS:
             return None

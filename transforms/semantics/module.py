@@ -76,13 +76,13 @@ class ModuleContext:
 
     def start(self, node: cst.CSTNode) -> int:
         """Offset where the node's text starts, its own parentheses included."""
-        lpar = getattr(node, "lpar", None)
-        return self._offsets[lpar[0] if lpar else node][0]
+        lpar = getattr(node, "lpar", None)  # a With's or an ImportFrom's is one paren or a sentinel
+        return self._offsets[lpar[0] if isinstance(lpar, (list, tuple)) and lpar else node][0]
 
     def end(self, node: cst.CSTNode) -> int:
         """Offset where the node's text ends, its own parentheses included."""
         rpar = getattr(node, "rpar", None)
-        return self._offsets[rpar[-1] if rpar else node][1]
+        return self._offsets[rpar[-1] if isinstance(rpar, (list, tuple)) and rpar else node][1]
 
     def code(self, node: cst.CSTNode) -> str:
         """The node's source text as written (comments and spacing inside kept)."""

@@ -35,6 +35,7 @@ from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.class_hashing import (
     class_hashing,
     instance_class,
+    linen_module,
     namedtuple_fields,
     plain_class,
     unhashable_why,
@@ -168,7 +169,29 @@ def _instance(analysis: Analysis, expr: cst.BaseExpression, code: str) -> Python
         return NotStatic(f"`{code}` is a `{name}`, whose hashing cannot be seen (a base class or decorator we do not know)")
     if namedtuple_fields(ctx, cls) is not None:
         return _namedtuple(analysis, cls, found[1], code)
+    if linen_module(ctx, cls):
+        return _linen_module(analysis, cls, found[1], code)
     return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` ({hashed})", may_trace=not plain_class(ctx, cls))
+
+
+def _linen_module(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str) -> PythonValue | NotStatic:
+    """A flax linen Module hashes its fields: each value the construction gives must hash, and so
+    must every default written in the class body. jit cannot trace one (a leaf, no pytree)."""
+    name = cls.name.value
+    if any(a.star for a in call.args):
+        return NotStatic(f"`{code}` is a `{name}` built from values jaxfix cannot list")
+    defaults = [
+        small.value
+        for line in cls.body.body
+        if isinstance(line, cst.SimpleStatementLine)
+        for small in line.body
+        if isinstance(small, cst.AnnAssign) and small.value is not None
+    ]
+    for value in [*(a.value for a in call.args), *defaults]:
+        found = python_value(analysis, value)
+        if isinstance(found, NotStatic):
+            return NotStatic(f"`{code}` is a `{name}` whose field {found.reason}", certain=found.certain)
+    return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` (a flax linen Module of hashable fields)", may_trace=False)
 
 
 def _namedtuple(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str) -> PythonValue | NotStatic:

@@ -22,6 +22,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.constants import binding_value, single_binding
+from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.static_slots import jitted_call
@@ -278,7 +279,10 @@ class Follower:
             if isinstance(parent, cst.BooleanOperation) and parent.right is node:
                 node = parent  # `a or b` gives b itself, untested: where the result goes decides
                 continue
-            if isinstance(parent, cst.BooleanOperation) or (isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not)):
+            if is_logical(parent) and serves_as_value(ctx, None, parent, lambda e, read=node: e is read):  # type: ignore[arg-type]
+                node = outermost(ctx, parent)  # type: ignore[arg-type]  # jnp.logical_* takes it as data (JAX309)
+                continue
+            if is_logical(parent):
                 return Flow((Sink(parent, "a Python boolean operator needs a concrete value"),))
             if isinstance(parent, cst.Assign) and parent.value is node:
                 return self._name(parent, line, depth)

@@ -35,7 +35,7 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
 from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, reaching_parameter, single_binding
 from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -217,7 +217,7 @@ class TracedValues:
         ctx = self.ctx
         deeper = _depth + 1
         if isinstance(expr, cst.Name):
-            binding = single_binding(ctx, expr)
+            binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr) or dominating_binding(ctx, expr)
             if isinstance(binding, cst.Param):
                 fn = ctx.enclosing_function(binding)
                 return self._param_source_memo(fn, binding.name.value, deeper) if fn is not None else None
@@ -390,6 +390,23 @@ class TracedValues:
         reason = f"`{param}` is a parameter of `{name}`, and the `partial` on line {line} binds it to the traced `{self.ctx.code(bound)}`"
         return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
 
+    def inputs(self, expr: cst.BaseExpression, _depth: int = 0) -> list[Source]:
+        """Every traced input `expr` is computed from, where `source` names only the first: the
+        parameters (and the tracers they are handed) behind each name it reads, through the
+        assignments that bind them. ``0.5 * jnp.sum(deri) + penalty * lam``: ``deri``'s data
+        and ``penalty``, so making ``penalty`` static leaves the value traced."""
+        if _depth > 12:
+            return []
+        ctx = self.ctx
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr) or dominating_binding(ctx, expr)
+            if isinstance(binding, cst.Param):
+                found = self.source(expr)
+                return [found] if found is not None else []
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            return self.inputs(value, _depth + 1) if value is not None else []
+        return [s for part in _operands(expr) for s in self.inputs(part, _depth + 1)]
+
     def is_array(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
         """A jax array (never hashable): a ``jax.numpy``/``jax.random``/``jax.lax`` result, or a slice of one."""
         ctx = self.ctx
@@ -405,6 +422,36 @@ class TracedValues:
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return value is not None and self.is_array(value, _depth + 1)
         return False
+
+
+def _operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The expressions `expr`'s value is computed from (not a keyword's name, not a lambda's body)."""
+    if isinstance(expr, cst.Attribute):
+        return [expr.value]
+    if isinstance(expr, cst.Call):
+        func = [expr.func.value] if isinstance(expr.func, cst.Attribute) else []
+        return [*func, *(a.value for a in expr.args)]
+    if isinstance(expr, cst.Subscript):
+        parts: list[cst.BaseExpression] = [expr.value]
+        for element in expr.slice:
+            if isinstance(element.slice, cst.Index):
+                parts.append(element.slice.value)
+            else:
+                parts.extend(x for x in (element.slice.lower, element.slice.upper, element.slice.step) if x is not None)
+        return parts
+    if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+        return [expr.left, expr.right]
+    if isinstance(expr, cst.UnaryOperation):
+        return [expr.expression]
+    if isinstance(expr, cst.Comparison):
+        return [expr.left, *(c.comparator for c in expr.comparisons)]
+    if isinstance(expr, cst.IfExp):
+        return [expr.test, expr.body, expr.orelse]
+    if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+        return [e.value for e in expr.elements]
+    if isinstance(expr, cst.Dict):
+        return [x for e in expr.elements for x in ((e.key, e.value) if isinstance(e, cst.DictElement) else (e.value,))]
+    return []
 
 
 def _abstract(source: Source | None) -> Source | None:
@@ -444,11 +491,51 @@ def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseE
         for route in routes:
             if route.uncertain:
                 continue  # a method found by name: perhaps another class's
-            if route.call is None or route.escapes:
+            if route.call is None and not route.escapes:
+                argument = _carry_init(ctx, route, sig, expr.value)  # type: ignore[union-attr]
+            elif route.call is None or route.escapes:
                 return None
-            argument = call_argument(route.call, sig, expr.value, bound=route.bound)  # type: ignore[union-attr]
+            else:
+                argument = call_argument(route.call, sig, expr.value, bound=route.bound)  # type: ignore[union-attr]
             built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
             if built is None:
                 return None
             classes.add(built[0])
     return namedtuple_fields(ctx, classes.pop()) if len(classes) == 1 else None
+
+
+#: Loop primitives whose function is handed the carry: (the function's slot, the carry's
+#: position among the function's parameters, the initial carry's slot and keyword).
+_CARRIES = {
+    "jax.lax.while_loop": ((0, 1), 0, 2, "init_val"),
+    "jax.lax.fori_loop": ((2,), 1, 3, "init_val"),
+    "jax.lax.scan": ((0,), 0, 1, "init"),
+}
+
+
+def _carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str) -> cst.BaseExpression | None:
+    """The initial carry of the loop primitive that runs the function, when `param` is the
+    carry: the carry keeps its type from step to step, so it is an instance of what ``init`` is."""
+    if len(route.wraps) != 1 or not isinstance(route.wraps[0].node, cst.Call):
+        return None
+    wrap = route.wraps[0]
+    carried = _CARRIES.get(wrap.name)
+    if carried is None:
+        return None
+    slots, position, init_slot, init_keyword = carried
+    call = wrap.node
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in call.args) or not any(
+        i < len(positional) and _refers_to(positional[i].value, route.ref) for i in slots
+    ):
+        return None
+    if sig.positional_index(param) != position + (1 if route.bound else 0):
+        return None
+    if init_slot < len(positional):
+        return positional[init_slot].value
+    return next((a.value for a in call.args if a.keyword is not None and a.keyword.value == init_keyword), None)
+
+
+def _refers_to(expr: cst.BaseExpression, ref: cst.CSTNode | None) -> bool:
+    """`expr` is the reference the route starts from, or holds it (``self.cond``)."""
+    return ref is not None and (expr is ref or (isinstance(expr, cst.Attribute) and expr.attr is ref))

@@ -28,7 +28,7 @@ from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.class_hashing import instance_class, only_reads_class, runs_as_written
+from jaxfix.transforms.semantics.class_hashing import instance_class, only_reads_class, runs_as_written, static_method
 from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
     assigned_value,
@@ -488,8 +488,25 @@ class TraceIndex:
                 found |= self.functions_in(arg.value, _depth + 1)
             if isinstance(expr.func, cst.Call):
                 found |= self.functions_in(expr.func, _depth + 1)
+            found |= self._made_by_factory(expr, _depth)
             return frozenset(found)
         return frozenset()
+
+    def _made_by_factory(self, call: cst.Call, depth: int) -> frozenset[FunctionNode]:
+        """``run = make_run(...)``: the functions an undecorated def (or a staticmethod,
+        ``Model.make_run(...)``) of the module returns (``def make_run(...): def run(...): ...;
+        return run``), which the call's result is."""
+        if isinstance(call.func, cst.Name):
+            factory = single_binding(self.ctx, call.func)
+        else:
+            factory = static_method(self.ctx, call.func) if isinstance(call.func, cst.Attribute) else None
+        if not isinstance(factory, cst.FunctionDef) or not runs_as_written(self.ctx, factory):
+            return frozenset()
+        found: set[FunctionNode] = set()
+        for returned in own_returns(factory):
+            if returned.value is not None:
+                found |= {f for f in self.functions_in(returned.value, depth + 1) if f is not factory}
+        return frozenset(found)
 
     def _class_members(self, attr: cst.Attribute) -> frozenset[FunctionNode]:
         """``Model.f``: the defs named f in the body of the class Model (a class of this module);

@@ -16,19 +16,27 @@ from dataclasses import dataclass, replace
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Applicability, Finding
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
 from jaxfix.transforms.rules.jax302_param_needs_static import equinox_jit, jitted_self, library_jit
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields
-from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, feeds_loop_count, read_as_loop_count
+from jaxfix.transforms.semantics.class_hashing import instance_class, linen_module, namedtuple_fields, plain_class
+from jaxfix.transforms.semantics.concrete_uses import (
+    ConcreteUses,
+    Need,
+    Use,
+    concretized_value,
+    feeds_loop_count,
+    read_as_loop_count,
+)
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
+from jaxfix.transforms.semantics.pytree_classes import pytree_class
 from jaxfix.transforms.semantics.sinks import value_shaped_call
 from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
@@ -71,7 +79,10 @@ class ParamsNeedingStatic:
                     plan = unsupported
             if isinstance(plan, StaticPlan):
                 plan = self._chained(fn, [n.use for n in needs if n.use is not None], plan, 0)
-            out.extend(self._finding(need, plan) for need in needs)
+            if isinstance(plan, StaticPlan):
+                plan = self._data(fn, needs) or plan
+            doubt = self._unknown_beside(fn, {n.param for n in needs}) if isinstance(plan, StaticPlan) else None
+            out.extend(self._finding(need, plan, doubt) for need in needs)
         return out
 
     # -- which parameters -------------------------------------------------------------
@@ -158,6 +169,60 @@ class ParamsNeedingStatic:
             plan = replace(plan, edits=edits, jit_text=f"{plan.jit_text}`, and on `{name}`, which it passes `{param}` to: `{inner.jit_text}")
         return plan
 
+    def _data(self, fn: FunctionNode, needs: list[_Need]) -> str | None:
+        """A needed value computed from another traced input as well (``float(0.5 * jnp.sum(d) +
+        penalty * lam)`` with `d` an array): making these parameters static leaves it a tracer."""
+        ctx = self.ctx
+        made_static = {n.param for n in needs}
+        for need in needs:
+            value = concretized_value(ctx, need.use.node) if need.use is not None else None
+            if value is None:
+                continue
+            for source in self.analysis.traced.inputs(value):
+                entry = source.entry  # where the tracer enters: a helper's parameter is handed it by fn
+                if entry.jit is not None and (entry.function is not fn or entry.param in made_static):
+                    continue  # made static here, or on the jit it is handed to (`_chained`)
+                return (
+                    f"`{shorten(ctx.code(need.use.node))}` also depends on traced data ({source.reason}), so making "  # type: ignore[union-attr]
+                    f"`{need.param}` static would leave it a tracer"
+                )
+        return None
+
+    def _unknown_beside(self, fn: FunctionNode, made_static: set[str]) -> str | None:
+        """An argument the fix leaves traced that jit may not trace either: an instance of a class
+        of the module whose base jaxfix does not know (a pytree? a flax linen Module?). The call
+        would then still fail, with the fix applied: it is unsafe."""
+        ctx = self.ctx
+        info = function_info(ctx, fn)
+        for route in self.analysis.traces.routes(fn) or ():
+            if route.call is None or route.escapes or not any(w.name == JIT for w in route.wraps):
+                continue
+            static = set(made_static)
+            for wrap in route.wraps:
+                if wrap.name == JIT and wrap.jit is not None and wrap.jit.spec is not None:
+                    static |= wrap.jit.spec.declared_static(info.signature)
+            for param in info.signature.params:
+                if param.name in static:
+                    continue
+                argument = call_argument(route.call, info.signature, param.name, bound=route.bound)
+                built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
+                if built is None:
+                    continue
+                cls = built[0]
+                known = (
+                    pytree_class(ctx, cls) is not None
+                    or namedtuple_fields(ctx, cls) is not None
+                    or plain_class(ctx, cls)
+                    or linen_module(ctx, cls)
+                )
+                if not known:
+                    line = ctx.span(route.call).start.line
+                    return (
+                        f"the call on line {line} also passes `{param.name}` a `{cls.name.value}`, whose base class "
+                        "jaxfix does not know: if jit cannot trace it either, the call still fails"
+                    )
+        return None
+
     def _unsupported(self, fn: FunctionNode, needs: list[_Need], plan: StaticPlan) -> str | None:
         """A read a Python number would not support (``n.sum()``, ``n[0]``) where a call passes one."""
         ctx = self.ctx
@@ -175,7 +240,7 @@ class ParamsNeedingStatic:
         return None
 
     # -- the finding -------------------------------------------------------------------
-    def _finding(self, need: _Need, plan: StaticPlan | str) -> Finding:
+    def _finding(self, need: _Need, plan: StaticPlan | str, doubt: str | None = None) -> Finding:
         ctx = self.ctx
         name = need.fn.name.value if isinstance(need.fn, cst.FunctionDef) else "lambda"
         head = f"`{need.param}` is a parameter of the jitted `{name}` that is not static there"
@@ -195,13 +260,15 @@ class ParamsNeedingStatic:
             notes = ["each distinct value compiles once; every call must keep passing a hashable Python value"]
             if plan.added:
                 notes.append(f"adds `{plan.added}`")
+            if doubt is not None:
+                notes.insert(0, f"unsafe: {doubt}")
             return ctx.finding(
                 "JAX302",
                 anchor,
                 f"{head}, {problem}; every call passes a hashable Python value ({passes}), so `{need.param}` "
                 f"becomes static: `{plan.jit_text}`",
                 plan.edits,
-                Applicability.SAFE,
+                Applicability.UNSAFE if doubt is not None else Applicability.SAFE,
                 description=f"make `{need.param}` static on the jit of `{name}`",
                 notes=tuple(notes),
             )

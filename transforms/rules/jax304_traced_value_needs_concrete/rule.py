@@ -1,6 +1,7 @@
 """JAX304 traced-value-needs-concrete: a value JAX computes while tracing, where Python needs a concrete one.
 
-The report for what the fixing rules cannot fix: a size, shape or count
+Mostly the report for what the fixing rules cannot fix (the fixes it makes
+itself are in the rule's docstring): a size, shape or count
 computed from data (``jnp.sum(mask)``, ``random.poisson(...).sum()``), a Python
 ``if``/``while``/``and``/``not`` on an array JAX computed, ``int()`` of one. No
 static argument can make such a value concrete: it depends on what the
@@ -21,10 +22,12 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding, shorten
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
+from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import drop_float
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import (
     call_plain_function,
     drop_helper_jit,
@@ -232,6 +235,20 @@ class TracedValues304:
         control = any(sink.reason.startswith(c) for c in _CONTROL)
         data = self._data(call)
         jitted = jitted_call(ctx, call)
+        if data is not None and isinstance(sink.node, cst.If) and (branch_fn := ctx.enclosing_function(sink.node)) is not None:
+            selected = select(self.analysis, branch_fn, sink.node)
+            if not isinstance(selected, str):
+                edits, text = selected
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
+                    f"(line {line}); it depends on the data ({data}), and the `if` only chooses what to return, "
+                    f"so it becomes `{shorten(text, 80)}`",
+                    edits,
+                    description=f"select with `{shorten(text, 80)}`",
+                    notes=("both arms are evaluated; the value of the one not selected is discarded",),
+                )
         if data is not None:
             tail = f"no static argument can make it concrete, since it depends on the data ({data})"
         elif jitted is not None:
@@ -273,6 +290,9 @@ class TracedValues304:
                 "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
                 "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
             )
+        floated = self._float_dropped(call, name, sink, value, line)
+        if floated is not None:
+            return floated
         message = (
             f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
             f"(line {line}); {tail}"
@@ -291,6 +311,26 @@ class TracedValues304:
                 f"option: compute it before calling `{name}`, outside jit, and pass it as a static argument",
             )
         return ctx.finding("JAX304", call, message, notes=options)
+
+
+    def _float_dropped(self, call: cst.Call, name: str, sink: Sink, value: str, line: int) -> Finding | None:
+        """``float(t)`` whose Python float nothing needs: the conversion goes (`float_conversion`)."""
+        ctx = self.ctx
+        dropped = drop_float(self.analysis, sink.node)
+        if dropped is None:
+            return None
+        edit, unsure = dropped
+        return ctx.finding(
+            "JAX304",
+            call,
+            f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
+            f"(line {line}); the Python float `{shorten(ctx.code(sink.node))}` would only be used where the array "
+            "serves as well (arithmetic, jax.numpy, a value a jitted function returns), so the conversion goes",
+            (edit,),
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description=f"drop `float()`: `{shorten(edit.content)}`",
+            notes=(f"unsafe: {unsure}",) if unsure else (),
+        )
 
 
 #: The primitives that run a callable over steps, tracing what they hand it (cond and switch
@@ -426,6 +466,13 @@ class TracedValueNeedsConcrete304(Rule):
     the helper is a call inside traced code, where its jit adds nothing, and
     every result flows where a Python value works as the array did
     (`unjitted_helper`).
+
+    Two more are fixed where the Python value was never needed. ``float(t)``
+    whose float only feeds arithmetic, jax.numpy or a jitted function's
+    return loses the conversion (``return float(res)`` becomes ``return
+    res``, OpenFermion#1396; `float_conversion`); and an ``if`` on such a
+    value that only chooses which of two values to return selects with
+    ``jnp.where`` (`repairs.select_with_where`, as JAX305 does under vmap).
     """
 
     code = "JAX304"

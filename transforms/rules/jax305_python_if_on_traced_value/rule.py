@@ -1,12 +1,12 @@
 """JAX305 python-if-on-traced-value: ``if x > lam: return A else: return B`` on a value vmap or pmap traces.
 
-Only the one shape whose rewrite is exact is fixed: an ``if``/``else`` (or an
-``if`` followed by the function's last ``return``) whose two arms are each one
-``return`` of an expression that computes and does nothing else (arithmetic,
-comparisons, constants, names, attributes, subscripts, jax.numpy/jax.nn/math
-calls). Then ``return jnp.where(C, A, B)`` computes, for every example, the
-arm the ``if`` would have taken (both arms are evaluated: harmless for pure
-expressions, whose values the selection discards). Anything else is a report.
+Only the one shape whose rewrite is exact is fixed (`repairs.select_with_where`,
+shared with JAX304): an ``if``/``else`` (or an ``if`` followed by the
+function's last ``return``) whose two arms are each one ``return`` of an
+expression that computes and does nothing else. Then ``return jnp.where(C, A,
+B)`` computes, for every example, the arm the ``if`` would have taken (both
+arms are evaluated: harmless for pure expressions, whose values the selection
+discards). Anything else is a report.
 """
 
 from __future__ import annotations
@@ -16,47 +16,19 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding, shorten
+from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.core.rule import Rule
-from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
+from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
 from jaxfix.transforms.semantics.traced_values import Taint
 from jaxfix.transforms.semantics.transform_options import MAPPING
 
 #: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; docs/jax103-305-behaviour.md):
 #: grad, jacfwd, jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
 _DATA_TRANSFORMS = MAPPING
-_WHERE = "jax.numpy.where"
-#: Arms jnp.where cannot select between (a pytree, a string, a comprehension).
-_NOT_ARRAYS = (
-    cst.Tuple, cst.List, cst.Dict, cst.Set, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
-    cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp,
-)  # fmt: skip
-
-
-#: Expressions that do more than compute a value, or take a Python bool of one.
-_NOT_PURE = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp)
-
-
-def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
-    """Computes a value and does nothing else; no Python bool of it is taken (no and/or/not, no ifs):
-    every call is a jax.numpy/jax.nn/jax.scipy.special/math function, without `*` arguments."""
-    stack: list[cst.CSTNode] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, _NOT_PURE) or (isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not)):
-            return False
-        if isinstance(node, cst.Call):
-            qualified = ctx.names.qualified_name(node.func) or ""
-            if not qualified.startswith(PURE_FUNCTION_PREFIXES) or any(a.star for a in node.args):
-                return False
-        stack.extend(node.children)
-    return True
 
 
 def _compares_values(test: cst.BaseExpression) -> bool:
@@ -66,16 +38,6 @@ def _compares_values(test: cst.BaseExpression) -> bool:
         isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
         for c in test.comparisons
     )
-
-
-def _single_return(block: cst.BaseSuite) -> cst.Return | None:
-    if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1:
-        return None
-    line = block.body[0]
-    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Return):
-        ret = line.body[0]
-        return ret if ret.value is not None else None
-    return None
 
 
 class PythonIfs:
@@ -116,63 +78,16 @@ class PythonIfs:
             "option: `jnp.where(cond, a, b)` when both arms compute a value (both are evaluated)",
             "option: `lax.cond(cond, true_fn, false_fn, *operands)` when an arm must not run, or returns other types",
         )
-        then = _single_return(branch.body)
-        other: cst.Return | None = None
-        replaced_end: cst.CSTNode | None = None
-        if isinstance(branch.orelse, cst.Else):
-            other = _single_return(branch.orelse.body)
-            replaced_end = branch
-        elif branch.orelse is None:
-            block = ctx.parent(branch)
-            body = list(block.body) if isinstance(block, cst.IndentedBlock) else []
-            if ctx.parent(block) is fn and len(body) >= 2 and body[-2] is branch:
-                last = body[-1]
-                if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return):
-                    other = last.body[0] if last.body[0].value is not None else None
-                    replaced_end = last
-        if then is None or other is None or replaced_end is None:
-            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: the arms are not one `return` each", notes=notes)
-        if ctx.enclosing_function(branch) is not fn:
-            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: the `if` is in a nested function", notes=notes)
-        parts = [branch.test, then.value, other.value]
-        region_end = ctx.text.find("\n", ctx.end(replaced_end))
-        region = ctx.text[ctx.start(branch) : region_end if region_end >= 0 else len(ctx.text)]
-        if "#" in region:
-            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: the arms hold comments a rewrite would lose", notes=notes)
-        if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in parts[1:]):
-            return ctx.finding(
-                "JAX305", branch.test, f"{head}; not rewritten: an arm returns something other than an array or number", notes=notes
-            )
-        direct = [r for r in self.analysis.traces.routes(fn) or () if not r.wraps and r.call is not None]
-        if direct:
-            line = ctx.span(direct[0].call).start.line  # type: ignore[arg-type]
-            return ctx.finding(
-                "JAX305",
-                branch.test,
-                f"{head}; not rewritten: `{fn.name.value}` is also called directly (line {line}), where it returns "
-                "a Python value that `jnp.where` would turn into an array",
-                notes=notes,
-            )
-        if not all(_pure(ctx, p) for p in parts):  # type: ignore[arg-type]
-            return ctx.finding(
-                "JAX305", branch.test, f"{head}; not rewritten: an arm or the test does more than compute a value", notes=notes
-            )
-        spelling = planner(self.analysis).spell(_WHERE, branch)
-        if spelling is None:
-            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: no name for jax.numpy is free here", notes=notes)
-        text = f"return {spelling.text}({test}, {ctx.code(then.value)}, {ctx.code(other.value)})"  # type: ignore[arg-type]
-        start = ctx.start(branch)
-        end = ctx.end(replaced_end)
-        edits = [Edit(start, end, text)]
-        if spelling.edit is not None:
-            edits.append(spelling.edit)
-        description = f"select with `{shorten(text, 80)}`"
+        selected = select(self.analysis, fn, branch)
+        if isinstance(selected, str):
+            return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: {selected}", notes=notes)
+        edits, text = selected
         return ctx.finding(
             "JAX305",
             branch.test,
             f"{head}; both arms return a value computed from arrays, so it becomes `{shorten(text, 80)}`",
-            tuple(edits),
-            description=description,
+            edits,
+            description=f"select with `{shorten(text, 80)}`",
             notes=("both arms are evaluated for every example; the value of the one not selected is discarded",),
         )
 

@@ -29,17 +29,13 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.boolean_arrays import ELEMENTWISE_TESTS, is_boolean
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.purity import name_chain
 
 CODE = "JAX308"
 _WHERE = "jax.numpy.where"
 _SUM = "jax.numpy.sum"
-#: jax.numpy functions whose result is an element-wise boolean of their array arguments.
-_ELEMENTWISE_TESTS = frozenset(
-    {"isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "logical_and", "logical_or", "logical_not",
-     "logical_xor", "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isclose"}
-)
 #: ``x.at[m].<method>(v)``: how ``jnp.where`` writes the value where the mask holds.
 _UPDATES = {"set": "{v}", "add": "{x} + {v}", "multiply": "{x} * {v}"}
 
@@ -54,7 +50,7 @@ class TracedMasks:
     def findings(self) -> Iterator[Finding]:
         for node in self.ctx.nodes_of(cst.Subscript):
             mask = _single_index(node)
-            if mask is None or not _boolean(self.ctx, mask) or self.analysis.traced.source(mask) is None:
+            if mask is None or not is_boolean(self.ctx, mask) or self.analysis.traced.source(mask) is None:
                 continue
             yield self._finding(node, mask)
 
@@ -138,21 +134,36 @@ class TracedMasks:
         return None
 
 
-def _may_be_mask(facts: Facts, node: ast.AST) -> bool:
-    """The stdlib-ast side of `_boolean`: a call counts when its name, or any qualified name the
+def _mask_names(facts: Facts) -> frozenset[str]:
+    """Names the module assigns something `_may_be_mask` (``mask = jnp.arange(n) < k``): the
+    stdlib-ast side of `is_boolean` following a name to its one binding."""
+    return frozenset(
+        node.targets[0].id
+        for node in facts.nodes
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and _may_be_mask(facts, node.value, frozenset())
+    )
+
+
+def _may_be_mask(facts: Facts, node: ast.AST, masks: frozenset[str]) -> bool:
+    """The stdlib-ast side of `boolean_arrays.is_boolean`: a call counts when its name, or any qualified name the
     module's imports may give it (``from jax.numpy import isnan as nan_test``), is an
     element-wise test."""
     if isinstance(node, ast.Compare):
         return True
+    if isinstance(node, ast.Name):
+        return node.id in masks
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
-        return _may_be_mask(facts, node.operand)
+        return _may_be_mask(facts, node.operand, masks)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
-        return _may_be_mask(facts, node.left) and _may_be_mask(facts, node.right)
+        return _may_be_mask(facts, node.left, masks) and _may_be_mask(facts, node.right, masks)
     if isinstance(node, ast.Call):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
         spelled = {q.rpartition(".")[2] for q in qualified_spellings(facts, func)}
-        return bool(({name} | spelled) & _ELEMENTWISE_TESTS)
+        return bool(({name} | spelled) & ELEMENTWISE_TESTS)
     return False
 
 
@@ -170,21 +181,6 @@ def _at_base(subscript: cst.Subscript) -> cst.BaseExpression | None:
     return None
 
 
-def _boolean(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
-    """Surely a boolean array where it is an array: a comparison, an element-wise test, and
-    ``&``/``|``/``^``/``~`` of those."""
-    if isinstance(expr, cst.Comparison):
-        return all(not isinstance(c.operator, (cst.In, cst.NotIn, cst.Is, cst.IsNot)) for c in expr.comparisons)
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
-        return _boolean(ctx, expr.expression)
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
-        return _boolean(ctx, expr.left) and _boolean(ctx, expr.right)
-    if isinstance(expr, cst.Call):
-        qualified = ctx.names.qualified_name(expr.func) or ""
-        return qualified.startswith("jax.numpy.") and qualified.rpartition(".")[2] in _ELEMENTWISE_TESTS
-    return False
-
-
 def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str) -> bool:
     """Every array the mask reads is `base` itself, the others Python numbers: it has base's shape."""
     if isinstance(mask, (cst.Integer, cst.Float)):
@@ -196,7 +192,7 @@ def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str) -> 
     if isinstance(mask, cst.BinaryOperation):
         return _elementwise_of(ctx, mask.left, base) and _elementwise_of(ctx, mask.right, base)
     if isinstance(mask, cst.Call):
-        return _boolean(ctx, mask) and all(not a.star and a.keyword is None and _elementwise_of(ctx, a.value, base) for a in mask.args)
+        return is_boolean(ctx, mask) and all(not a.star and a.keyword is None and _elementwise_of(ctx, a.value, base) for a in mask.args)
     return name_chain(mask) and ctx.code(mask) == base
 
 
@@ -237,10 +233,11 @@ class TracedBooleanMask308(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        """Subscripts whose index may be a boolean mask (`_boolean` in stdlib ast): a comparison, an
+        """Subscripts whose index may be a boolean mask (`boolean_arrays.is_boolean` in stdlib ast): a comparison, an
         element-wise test's call, ``~``/``&``/``|``/``^`` of those; not ``x[i + 1]`` nor ``x[f(i)]``,
         so that an ordinary index costs no libcst parse."""
-        return [n for n in facts.nodes if isinstance(n, ast.Subscript) and _may_be_mask(facts, n.slice)]
+        masks = _mask_names(facts)
+        return [n for n in facts.nodes if isinstance(n, ast.Subscript) and _may_be_mask(facts, n.slice, masks)]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return TracedMasks(analysis).findings()

@@ -1,0 +1,47 @@
+"""Which binding a read sees when its name is bound more than once in a function.
+
+`constants.reaching_parameter` (a parameter rebound only later: ``thing = thing[thing > 0]``)
+and `constants.dominating_binding` (the last assignment above the read in its block) let the
+tracedness of a read be followed where a single binding does not exist.
+"""
+
+from __future__ import annotations
+
+from jaxfix.transforms import Options, check, check_source
+
+FILTERED = """\
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def log_positive(thing):
+    thing = thing[thing > 0]
+    return jnp.log(thing)
+"""
+
+REBOUND_BY_WITH = """\
+import jax
+
+
+def f(x):
+    y = not x
+    with open("a") as x:
+        pass
+    return y
+
+
+jax.jit(f)(1.0)
+"""
+
+
+def test_a_parameter_rebound_by_its_own_read_is_still_the_parameter() -> None:
+    """The right side of ``thing = thing[thing > 0]`` reads the traced parameter: its mask is a
+    tracer, and the boolean index is reported (jax#2765)."""
+    assert [f.code for f in check_source(FILTERED, Options())] == ["JAX308"]
+
+
+def test_a_binding_by_a_with_statement_is_read_without_error() -> None:
+    """A `with` statement's parentheses are one node or a sentinel, not a list: finding where it
+    starts once crashed the whole module ('MaybeSentinel' object is not subscriptable)."""
+    assert [f.code for f in check(REBOUND_BY_WITH).findings] == ["JAX309"]  # `not x` of the traced parameter

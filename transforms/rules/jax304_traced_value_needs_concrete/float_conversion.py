@@ -1,0 +1,82 @@
+"""JAX304's repair for ``float(t)`` of a tracer whose Python float nothing needs.
+
+``float()`` asks a tracer for its value, which it has not got. People write
+it to get a plain number (``return float(res)`` from a jitted objective,
+OpenFermion#1396; ``float(step_size)`` handed to a helper that only
+multiplies it, blackjax#1029), where the array would serve as well: the
+conversion goes, ``float(res)`` becomes ``res``. Exact where every place the
+value goes takes an array as readily (`array_destinations.needless_float`:
+arithmetic, jax.numpy, a value a jitted function returns). It keeps the
+number's dtype: a floating array stays what ``float()`` meant; an integer
+array would stay integer (``n // 2`` gives ``3``, not ``3.0``), so the fix
+is safe only when the operand is surely floating (a float literal in its
+arithmetic, a true division, a jax.numpy function that returns floats).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_destinations import needless_float
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+
+#: jax.numpy functions whose result is floating for any input.
+_FLOATING = frozenset(
+    {"exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "sin", "cos", "tan", "arcsin",
+     "arccos", "arctan", "arctan2", "sinh", "cosh", "tanh", "mean", "average", "std", "var", "nanmean", "nanstd",
+     "nanvar", "true_divide", "divide", "hypot", "logaddexp", "reciprocal", "deg2rad", "rad2deg", "radians",
+     "degrees", "median", "quantile", "percentile", "linalg.norm", "linalg.det", "logsumexp"}
+)
+#: Atoms a bare operand needs no parentheses around.
+_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+
+
+def drop_float(analysis: Analysis, sink: cst.CSTNode) -> tuple[Edit, str | None] | None:
+    """(the edit that drops the conversion, why it is unsafe or None) for a ``float(x)`` sink
+    whose value only goes where an array serves; None otherwise."""
+    ctx = analysis.ctx
+    if not isinstance(sink, cst.Call) or not needless_float(ctx, analysis.traces, sink):
+        return None
+    operand = sink.args[0].value
+    text = ctx.code(operand)
+    parent = ctx.parent(sink)
+    bare = isinstance(operand, _ATOMS) or isinstance(parent, (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign))
+    edit = ctx.replace(sink, text if bare or operand.lpar else f"({text})")
+    unsure = None if _floating(analysis, operand) else (
+        f"`{ctx.code(operand)}` may hold integers, which stay integers without `float()`"
+    )
+    return edit, unsure
+
+
+def _floating(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Surely a floating value: a float literal in its arithmetic, a true division, a jax.numpy
+    function that returns floats, or a name bound once to one of those."""
+    ctx = analysis.ctx
+    if depth > 8:
+        return False
+    if isinstance(expr, cst.Float):
+        return True
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Divide):
+            return True
+        if isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Power)):
+            return _floating(analysis, expr.left, depth + 1) or _floating(analysis, expr.right, depth + 1)
+        return False
+    if isinstance(expr, cst.UnaryOperation):
+        return _floating(analysis, expr.expression, depth + 1)
+    if isinstance(expr, cst.Call):
+        qualified = ctx.names.qualified_name(expr.func) or ""
+        if qualified.startswith("jax.numpy."):
+            return qualified[len("jax.numpy."):] in _FLOATING
+        if qualified.startswith(("jax.nn.", "jax.scipy.special.")):
+            return True
+        if isinstance(expr.func, cst.Attribute) and not qualified and expr.func.attr.value in ("mean", "std", "var"):
+            return True
+        return False
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _floating(analysis, value, depth + 1)
+    return False

@@ -1,0 +1,264 @@
+"""JAX310: NumPy, or a Python list, handed a tracer where jax.numpy would take it.
+
+NumPy computes on concrete values: ``np.cos(t)`` asks a tracer for its
+array (TracerArrayConversionError), ``np.zeros(3)[t]`` and ``weights[t]``
+of a Python list ask it for an index (TracerArrayConversionError,
+TracerIntegerConversionError). Under jit, vmap or a control-flow body the
+program meant the jax.numpy computation, whose twin takes tracers:
+``jnp.cos(t)``, ``jnp.asarray(np.zeros(3))[t]``, ``jnp.asarray(weights)[t]``
+(netket#908, tinygp#81, jax#2304, jax#3133).
+
+Two obligations. The NumPy function must have a jax.numpy twin that
+computes the same (`_TWINS`: element-wise math, reductions and the shape
+functions whose defaults agree). And the function the call is in must run
+only traced: called directly it computed NumPy's float64 result, which the
+twin would make a float32 jax array (unsafe then). An indexing result must
+go where an array serves (`array_destinations`): ``range(weights[t])``
+still needs the Python int, which JAX304 reports.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
+from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.gate.screen import Facts, qualified_spellings
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_destinations import unknown_destination
+from jaxfix.transforms.semantics.array_values import made_array
+from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_method
+from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+
+CODE = "JAX310"
+#: NumPy functions whose jax.numpy twin computes the same for the same arguments.
+_TWINS = frozenset(
+    {
+        "sin", "cos", "tan", "arcsin", "arccos", "arctan", "arctan2", "sinh", "cosh", "tanh", "exp", "exp2",
+        "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square", "abs", "absolute", "sign", "power",
+        "maximum", "minimum", "clip", "floor", "ceil", "hypot", "logaddexp", "deg2rad", "rad2deg", "radians",
+        "degrees", "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "cumsum", "cumprod",
+        "append", "concatenate", "stack", "hstack", "vstack", "expand_dims", "squeeze", "transpose", "flip",
+        "roll", "dot", "matmul", "outer", "inner", "einsum", "isnan", "isinf", "isfinite", "logical_and",
+        "logical_or", "logical_not", "where", "outer", "kron", "trace", "diag", "tril", "triu",
+    }
+)
+_NUMPY = "numpy."
+
+
+class NumpyOnTracers:
+    """One module's JAX310 findings."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.ctx = analysis.ctx
+
+    def findings(self) -> Iterator[Finding]:
+        ctx = self.ctx
+        for call in ctx.calls:
+            qualified = ctx.names.qualified_name(call.func) or ""
+            if not qualified.startswith(_NUMPY) or qualified[len(_NUMPY):] not in _TWINS:
+                continue
+            traced = next((a.value for a in call.args if not a.star and self._tracer(a.value)), None)
+            if traced is not None:
+                yield self._twin(call, qualified, traced)
+        for subscript in ctx.nodes_of(cst.Subscript):
+            index = next((e.slice.value for e in subscript.slice if isinstance(e.slice, cst.Index) and self._tracer(e.slice.value)), None)
+            if index is None:
+                continue
+            held = self._sequence(subscript.value)
+            found = self._indexed(subscript, index, held) if held is not None else None
+            if found is not None:
+                yield found
+
+    def _tracer(self, expr: cst.BaseExpression) -> str | None:
+        source = self.analysis.traced.source(expr)
+        return source.reason if source is not None else None
+
+    def _twin(self, call: cst.Call, qualified: str, traced: cst.BaseExpression) -> Finding:
+        ctx = self.ctx
+        name = qualified[len(_NUMPY):]
+        head = (
+            f"`{shorten(ctx.code(call))}` hands NumPy `{shorten(ctx.code(traced))}`, a tracer "
+            f"({self._tracer(traced)}): NumPy needs a concrete array (TracerArrayConversionError)"
+        )
+        spelled = planner(self.analysis).spell(f"jax.numpy.{name}", call)
+        if spelled is None:
+            return ctx.finding(CODE, call, f"{head}; not rewritten: no name for jax.numpy is free here")
+        return self._rewritten(
+            call, ctx.replace(call.func, spelled.text), spelled.edit, self._eager(call),
+            f"{head}; jax.numpy's twin computes the same on tracers: `{spelled.text}`", f"use `{spelled.text}`",
+        )
+
+    def _indexed(self, subscript: cst.Subscript, index: cst.BaseExpression, held: str) -> Finding | None:
+        """The rewrite to a jax array; None where it would not serve (the index of a list is
+        JAX304's report then, or JAX302's when the index is a jitted parameter)."""
+        ctx = self.ctx
+        base = subscript.value
+        head = (
+            f"`{shorten(ctx.code(subscript))}` indexes {held} with `{shorten(ctx.code(index))}`, a tracer "
+            f"({self._tracer(index)}): only a jax array takes a traced index"
+        )
+        eager = self._eager(subscript)
+        goes = unknown_destination(ctx, self.analysis.traces, subscript)
+        if goes is not None and eager is None:
+            return None
+        spelled = planner(self.analysis).spell("jax.numpy.asarray", subscript)
+        if spelled is None:
+            return None
+        text = f"{spelled.text}({ctx.code(base)})"
+        # A direct call gets a jax array where it got NumPy's (or the list's element): `eager`.
+        return self._rewritten(
+            subscript, ctx.replace(base, text), spelled.edit, eager,
+            f"{head}; as a jax array it does: `{shorten(text, 60)}[...]`", f"index `{shorten(text, 60)}`",
+        )
+
+    def _rewritten(
+        self, node: cst.CSTNode, edit: Edit, added: Edit | None, unsure: str | None, message: str, description: str
+    ) -> Finding:
+        """The finding with its edit (and the import it adds), unsafe with the reason given."""
+        return self.ctx.finding(
+            CODE,
+            node,
+            message,
+            (edit, added) if added is not None else (edit,),
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description=description,
+            notes=(f"unsafe: {unsure}",) if unsure else (),
+        )
+
+    def _eager(self, node: cst.CSTNode) -> str | None:
+        """Why the enclosing function may also run eagerly, where NumPy's result was float64."""
+        fn = self.ctx.enclosing_function(node)
+        routes = self.analysis.traces.routes(fn) if fn is not None else None
+        if routes is None:
+            return "the uses of the function cannot all be listed"
+        direct = next((r for r in routes if not r.wraps and r.call is not None), None)
+        if direct is not None and self._outside_traces(direct.call):
+            line = self.ctx.span(direct.call).start.line
+            return f"the function is also called directly (line {line}), where NumPy's result was float64"
+        return None
+
+    def _outside_traces(self, call: cst.Call) -> bool:
+        """A direct call written where nothing traces (module code, or an eager function)."""
+        fn = self.ctx.enclosing_function(call)
+        return fn is None or not self.analysis.traces.routes(fn) or self._eager(call) is not None
+
+    def _sequence(self, expr: cst.BaseExpression, depth: int = 0) -> str | None:
+        """"a Python list"/"a NumPy array" when `expr` surely is one: a literal, a NumPy maker's
+        call, a name bound once to one, a call of a def whose one return is one, or a parameter
+        every call passes one."""
+        ctx = self.ctx
+        if depth > 4:
+            return None
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return "a Python list" if isinstance(expr, cst.List) else "a Python tuple"
+        if isinstance(expr, cst.Call):
+            qualified = ctx.names.qualified_name(expr.func) or ""
+            if made_array(qualified) == "a NumPy array":
+                return "a NumPy array"
+            if isinstance(expr.func, cst.Name):
+                fn = single_binding(ctx, expr.func)
+            else:
+                fn = static_method(ctx, expr.func) if isinstance(expr.func, cst.Attribute) else None
+            returns = own_returns(fn) if isinstance(fn, cst.FunctionDef) and runs_as_written(ctx, fn) else []
+            if len(returns) == 1 and returns[0].value is not None:
+                return self._sequence(returns[0].value, depth + 1)
+            return None
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr)
+            if isinstance(binding, cst.Param):
+                return self._passed(binding, depth)
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            return self._sequence(value, depth + 1) if value is not None else None
+        return None
+
+    def _passed(self, param: cst.Param, depth: int) -> str | None:
+        """What every call of the parameter's function passes it, when that is one sequence kind."""
+        ctx = self.ctx
+        fn: FunctionNode | None = ctx.enclosing_function(param)
+        routes = self.analysis.traces.routes(fn) if fn is not None else None
+        if not routes:
+            return None
+        signature = function_info(ctx, fn).signature  # type: ignore[arg-type]
+        kinds: set[str] = set()
+        for route in routes:
+            if route.call is None or route.escapes or route.uncertain:
+                return None
+            argument = call_argument(route.call, signature, param.name.value, bound=route.bound)
+            if argument is DEFAULT or not isinstance(argument, cst.BaseExpression):
+                return None
+            kind = self._sequence(argument, depth + 1)
+            if kind is None:
+                return None
+            kinds.add(kind)
+        return kinds.pop() if len(kinds) == 1 else None
+
+
+def _listy_names(facts: Facts) -> frozenset[str]:
+    """Names `_sequence` may prove hold a list or a NumPy array: bound to a list or tuple literal
+    or a call, and every parameter (a call may pass one)."""
+    out: set[str] = set()
+    for node in facts.nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if isinstance(node.value, (ast.List, ast.Tuple, ast.Call)):
+                out.add(node.targets[0].id)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+    return frozenset(out)
+
+
+class NumpyOnTracedValue310(Rule):
+    """NumPy, or a Python list, handed a tracer where jax.numpy would take it.
+
+    NumPy needs concrete values; under jit the program meant jax.numpy::
+
+        def schedule(n):
+            return (1 + np.cos(pi * (n % restart) / restart)) * lr
+        # jax.errors.TracerArrayConversionError: The numpy.ndarray conversion method __array__() was called on traced array
+
+    jax.numpy's twin computes the same on a tracer, and a list or NumPy array
+    indexed by a tracer becomes a jax array first::
+
+            return (1 + jnp.cos(pi * (n % restart) / restart)) * lr
+            return jnp.asarray(weights)[idx]
+
+    Unsafe when the function is also called directly (NumPy's float64 there
+    becomes float32). An indexed element that goes where a Python value may
+    be needed is left to JAX304's report. Valid: NumPy on static values
+    (shapes, Python numbers) inside jit, NumPy outside any trace.
+    """
+
+    code = CODE
+    name = "numpy-on-traced-value"
+    summary = "NumPy (or a Python list) is handed a tracer: use jax.numpy's twin, or index a jax array"
+    required = (("jax",), ("numpy", "[")) 
+    follows_callees = True
+
+    @classmethod
+    def seeds(cls, facts: Facts) -> list[ast.AST]:
+        """Calls of a NumPy function with a jax.numpy twin; subscripts of a NumPy call, or of a
+        parameter or a name bound to a list, tuple or call, by an index that is no constant."""
+        listy = _listy_names(facts)
+        out: list[ast.AST] = []
+        for node in facts.nodes:
+            if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)):
+                if any(q.startswith(_NUMPY) and q[len(_NUMPY):] in _TWINS for q in qualified_spellings(facts, node.func)):
+                    out.append(node)
+            elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Constant, ast.Slice)):
+                base = node.value
+                if (isinstance(base, ast.Name) and base.id in listy) or (
+                    isinstance(base, ast.Call) and any(q.startswith(_NUMPY) for q in qualified_spellings(facts, base.func))
+                ):
+                    out.append(node)
+        return out
+
+    def check(self, analysis: Analysis) -> Iterable[Finding]:
+        return NumpyOnTracers(analysis).findings()

@@ -1,0 +1,131 @@
+"""Where a value goes, and whether an array serves there as well as a Python value.
+
+Two repairs turn a Python value computed from a tracer into the array it came
+from: JAX309 writes ``jnp.logical_not(t)`` for ``not t``, JAX304 drops the
+``float()`` of ``float(t)``. Each is exact only where the value goes to code
+that takes an array as readily: a ``jax.*`` call (``lax.cond``'s predicate,
+``jnp.where``, ``jnp.minimum``), arithmetic and comparisons (whose result is
+followed in turn), the return of a function only JAX runs (a ``while_loop``
+condition, a vmapped or jitted function, whose caller gets an array anyway) or
+whose plain calls are each followed so,
+a name read only so, or a parameter of one of the module's functions read
+only so. Anything else (``Dropout(deterministic=not training)``, ``print``, a
+format string, an ``if``) may want the Python value, and is named.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.jit_signature import BindError, StaticSpec, bind_call
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.reads import parameter_reads, reads
+from jaxfix.transforms.semantics.tracing import TraceIndex
+
+#: The conversion whose Python value may go unused by anything but array code.
+FLOAT = "builtins.float"
+
+#: How far a value is followed through names, helpers and operators.
+_MAX_DEPTH = 6
+
+
+def unknown_destination(
+    ctx: ModuleContext, traces: TraceIndex | None, node: cst.BaseExpression, _depth: int = 0
+) -> cst.CSTNode | None:
+    """The first place the value of `node` goes that may want a Python value; None when every
+    place it goes takes an array as well (see the module docstring)."""
+    if _depth > _MAX_DEPTH:
+        return node
+    parent = ctx.parent(node)
+    if isinstance(parent, cst.BinaryOperation) or (
+        isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, (cst.Minus, cst.Plus, cst.BitInvert))
+    ):
+        return unknown_destination(ctx, traces, parent, _depth + 1)
+    if isinstance(parent, cst.ComparisonTarget):
+        comparison = ctx.parent(parent)
+        if isinstance(comparison, cst.Comparison) and _elementwise(comparison):
+            return unknown_destination(ctx, traces, comparison, _depth + 1)
+        return comparison
+    if isinstance(parent, cst.Comparison) and parent.left is node and _elementwise(parent):
+        return unknown_destination(ctx, traces, parent, _depth + 1)
+    if isinstance(parent, cst.Arg) and parent.value is node:
+        return _argument(ctx, traces, parent, _depth)
+    if isinstance(parent, (cst.Return, cst.Lambda)):
+        fn = parent if isinstance(parent, cst.Lambda) else ctx.enclosing_function(parent)
+        routes = traces.routes(fn) if traces is not None and fn is not None else None
+        if not routes or any(route.escapes or route.uncertain for route in routes):
+            return parent
+        for route in routes:
+            if route.wraps:
+                continue  # a layer of JAX (jit, vmap, a primitive) between: its caller gets an array
+            found = unknown_destination(ctx, traces, route.call, _depth + 1) if route.call is not None else parent
+            if found is not None:
+                return found
+        return None
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)) and parent.value is node:
+        targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+        if len(targets) == 1 and isinstance(targets[0], cst.Name):
+            return _read_so(ctx, traces, reads(ctx, targets[0]), targets[0], _depth)
+    return parent
+
+
+def needless_float(ctx: ModuleContext, traces: TraceIndex | None, node: cst.CSTNode) -> bool:
+    """``float(x)`` with one plain argument, whose Python float only goes where an array serves:
+    the conversion asks nothing any code needs (JAX304 drops it; it is no concrete need)."""
+    return (
+        isinstance(node, cst.Call)
+        and ctx.names.qualified_name(node.func) == FLOAT
+        and len(node.args) == 1
+        and not node.args[0].star
+        and node.args[0].keyword is None
+        and unknown_destination(ctx, traces, node) is None
+    )
+
+
+def _elementwise(comparison: cst.Comparison) -> bool:
+    """A single comparison jnp computes element-wise (``is``/``in`` are Python's own)."""
+    return len(comparison.comparisons) == 1 and not isinstance(
+        comparison.comparisons[0].operator, (cst.In, cst.NotIn, cst.Is, cst.IsNot)
+    )
+
+
+def _argument(ctx: ModuleContext, traces: TraceIndex | None, arg: cst.Arg, depth: int) -> cst.CSTNode | None:
+    """An argument: a ``jax.*`` call takes arrays; a function of the module, as its parameter
+    reads it."""
+    call = ctx.parent(arg)
+    if not isinstance(call, cst.Call) or arg.star:
+        return call
+    qualified = ctx.names.qualified_name(call.func)
+    if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
+        return None
+    target = resolve_callable(ctx, call.func)
+    if target is None or target.jit is not None or target.function.opaque or any(a.star for a in call.args):
+        return call
+    positional: list[object] = ["<self>"] if target.implicit_self else []
+    positional.extend(i for i, a in enumerate(call.args) if a.keyword is None)
+    keywords = {a.keyword.value: i for i, a in enumerate(call.args) if a.keyword is not None}  # type: ignore[union-attr]
+    try:
+        bound = bind_call(target.function.signature, StaticSpec(), positional, keywords)  # type: ignore[arg-type]
+    except BindError:
+        return call
+    index = next(i for i, a in enumerate(call.args) if a is arg)
+    param = next((name for name, b in bound.items() if b.source == index), None)
+    if param is None or param.startswith("*"):
+        return call
+    return _read_so(ctx, traces, parameter_reads(ctx, target.function.node, param), None, depth)
+
+
+def _read_so(
+    ctx: ModuleContext, traces: TraceIndex | None, uses: list[cst.CSTNode], target: cst.Name | None, depth: int
+) -> cst.CSTNode | None:
+    """Every read of a name takes an array (the binding itself is not a read)."""
+    for use in uses:
+        if use is target:
+            continue
+        if not isinstance(use, cst.BaseExpression):
+            return use
+        found = unknown_destination(ctx, traces, use, depth + 1)
+        if found is not None:
+            return found
+    return None
