@@ -405,7 +405,7 @@ class TracedValues:
                 return [found] if found is not None else []
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return self.inputs(value, _depth + 1) if value is not None else []
-        return [s for part in _operands(expr) for s in self.inputs(part, _depth + 1)]
+        return [s for part in value_operands(expr) for s in self.inputs(part, _depth + 1)]
 
     def is_array(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
         """A jax array (never hashable): a ``jax.numpy``/``jax.random``/``jax.lax`` result, or a slice of one."""
@@ -424,7 +424,7 @@ class TracedValues:
         return False
 
 
-def _operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+def value_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The expressions `expr`'s value is computed from (not a keyword's name, not a lambda's body)."""
     if isinstance(expr, cst.Attribute):
         return [expr.value]

@@ -32,13 +32,13 @@ from jaxfix.transforms.semantics.concrete_uses import (
     feeds_loop_count,
     read_as_loop_count,
 )
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import pytree_class
 from jaxfix.transforms.semantics.sinks import value_shaped_call
-from jaxfix.transforms.semantics.traced_values import call_argument
+from jaxfix.transforms.semantics.traced_values import call_argument, value_operands
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 
@@ -80,7 +80,10 @@ class ParamsNeedingStatic:
             if isinstance(plan, StaticPlan):
                 plan = self._chained(fn, [n.use for n in needs if n.use is not None], plan, 0)
             if isinstance(plan, StaticPlan):
-                plan = self._data(fn, needs) or plan
+                data = self._data(fn, needs)
+                if data is not None and self._jax_computed(data[1]):
+                    continue  # a value JAX computes from data: JAX304's (a select, or its report)
+                plan = data[0] if data is not None else plan
             doubt = self._unknown_beside(fn, {n.param for n in needs}) if isinstance(plan, StaticPlan) else None
             out.extend(self._finding(need, plan, doubt) for need in needs)
         return out
@@ -169,9 +172,23 @@ class ParamsNeedingStatic:
             plan = replace(plan, edits=edits, jit_text=f"{plan.jit_text}`, and on `{name}`, which it passes `{param}` to: `{inner.jit_text}")
         return plan
 
-    def _data(self, fn: FunctionNode, needs: list[_Need]) -> str | None:
+    def _jax_computed(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """The value is (or is made from) a ``jax.*`` call's result, through names bound to one."""
+        ctx = self.ctx
+        if depth > 8:
+            return False
+        if isinstance(value, cst.Call) and (ctx.names.qualified_name(value.func) or "").startswith("jax."):
+            return True
+        if isinstance(value, cst.Name):
+            binding = single_binding(ctx, value) or dominating_binding(ctx, value)
+            bound = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            return bound is not None and self._jax_computed(bound, depth + 1)
+        return any(self._jax_computed(part, depth + 1) for part in value_operands(value))
+
+    def _data(self, fn: FunctionNode, needs: list[_Need]) -> tuple[str, cst.BaseExpression] | None:
         """A needed value computed from another traced input as well (``float(0.5 * jnp.sum(d) +
-        penalty * lam)`` with `d` an array): making these parameters static leaves it a tracer."""
+        penalty * lam)`` with `d` an array): making these parameters static leaves it a tracer.
+        (why, the value)."""
         ctx = self.ctx
         made_static = {n.param for n in needs}
         for need in needs:
@@ -184,7 +201,8 @@ class ParamsNeedingStatic:
                     continue  # made static here, or on the jit it is handed to (`_chained`)
                 return (
                     f"`{shorten(ctx.code(need.use.node))}` also depends on traced data ({source.reason}), so making "  # type: ignore[union-attr]
-                    f"`{need.param}` static would leave it a tracer"
+                    f"`{need.param}` static would leave it a tracer",
+                    value,
                 )
         return None
 
