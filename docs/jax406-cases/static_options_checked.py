@@ -22,6 +22,10 @@ def with_args(x, *args):
     return x + sum(args)
 
 
+def positional_only(x, y, /):
+    return x + y
+
+
 CASES = {
     "f(x, y), static_argnames=('z',)": lambda: jax.jit(f, static_argnames=("z",)),
     "f(x, y), static_argnames=('y', 'z')": lambda: jax.jit(f, static_argnames=("y", "z")),
@@ -30,6 +34,8 @@ CASES = {
     "f(x, y, **kw), static_argnames=('z',)": lambda: jax.jit(with_kwargs, static_argnames=("z",)),
     "f(x, y, *, z=1), static_argnames=('z',)": lambda: jax.jit(keyword_only, static_argnames=("z",)),
     "f(x, *args), static_argnums=1": lambda: jax.jit(with_args, static_argnums=1),
+    "f(x, y, /), static_argnames=('y',)": lambda: jax.jit(positional_only, static_argnames=("y",)),
+    "f(x, y, /), static_argnums=(1,)": lambda: jax.jit(positional_only, static_argnums=(1,)),
 }
 
 

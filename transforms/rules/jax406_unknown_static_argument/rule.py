@@ -10,6 +10,9 @@ It happens when a parameter is renamed or dropped and the jit is not
 entries go; a name one letter off a parameter that is not static is likely a
 typo for it, and then which was meant is a person's choice: reported.
 A function taking ``**kwargs`` (or ``*args``) takes any name (position).
+A positional-only parameter named in ``static_argnames`` raises too ("These
+are positional-only"): the name was meant, so it becomes its position in
+``static_argnums`` (jax#10601).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Iterable, Iterator
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding
+from jaxfix.transforms.core.findings import Edit, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts
@@ -51,13 +54,46 @@ class UnknownStatics:
                 continue
             sig = info.signature
             named = {p.name for p in sig.params if p.kind is not Kind.POSITIONAL_ONLY}
-            names = frozenset() if sig.has_var_keyword else frozenset(jit.spec.argnames or ()) - named
+            by_position = {p.name for p in sig.params if p.kind is Kind.POSITIONAL_ONLY}
+            listed = frozenset(jit.spec.argnames or ())
+            if listed & by_position:
+                yield self._positional_only(info, jit, listed, by_position)
+                continue
+            names = frozenset() if sig.has_var_keyword else listed - named
             count = len(sig.positional)
             numbers = frozenset(
                 n for n in (jit.spec.argnums or ()) if not sig.has_var_positional and not -count <= n < count
             )
             if names or numbers:
                 yield self._finding(info, jit, node, names, numbers)
+
+    def _positional_only(self, info, jit: JitWrapper, listed: frozenset[str], by_position: set[str]) -> Finding:
+        """A positional-only parameter named in ``static_argnames``: jit raises ("These are
+        positional-only"); the name was meant, so it becomes its position (jax#10601)."""
+        ctx = self.ctx
+        meant = sorted(listed & by_position, key=lambda n: info.signature.positional_index(n))
+        shown = ", ".join(f"`{n}`" for n in meant)
+        names_arg = next(a for a in jit.call.args if a.keyword is not None and a.keyword.value == "static_argnames")
+        head = (
+            f"the jit of `{info.name}` names {shown} in `static_argnames`, but `{info.name}` takes "
+            f"{'it' if len(meant) == 1 else 'them'} by position only: jit raises when it wraps the function "
+            "(\"Jitted function has invalid argnames ... These are positional-only\")"
+        )
+        numbers = [str(info.signature.positional_index(n)) for n in meant]
+        nums_written = any(a.keyword is not None and a.keyword.value == "static_argnums" for a in jit.call.args)
+        if listed != set(meant) or nums_written:
+            return ctx.finding(
+                CODE, names_arg, f"{head}; not rewritten: the other static options would have to be merged by hand",
+                notes=(f"option: name {shown} by position in `static_argnums` ({', '.join(numbers)})",),
+            )
+        text = f"static_argnums=({', '.join(numbers)},)" if len(numbers) == 1 else f"static_argnums=({', '.join(numbers)})"
+        return ctx.finding(
+            CODE,
+            names_arg,
+            f"{head}; static by position instead: `{text}`",
+            (Edit(ctx.start(names_arg), ctx.end(names_arg.value), text),),
+            description=f"make {shown} static by position: `{text}`",
+        )
 
     def _jit(self, fn: cst.FunctionDef, info) -> tuple[JitWrapper | None, cst.CSTNode | None]:
         """The jit written around `fn`: its decorator, ``f = jax.jit(f, ...)`` after it, or the one
@@ -131,6 +167,8 @@ class UnknownStaticArgument406(Rule):
         @jax.jit
         def polynomial(x, y, *, p): ...
 
+    A positional-only parameter named in ``static_argnames`` (jit raises "These
+    are positional-only") is written by position: ``static_argnums=(1,)``.
     Reported: a name close to a parameter that is not static (``n_step`` for
     ``n_steps``), which may be a typo for it. Valid: a function with
     ``**kwargs`` (any name) or ``*args`` (any position), a keyword-only
