@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from jaxfix.transforms import Options, check_source, fix_source
-from jaxfix.transforms.rules.jax302_param_needs_static.library_jit import AXIS_SLOT, LEADING, slot
+from jaxfix.transforms.rules.jax302_param_needs_static.library_jit import AXIS_SLOT, LEADING, OPTION_SLOTS, slot
 from jaxfix.transforms.semantics.sinks import ALL, SIZE_ARGUMENTS
 
 HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax import jit\nfrom jax.nn import one_hot\nkey = jax.random.PRNGKey(0)\n"
@@ -26,6 +26,12 @@ def fixed(line: str) -> tuple[list[str], str]:
         ("r = jax.jit(jax.random.normal)(key, (3,))", "r = jax.jit(jax.random.normal, static_argnums=1)(key, (3,))"),
         ("print(jit(jnp.sum)(jnp.arange(4), 0))", "print(jit(jnp.sum, static_argnums=1)(jnp.arange(4), 0))"),
         ("m = jax.jit(jnp.mean)(x, axis=(0, 1))", 'm = jax.jit(jnp.mean, static_argnames=("axis",))(x, axis=(0, 1))'),
+        ("n = jax.jit(jnp.linalg.norm)(x, ord=jnp.inf)", 'n = jax.jit(jnp.linalg.norm, static_argnames=("ord",))(x, ord=jnp.inf)'),
+        ("n = jax.jit(jnp.linalg.norm)(x, 'fro')", "n = jax.jit(jnp.linalg.norm, static_argnums=1)(x, 'fro')"),
+        (
+            "norm = jax.jit(jnp.linalg.norm)\nprint(norm(x, ord=1), norm(x, ord=2.5))",
+            'norm = jax.jit(jnp.linalg.norm, static_argnames=("ord",))\nprint(norm(x, ord=1), norm(x, ord=2.5))',
+        ),
     ],
 )
 def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
@@ -42,6 +48,8 @@ def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
         "y = jax.jit(one_hot)(labels, 10, axis=0)",  # a keyword that may need to be static
         "s = jax.jit(jnp.sum)(x, 0, jnp.float32)",  # a dtype would need to be static too
         "s = jax.jit(jnp.sum)(x, keepdims=True)",  # not the axis
+        "norm = jax.jit(jnp.linalg.norm)\nprint(norm(x, ord=p))",  # the order is not a proven Python value
+        "norm = jax.jit(jnp.linalg.norm)\nf = norm",  # used other than by calls
     ],
 )
 def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:
@@ -49,6 +57,6 @@ def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:
 
 
 def test_every_vetted_function_is_a_size_argument_row_with_positions() -> None:
-    sizes = [name for name in LEADING if slot(name) is not AXIS_SLOT]
+    sizes = [name for name in LEADING if slot(name) is not AXIS_SLOT and name not in OPTION_SLOTS]
     assert all(name in SIZE_ARGUMENTS and SIZE_ARGUMENTS[name][1] != ALL for name in sizes)
     assert all(LEADING[name] == 2 for name in LEADING if slot(name) is AXIS_SLOT)

@@ -35,6 +35,14 @@ AXES = ("sum", "mean", "max", "min", "prod", "argmax", "argmin", "cumsum", "cump
         "all", "squeeze", "expand_dims", "flip", "sort", "argsort", "median", "nansum", "ptp", "count_nonzero")
 for _name in AXES:
     ROWS.append((f"jax.numpy.{_name}", getattr(jnp, _name), (jnp.ones((2, 1, 3)) if _name == "squeeze" else m, 1), 1))
+# Options that choose the algorithm, static on the library's own inner jit (jax#21730).
+OPTIONS = [
+    ("jax.numpy.linalg.norm", jnp.linalg.norm, (x, 1), 1),
+    ("jax.numpy.linalg.norm", jnp.linalg.norm, (x, jnp.inf), 1),
+    ("jax.numpy.linalg.norm", jnp.linalg.norm, (m, "fro"), 1),
+    ("jax.numpy.linalg.norm", jnp.linalg.norm, (m, None, 1), 2),
+]
+ROWS.extend(OPTIONS)
 
 
 def outcome(run) -> str:
@@ -50,4 +58,6 @@ print("|---|---|---|")
 for name, fn, args, i in ROWS:
     plain = outcome(lambda: jax.jit(fn)(*args))
     static = outcome(lambda: jax.jit(fn, static_argnums=i)(*args))
-    print(f"| `{name}` ({'axis' if name.split('.')[-1] in AXES else 'size'} at {i}) | {plain} | {static} |")
+    kind = "option" if any(args is row[2] for row in OPTIONS) else "axis" if name.split(".")[-1] in AXES else "size"
+    shown = f", {args[i]!r}" if kind == "option" else ""
+    print(f"| `{name}` ({kind} at {i}{shown}) | {plain} | {static} |")

@@ -1,4 +1,4 @@
-"""JAX302 for a library function jitted at its call: ``jit(one_hot)(labels, 5)``.
+"""JAX302 for a library function jitted at its call: ``jit(one_hot)(labels, 5)``, or by a name.
 
 A jnp, nn or random function that takes a size (`sinks.SIZE_ARGUMENTS`: ``one_hot``'s
 ``num_classes``, ``zeros``' shape) needs it as a Python value, and jit traces every argument it is
@@ -9,6 +9,10 @@ static there (``static_argnums=1``; ``static_argnames=("num_classes",)`` when pa
 proven when the call passes a hashable Python value (an int, or a tuple of ints). A size passed
 anything else is left alone: the analysis of user functions (the rest of JAX302) does not see
 into the library, and a guess would be a wrong fix.
+
+A jit assigned to a name (``a_fun = jax.jit(jnp.linalg.norm)``) whose every use is a call is
+read the same way over all its calls (jax#21730: ``a_fun(x, ord=1)``): the options become static
+at the jit when every call passes each one as a hashable Python value.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import constant_value
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.sinks import SIZE_ARGUMENTS
 from jaxfix.transforms.semantics.vocabulary import JIT
 
@@ -61,10 +65,22 @@ LEADING: dict[str, int] = {
 #: The slot of those reductions' axis, as `SIZE_ARGUMENTS` gives a size's: (what, positions, keywords).
 AXIS_SLOT = ("axis", (1,), ("axis",))
 
+#: Functions whose options choose the algorithm and are static on the library's own inner jit
+#: (a traced one fails to hash: "Non-hashable static arguments", jax#21730): every option is
+#: one, and any hashable Python value serves (an int, a float, ``jnp.inf``, ``"fro"``, None).
+OPTION_SLOTS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
+    "jax.numpy.linalg.norm": ("options", (1, 2, 3), ("ord", "axis", "keepdims")),
+}
+LEADING.update({name: 1 + len(positions) for name, (_, positions, _) in OPTION_SLOTS.items()})
+
+#: Constants a module reads from a library: Python floats.
+_LIBRARY_FLOATS = {"jax.numpy.inf": float("inf"), "numpy.inf": float("inf"), "math.inf": float("inf")}
+
 
 def slot(qualified: str) -> tuple[str, tuple[int, ...] | str, tuple[str, ...]]:
-    """Where `qualified` takes what must be static: its size (`SIZE_ARGUMENTS`) or its axis."""
-    return SIZE_ARGUMENTS.get(qualified, AXIS_SLOT)
+    """Where `qualified` takes what must be static: its options, its size (`SIZE_ARGUMENTS`)
+    or its axis."""
+    return OPTION_SLOTS.get(qualified) or SIZE_ARGUMENTS.get(qualified, AXIS_SLOT)
 
 
 def findings(analysis: Analysis) -> list[Finding]:
@@ -72,47 +88,99 @@ def findings(analysis: Analysis) -> list[Finding]:
     out: list[Finding] = []
     for call in ctx.calls:
         jit = call.func
-        if not isinstance(jit, cst.Call) or not ctx.names.is_api(jit.func, JIT):
+        if isinstance(jit, cst.Call) and (found := _static_at(ctx, jit, [call])) is not None:
+            out.append(found)
+    for node in ctx.nodes_of(cst.Assign):
+        # `a_fun = jax.jit(jnp.linalg.norm)`: every call of the name goes through that jit.
+        if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
             continue
-        if len(jit.args) != 1 or jit.args[0].keyword is not None or jit.args[0].star or any(a.star for a in call.args):
+        if not isinstance(node.value, cst.Call):
             continue
-        function = jit.args[0].value
-        qualified = ctx.names.qualified_name(function) or ""
-        if qualified not in LEADING:
-            continue
-        what, positions, keywords = slot(qualified)
+        calls = _only_calls(ctx, node.targets[0].target)
+        if calls and (found := _static_at(ctx, node.value, calls)) is not None:
+            out.append(found)
+    return out
+
+
+def _only_calls(ctx, target: cst.Name) -> list[cst.Call] | None:
+    """The calls of a name bound once, when every use of it is a call; else None."""
+    scope = ctx.scope(target)
+    if scope is None or len(scope.assignments[target.value]) != 1:
+        return None
+    (assignment,) = scope.assignments[target.value]
+    calls: list[cst.Call] = []
+    for access in assignment.references:
+        parent = ctx.parent(access.node)
+        if not isinstance(parent, cst.Call) or parent.func is not access.node:
+            return None
+        calls.append(parent)
+    return calls
+
+
+def _static_at(ctx, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:
+    """The fix at `jit` (``jax.jit(f)`` of a vetted library function) when every one of `calls`
+    through it passes what must be static as a hashable Python value, the same way."""
+    if not ctx.names.is_api(jit.func, JIT) or len(jit.args) != 1 or jit.args[0].keyword is not None or jit.args[0].star:
+        return None
+    function = jit.args[0].value
+    qualified = ctx.names.qualified_name(function) or ""
+    if qualified not in LEADING:
+        return None
+    what, positions, keywords = slot(qualified)
+    numbers: set[int] = set()
+    names: set[str] = set()
+    sizes: list[cst.Arg] = []
+    for call in calls:
+        if any(a.star for a in call.args):
+            return None
         positional = [a for a in call.args if a.keyword is None]
         keyworded = [a for a in call.args if a.keyword is not None]
         if len(positional) > LEADING[qualified] or any(a.keyword.value not in keywords for a in keyworded):  # type: ignore[union-attr]
-            continue
-        numbers = [i for i in range(len(positional)) if i in positions]  # type: ignore[operator]
-        names = [a.keyword.value for a in keyworded]  # type: ignore[union-attr]
-        sizes = [positional[i] for i in numbers] + keyworded
-        if not sizes or not all(_hashable_size(constant_value(ctx, a.value)) for a in sizes):
-            continue
-        options = []
-        if numbers:
-            options.append(f"static_argnums={numbers[0]}" if len(numbers) == 1 else f"static_argnums={tuple(numbers)}")
-        if names:
-            options.append("static_argnames=(" + ", ".join(f'"{n}"' for n in names) + ",)")
-        added = ", " + ", ".join(options)
-        shown = ctx.code(function)
-        message = (
-            f"`{shown}` needs its {what} as a Python value, but `{ctx.code(jit)}` traces every argument; "
-            f"this call passes {', '.join(f'`{ctx.code(a.value)}`' for a in sizes)}: make it static at this jit"
-        )
-        out.append(
-            ctx.finding(
-                "JAX302",
-                jit,
-                message,
-                (Edit(ctx.end(function), ctx.end(function), added),),
-                Applicability.SAFE,
-                description=f"`{ctx.code(jit.func)}({shown}{added})`",
-                notes=("each distinct value compiles once",),
-            )
-        )
-    return out
+            return None
+        numbers |= {i for i in range(len(positional)) if i in positions}  # type: ignore[operator]
+        names |= {a.keyword.value for a in keyworded}  # type: ignore[union-attr]
+        sizes += [positional[i] for i in range(len(positional)) if i in positions] + keyworded  # type: ignore[operator]
+    valid = _hashable_option if qualified in OPTION_SLOTS else _hashable_size
+    if not sizes or not all(valid(_value(ctx, a.value)) for a in sizes):
+        return None
+    options = []
+    ordered = sorted(numbers)
+    if ordered:
+        options.append(f"static_argnums={ordered[0]}" if len(ordered) == 1 else f"static_argnums={tuple(ordered)}")
+    if names:
+        options.append("static_argnames=(" + ", ".join(f'"{n}"' for n in sorted(names)) + ",)")
+    added = ", " + ", ".join(options)
+    shown = ctx.code(function)
+    passes = ", ".join(dict.fromkeys(f"`{ctx.code(a.value)}`" for a in sizes))
+    where = "this call passes" if len(calls) == 1 else f"its {len(calls)} calls pass"
+    message = (
+        f"`{shown}` needs its {what} as a Python value, but `{ctx.code(jit)}` traces every argument; "
+        f"{where} {passes}: make it static at this jit"
+    )
+    return ctx.finding(
+        "JAX302",
+        jit,
+        message,
+        (Edit(ctx.end(function), ctx.end(function), added),),
+        Applicability.SAFE,
+        description=f"`{ctx.code(jit.func)}({shown}{added})`",
+        notes=("each distinct value compiles once",),
+    )
+
+
+def _value(ctx, expr: cst.BaseExpression) -> object:
+    qualified = ctx.names.qualified_name(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    if qualified in _LIBRARY_FLOATS:
+        return _LIBRARY_FLOATS[qualified]
+    return constant_value(ctx, expr)
+
+
+def _hashable_option(value: object) -> bool:
+    """An option a library function takes as a Python value: a number, a string, None, a bool, or
+    a tuple of ints (an axis)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value is not NOT_CONSTANT
+    return isinstance(value, tuple) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
 
 
 def _hashable_size(value: object) -> bool:
@@ -124,11 +192,14 @@ def _hashable_size(value: object) -> bool:
 
 
 def seeds(facts: Facts) -> list[ast.AST]:
-    """``jit(f)(...)`` calls whose `f` may be a library function with a size argument."""
+    """``jit(f)(...)`` calls and ``g = jit(f)`` assignments whose `f` may be a library function
+    with a size argument or options."""
     out: list[ast.AST] = []
     for call in facts.calls:
         jit = call.func
         if isinstance(jit, ast.Call) and len(jit.args) == 1 and not jit.keywords:
             if any(q in LEADING for q in qualified_spellings(facts, jit.args[0])):
                 out.append(call)
+        elif len(call.args) == 1 and not call.keywords and any(q in LEADING for q in qualified_spellings(facts, call.args[0])):
+            out.append(call)  # `a_fun = jax.jit(jnp.linalg.norm)`: its calls are read with it
     return out
