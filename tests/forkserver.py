@@ -1,6 +1,7 @@
 """A process that imports JAX once and runs each program in a forked child, as ``python`` would.
 
     python tests/forkserver.py        (started by tests/programs.py; speaks JSON lines)
+    python tests/forkserver.py --preload jaxfix.codemods.cli    (the same for `python -m jaxfix`)
 
 Each golden program used to pay a fresh interpreter and a fresh ``import jax``
 (about a second here) before doing a few milliseconds of work. This process
@@ -8,7 +9,8 @@ imports jax without initialising a backend (no threads, no devices: safe to
 fork), then for each request forks a child that becomes what a fresh
 ``python program.py`` or ``python -m package.module`` would be:
 
-* stdin from /dev/null, stdout and stderr into files at the file-descriptor
+* stdin from /dev/null (or the bytes the request gives, as ``input=`` would
+  write them), stdout and stderr into files at the file-descriptor
   level (what XLA writes from C++ is captured too), wrapped in text streams
   configured as this interpreter configured its own at start-up (encoding,
   errors, buffering), which is how a fresh one would configure them;
@@ -51,6 +53,19 @@ from importlib.machinery import SourceFileLoader
 #: What a request may set differently from this process's start-up environment: PYTHONPATH (sys.path
 #: is rebuilt from it), and what pytest changes between tests. Everything else is read at start-up.
 FREE_VARIABLES = frozenset({"PYTHONPATH", "PYTEST_CURRENT_TEST"})
+#: What a request to a server that preloads jaxfix's command line may set differently too: variables
+#: jaxfix, git and the review read when they run, never when a module is imported (typer reads
+#: GITHUB_ACTIONS on import: it is not among them).
+RUN_TIME_PREFIXES = ("JAXFIX_", "_JAXFIX_", "GITHUB_", "COMP_")
+RUN_TIME_VARIABLES = frozenset({"HOME", "PATH"})
+
+
+def _free(key: str, preloaded: bool) -> bool:
+    if not preloaded:
+        return key in FREE_VARIABLES
+    if key == "PYTHONPATH" or key == "GITHUB_ACTIONS":
+        return False  # the preloaded modules were found on it / were imported reading it
+    return key in FREE_VARIABLES or key in RUN_TIME_VARIABLES or key.startswith(RUN_TIME_PREFIXES)
 
 
 def _stream_config(stream) -> dict:
@@ -112,6 +127,11 @@ def _program_traceback(tb, request: dict):
     return tb
 
 
+#: How many entries after ``sys.path[0]`` this process's own ``PYTHONPATH`` put there (a server that
+#: preloads modules keeps it, so that they come from where a fresh interpreter would find them).
+_STARTUP_PATH = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+
+
 def _run(request: dict) -> int:
     """Become the program; its exit status (SystemExit passes through to the interpreter)."""
     os.chdir(request["cwd"])
@@ -119,18 +139,19 @@ def _run(request: dict) -> int:
     os.environ.update(request["env"])
     _reseed()
     extra_path = [p for p in request["env"].get("PYTHONPATH", "").split(os.pathsep) if p]
+    replaced = 1 + len(_STARTUP_PATH)  # sys.path[0] and the entries the start-up PYTHONPATH made
     try:
         if request["mode"] == "module":
             import runpy
 
             sys.argv = ["-m", *request["args"]]
-            sys.path[0:1] = [os.getcwd(), *extra_path]
+            sys.path[0:replaced] = [os.getcwd(), *extra_path]
             _fresh_main()
             runpy._run_module_as_main(request["target"], alter_argv=True)
         else:
             path = request["target"]
             sys.argv = [request["argv0"], *request["args"]]
-            sys.path[0:1] = [os.path.dirname(path), *extra_path]
+            sys.path[0:replaced] = [os.path.dirname(path), *extra_path]
             module = _fresh_main()
             module.__dict__.update({"__file__": path, "__cached__": None, "__loader__": SourceFileLoader("__main__", path)})
             with open(path, "rb") as handle:
@@ -147,8 +168,13 @@ def _run(request: dict) -> int:
 
 
 def _child(request: dict, stdout, stderr, configs: dict) -> None:
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
+    if request.get("stdin") is not None:  # what `subprocess.run(input=...)` writes to the pipe
+        given = tempfile.TemporaryFile()
+        given.write(base64.b64decode(request["stdin"]))
+        given.seek(0)
+        os.dup2(given.fileno(), 0)
+    else:
+        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     os.dup2(stdout.fileno(), 1)
     os.dup2(stderr.fileno(), 2)
     sys.stdin = sys.__stdin__ = _stream(0, "r", "<stdin>", configs["stdin"])
@@ -225,12 +251,13 @@ def _wait(pid: int, timeout: float) -> int | None:
             os.close(pidfd)
 
 
-def serve(requests, answers, configs: dict, environment: dict) -> None:
+def serve(requests, answers, configs: dict, environment: dict, preloaded: bool) -> None:
     for line in requests:
         request = json.loads(line)
         differs = {k for k in set(environment) | set(request["env"]) if environment.get(k) != request["env"].get(k)}
-        if differs - FREE_VARIABLES:
-            answer = {"refused": f"environment differs in {sorted(differs - FREE_VARIABLES)}"}
+        fixed = sorted(k for k in differs if not _free(k, preloaded))
+        if fixed:
+            answer = {"refused": f"environment differs in {fixed}"}
         else:
             with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
                 sys.stdout.flush()
@@ -262,20 +289,27 @@ def main() -> None:
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
     os.dup2(devnull, 1)
-    import jax  # noqa: F401  # the point of this process: imported once, no backend initialised
-    import jax.numpy  # noqa: F401
+    preload = sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[1] == "--preload" else None
+    if preload is not None:
+        # Modules a program would import (jaxfix's command line: libcst, typer, rich), imported once
+        # from this process's path, which PYTHONPATH is part of: a request must keep it (`_free`).
+        for module in preload:
+            __import__(module)
+    else:
+        import jax  # noqa: F401  # the point of this process: imported once, no backend initialised
+        import jax.numpy  # noqa: F401
 
-    # The pytree libraries some golden programs use (2-4 s each to import). Importing them starts no
-    # thread and no backend, so forking stays safe, and prints nothing a fresh interpreter would print.
-    for library in ("flax.struct", "equinox"):
-        try:
-            __import__(library)
-        except ImportError:
-            pass
+        # The pytree libraries some golden programs use (2-4 s each to import). Importing them starts
+        # no thread and no backend, so forking stays safe, and prints nothing a fresh interpreter would.
+        for library in ("flax.struct", "equinox"):
+            try:
+                __import__(library)
+            except ImportError:
+                pass
 
     answers.write(b'{"ready": true}\n')
     answers.flush()
-    serve(requests, answers, configs, environment)
+    serve(requests, answers, configs, environment, preload is not None)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
+
+from .programs import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -39,15 +40,9 @@ def env(**extra: str) -> dict[str, str]:
 
 
 def jaxfix(*args: str, cwd: Path, stdin: str | None = None, **extra_env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "jaxfix", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env(**extra_env),
-        input=stdin,
-        timeout=300,
-    )
+    """``python -m jaxfix ARGS`` run from `cwd`, as `subprocess.run(capture_output=True, text=True)`
+    gives it: forked from a process that imported the command line once (`programs.run_cli`)."""
+    return run_cli(list(args), cwd, env(**extra_env), stdin, timeout=300)
 
 
 def git(*args: str, cwd: Path) -> str:

@@ -2,6 +2,7 @@
 
     run_script(path)                 what `python path.name` prints, run from its folder
     run_module("pkg.main", folder)   what `python -m pkg.main` prints, run from that folder
+    run_cli(args, folder, env, ...)  what `python -m jaxfix ARGS` prints (tests/helpers.jaxfix)
 
 Both give (returncode, stdout, stderr) as `subprocess.run(..., text=True)` would
 from a fresh interpreter: `tests/forkserver.py` makes each child exactly that,
@@ -35,8 +36,20 @@ from importlib import metadata
 from pathlib import Path
 
 FORKSERVER = Path(__file__).resolve().with_name("forkserver.py")
-#: Variables a request may change without a server of its own (see forkserver.FREE_VARIABLES).
+#: Variables a request may change without a server of its own (see forkserver.FREE_VARIABLES, and
+#: `_free` for a server that preloads jaxfix's command line).
 FREE_VARIABLES = frozenset({"PYTHONPATH", "PYTEST_CURRENT_TEST"})
+_RUN_TIME_PREFIXES = ("JAXFIX_", "_JAXFIX_", "GITHUB_", "COMP_")
+_RUN_TIME_VARIABLES = frozenset({"HOME", "PATH"})
+
+
+def _free(key: str, preloaded: bool) -> bool:
+    """The same answer as forkserver._free (this file imports nothing from it: it is a script)."""
+    if not preloaded:
+        return key in FREE_VARIABLES
+    if key in ("PYTHONPATH", "GITHUB_ACTIONS"):
+        return False
+    return key in FREE_VARIABLES or key in _RUN_TIME_VARIABLES or key.startswith(_RUN_TIME_PREFIXES)
 #: Variables that can change what a program prints, so the cache key holds them.
 _KEYED_PREFIXES = ("JAX", "XLA", "TF_", "PYTHON", "LC_", "LANG", "OMP", "OPENBLAS", "MKL", "CUDA", "NVIDIA")
 _FORMAT = "1"
@@ -78,6 +91,7 @@ class Request:
     cwd: Path
     env: dict[str, str]
     args: tuple[str, ...] = ()
+    stdin: bytes | None = None  # what `input=` writes (None: the program reads /dev/null)
 
     @property
     def argv(self) -> list[str]:
@@ -116,8 +130,33 @@ def run(request: Request) -> RawRun:
 
 def run_fresh(request: Request) -> RawRun:
     """The program in a fresh interpreter: the reference the fork server is held to."""
-    proc = subprocess.run(request.argv, cwd=request.cwd, env=request.env, capture_output=True, timeout=TIMEOUT)
+    stdin = {"input": request.stdin} if request.stdin is not None else {"stdin": subprocess.DEVNULL}
+    proc = subprocess.run(request.argv, cwd=request.cwd, env=request.env, capture_output=True, timeout=TIMEOUT, **stdin)
     return RawRun(proc.returncode, proc.stdout, proc.stderr)
+
+
+#: What `python -m jaxfix` imports on its way to the rules (libcst, typer, rich, every rule): a CLI
+#: server imports it once. A fresh run imports less (issue 22's lazy start-up); tests/test_startup.py
+#: measures that in fresh interpreters of its own.
+CLI_PRELOAD = ("jaxfix.codemods.cli", "jaxfix.codemods.engine", "jaxfix.transforms.rules", "jaxfix.transforms.semantics.analysis")
+
+
+def run_cli(args: list[str], cwd: Path, env: dict[str, str], stdin: str | None, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``python -m jaxfix ARGS`` as `subprocess.run(..., capture_output=True, text=True)` gives it,
+    forked from a server that imported jaxfix's command line once (not cached: what it prints
+    depends on files, git and the clock). A fresh interpreter where forking is not what Linux
+    gives, where ``JAXFIX_TEST_PROGRAMS=fresh``, or where the server refuses the request."""
+    data = stdin.encode(locale.getpreferredencoding(False)) if stdin is not None else None
+    request = Request("module", "jaxfix", cwd.resolve(), env, tuple(args), data)
+    result = None
+    if os.environ.get("JAXFIX_TEST_PROGRAMS") != "fresh" and forking_works():
+        result = _server(env, CLI_PRELOAD).run(request, timeout)
+    if result is None:
+        stdin_args = {"input": data} if data is not None else {}
+        proc = subprocess.run(request.argv, cwd=cwd, env=env, capture_output=True, timeout=timeout, **stdin_args)
+        result = RawRun(proc.returncode, proc.stdout, proc.stderr)
+    text = result.text()
+    return subprocess.CompletedProcess(request.argv, text.returncode, text.stdout, text.stderr)
 
 
 def run_forked(request: Request) -> RawRun | None:
@@ -134,15 +173,18 @@ def forking_works() -> bool:
 
 
 class _Server:
-    def __init__(self, env: dict[str, str]) -> None:
-        self._env = {k: v for k, v in env.items() if k != "PYTHONPATH"}
+    def __init__(self, env: dict[str, str], preload: tuple[str, ...] = ()) -> None:
+        # A server that preloads modules found them on its PYTHONPATH: it keeps it (and requests must).
+        self._env = {k: v for k, v in env.items() if k != "PYTHONPATH" or preload}
+        self._preload = preload
         self._process: subprocess.Popen | None = None
         self._lock = threading.Lock()
         self._log = tempfile.TemporaryFile()
 
     def _start(self) -> subprocess.Popen | None:
+        preload = ["--preload", ",".join(self._preload)] if self._preload else []
         process = subprocess.Popen(
-            [sys.executable, str(FORKSERVER)],
+            [sys.executable, str(FORKSERVER), *preload],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log,
@@ -155,7 +197,7 @@ class _Server:
             return None
         return process
 
-    def run(self, request: Request) -> RawRun | None:
+    def run(self, request: Request, timeout: float = TIMEOUT) -> RawRun | None:
         """None when this server cannot run it (refused, or the server died: then it is restarted next time)."""
         message = {
             "mode": request.mode,
@@ -164,7 +206,8 @@ class _Server:
             "args": list(request.args),
             "cwd": str(request.cwd),
             "env": request.env,
-            "timeout": TIMEOUT,
+            "timeout": timeout,
+            "stdin": base64.b64encode(request.stdin).decode() if request.stdin is not None else None,
         }
         with self._lock:
             if self._process is None or self._process.poll() is not None:
@@ -197,13 +240,13 @@ class _Server:
                 self._process.wait()
 
 
-_SERVERS: dict[frozenset, _Server] = {}
+_SERVERS: dict[tuple, _Server] = {}
 
 
-def _server(env: dict[str, str]) -> _Server:
-    key = frozenset((k, v) for k, v in env.items() if k not in FREE_VARIABLES)
+def _server(env: dict[str, str], preload: tuple[str, ...] = ()) -> _Server:
+    key = (preload, frozenset((k, v) for k, v in env.items() if not _free(k, bool(preload))))
     if key not in _SERVERS:
-        _SERVERS[key] = _Server({k: v for k, v in env.items() if k != "PYTEST_CURRENT_TEST"})
+        _SERVERS[key] = _Server({k: v for k, v in env.items() if k != "PYTEST_CURRENT_TEST"}, preload)
     return _SERVERS[key]
 
 

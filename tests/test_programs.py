@@ -220,3 +220,32 @@ def test_results_are_cached_by_what_can_change_them(tmp_path: Path, monkeypatch:
     (program.parent / "helper.py").write_text("VALUE = 2\n")  # a file beside it may be imported
     assert programs.run_script(program) == first and len(runs) == 2
     assert programs.run_script(program, "an argument") == first and len(runs) == 3
+
+
+# -- `python -m jaxfix` forked from a server that imported its command line ----------------------
+
+CLI_RUNS = {
+    "findings": (["check", "--no-cache", "pitfall.py"], None, {}),
+    "diff": (["diff", "pitfall.py"], None, {}),
+    "version": (["--version"], None, {}),
+    "usage_error": (["check", "--no-such-flag"], None, {}),
+    "missing_file": (["check", "--no-cache", "absent.py"], None, {}),
+    "stdin": (["check", "--no-cache", "-"], "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return not jnp.all(x)\n", {}),
+    "environment": (["check", "--no-cache", "pitfall.py"], None, {"JAXFIX_OUTPUT_FORMAT": "json", "JAXFIX_SELECT": "JAX309"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLI_RUNS))
+def test_the_command_line_gives_what_a_fresh_interpreter_gives(name: str, tmp_path: Path) -> None:
+    """tests/helpers.jaxfix forks `python -m jaxfix` from a server (`programs.run_cli`): each run,
+    an error and a usage message included, is byte for byte what a fresh interpreter prints."""
+    from .helpers import env
+
+    (tmp_path / "pitfall.py").write_text("import jax\n\n\n@jax.jit\ndef f(x, y):\n    return x > 0 and y > 0\n")
+    args, stdin, extra = CLI_RUNS[name]
+    data = stdin.encode() if stdin is not None else None
+    request_ = programs.Request("module", "jaxfix", tmp_path, env(**extra), tuple(args), data)
+    forked = programs._server(request_.env, programs.CLI_PRELOAD).run(request_)
+    assert forked is not None, "the command-line server refused the request"
+    fresh = programs.run_fresh(request_)
+    assert forked == fresh
