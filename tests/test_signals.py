@@ -251,6 +251,10 @@ def test_an_interrupt_while_files_are_still_being_sent_ends_the_workers_at_once(
     else:
         raise AssertionError("the interrupt did not end the run")
     assert workers, "the pool's workers were not seen while files were being sent"
+    deadline = time.monotonic() + 30
     for worker in workers:
-        worker.join(timeout=30)
+        # The pool's own thread may be reaping the same child: a join racing it returns at once
+        # with no exit code (its waitpid finds no child), so wait until the code is known.
+        while worker.exitcode is None and time.monotonic() < deadline:
+            worker.join(timeout=0.1)
     assert [w.exitcode for w in workers] == [-signal.SIGTERM] * len(workers), "the run did not end its workers"

@@ -114,7 +114,7 @@ def _only_calls(ctx, target: cst.Name) -> list[cst.Call] | None:
         if not isinstance(parent, cst.Call) or parent.func is not access.node:
             return None
         calls.append(parent)
-    return calls
+    return sorted(calls, key=ctx.start)  # references come as a set
 
 
 def _static_at(ctx, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:
@@ -195,11 +195,19 @@ def seeds(facts: Facts) -> list[ast.AST]:
     """``jit(f)(...)`` calls and ``g = jit(f)`` assignments whose `f` may be a library function
     with a size argument or options."""
     out: list[ast.AST] = []
+    named: set[str] = set()
+    for node in facts.nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+                if any(q in LEADING for q in qualified_spellings(facts, value.args[0])):
+                    out.append(node)  # `a_fun = jax.jit(jnp.linalg.norm)`: read with its calls
+                    named.add(node.targets[0].id)
     for call in facts.calls:
         jit = call.func
         if isinstance(jit, ast.Call) and len(jit.args) == 1 and not jit.keywords:
             if any(q in LEADING for q in qualified_spellings(facts, jit.args[0])):
                 out.append(call)
-        elif len(call.args) == 1 and not call.keywords and any(q in LEADING for q in qualified_spellings(facts, call.args[0])):
-            out.append(call)  # `a_fun = jax.jit(jnp.linalg.norm)`: its calls are read with it
+        elif isinstance(jit, ast.Name) and jit.id in named:
+            out.append(call)
     return out

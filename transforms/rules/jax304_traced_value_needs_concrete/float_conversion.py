@@ -11,6 +11,11 @@ number's dtype: a floating array stays what ``float()`` meant; an integer
 array would stay integer (``n // 2`` gives ``3``, not ``3.0``), so the fix
 is safe only when the operand is surely floating (a float literal in its
 arithmetic, a true division, a jax.numpy function that returns floats).
+
+Under differentiation alone the tracer keeps its value, and ``float()`` still
+refuses it; a comparison in a Python condition reads the value itself, so
+there the conversion goes whatever the dtype (`compared_in_condition`,
+jax#2783).
 """
 
 from __future__ import annotations
@@ -48,6 +53,29 @@ def drop_float(analysis: Analysis, sink: cst.CSTNode) -> tuple[Edit, str | None]
         f"`{ctx.code(operand)}` may hold integers, which stay integers without `float()`"
     )
     return edit, unsure
+
+
+def compared_in_condition(analysis: Analysis, call: cst.Call) -> Edit | None:
+    """The edit dropping ``float(x)`` where its float is one side of a comparison that is a Python
+    condition (an ``if``/``while``/conditional expression's test, through ``not``/``and``/``or``):
+    the comparison gives the same bool for the value itself, under differentiation too, and no
+    gradient flows through a bool (jax#2783)."""
+    ctx = analysis.ctx
+    parent = ctx.parent(call)
+    comparison = ctx.parent(parent) if isinstance(parent, cst.ComparisonTarget) else parent
+    if not isinstance(comparison, cst.Comparison):
+        return None
+    node: cst.CSTNode = comparison
+    while isinstance(holder := ctx.parent(node), (cst.BooleanOperation, cst.UnaryOperation)):
+        if isinstance(holder, cst.UnaryOperation) and not isinstance(holder.operator, cst.Not):
+            return None
+        node = holder
+    holder = ctx.parent(node)
+    if not isinstance(holder, (cst.If, cst.While, cst.IfExp)) or holder.test is not node:
+        return None
+    operand = call.args[0].value
+    text = ctx.code(operand)
+    return ctx.replace(call, text if isinstance(operand, _ATOMS) or operand.lpar else f"({text})")
 
 
 def _floating(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> bool:

@@ -27,7 +27,10 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
 from jaxfix.transforms.repairs.select_with_where import select
-from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import drop_float
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
+    compared_in_condition,
+    drop_float,
+)
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import (
     call_plain_function,
     drop_helper_jit,
@@ -82,6 +85,40 @@ class TracedValues304:
             out.append(self._finding(call, fn, sink))
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
+        out.extend(self._floats_under_differentiation(seen_sinks))
+        return out
+
+    def _floats_under_differentiation(self, seen_sinks: set[int]) -> list[Finding]:
+        """``float(x)`` of a value only differentiation traces: it refuses even that concrete tracer
+        (docs/differentiation-behaviour.md), while a comparison in a Python condition reads its
+        value (jax#2783: ``x if float(x) >= 0. else -x`` under grad). Where the float only goes
+        into such a comparison, the conversion goes (`float_conversion.compared_in_condition`)."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        for call in ctx.calls:
+            if id(call) in seen_sinks or ctx.names.qualified_name(call.func) != "builtins.float":
+                continue
+            if len(call.args) != 1 or call.args[0].star or call.args[0].keyword is not None:
+                continue
+            operand = call.args[0].value
+            source = self.analysis.traced.tracer_source(operand)
+            if source is None or not source.keeps_value or self.analysis.traced.source(operand) is not None:
+                continue
+            edit = compared_in_condition(self.analysis, call)
+            if edit is None:
+                continue
+            seen_sinks.add(id(call))
+            out.append(
+                ctx.finding(
+                    "JAX304",
+                    call,
+                    f"`{shorten(ctx.code(call))}`: `float()` refuses `{shorten(ctx.code(operand))}`, a tracer "
+                    f"({source.reason}), even though differentiation keeps its value; the comparison it goes to "
+                    "reads that value as it is, so the conversion goes",
+                    (edit,),
+                    description=f"drop `float()`: `{shorten(edit.content)}`",
+                )
+            )
         return out
 
     def _value_shaped_parameters(self, seen_sinks: set[int]) -> list[Finding]:
@@ -422,7 +459,14 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 out.append(call)
                 out.extend(f for f in functions if not isinstance(f, ast.Lambda))
                 break
+    if facts.lines_of_words(_DIFFERENTIATION_WORDS):
+        # `float(x)` compared in a condition, in a module that differentiates something.
+        out.extend(c for c in facts.calls if isinstance(c.func, ast.Name) and c.func.id == "float")
     return out
+
+
+#: How a module spells the differentiation transforms (`_floats_under_differentiation`).
+_DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")
 
 
 class TracedValueNeedsConcrete304(Rule):
@@ -473,12 +517,19 @@ class TracedValueNeedsConcrete304(Rule):
     res``, OpenFermion#1396; `float_conversion`); and an ``if`` on such a
     value that only chooses which of two values to return selects with
     ``jnp.where`` (`repairs.select_with_where`, as JAX305 does under vmap).
+    Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
+    ``x if float(x) >= 0. else -x`` compares the value itself once the
+    conversion goes (jax#2783).
     """
 
     code = "JAX304"
     name = "traced-value-needs-concrete"
     summary = "a value JAX computes while tracing is used where Python needs a concrete value"
-    required = (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat", "make_jaxpr", "eval_shape", "map"))
+    required = (
+        ("jax",),
+        ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat", "make_jaxpr",
+         "eval_shape", "map", *_DIFFERENTIATION_WORDS),
+    )
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
