@@ -1,16 +1,17 @@
 """Where a value goes, and whether an array serves there as well as a Python value.
 
-Two repairs turn a Python value computed from a tracer into the array it came
-from: JAX309 writes ``jnp.logical_not(t)`` for ``not t``, JAX304 drops the
-``float()`` of ``float(t)``. Each is exact only where the value goes to code
-that takes an array as readily: a ``jax.*`` call (``lax.cond``'s predicate,
-``jnp.where``, ``jnp.minimum``), arithmetic and comparisons (whose result is
-followed in turn), the return of a function only JAX runs (a ``while_loop``
-condition, a vmapped or jitted function, whose caller gets an array anyway) or
-whose plain calls are each followed so,
-a name read only so, or a parameter of one of the module's functions read
-only so. Anything else (``Dropout(deterministic=not training)``, ``print``, a
-format string, an ``if``) may want the Python value, and is named.
+Three repairs turn a Python value computed from a tracer into the array it
+came from: JAX309 writes ``jnp.logical_not(t)`` for ``not t``, JAX304 drops
+the ``float()`` of ``float(t)``, JAX310 indexes ``jnp.asarray(table)``. Each
+is exact only where the value goes to code that takes an array as readily: a
+``jax.*`` call (``lax.cond``'s predicate, ``jnp.where``, ``jnp.minimum``),
+arithmetic and element-wise comparisons (whose result is followed in turn),
+the return of a function only JAX runs (a ``while_loop`` condition, a vmapped
+or jitted function, whose caller gets an array anyway) or whose plain calls
+are each followed so, a name read only so, or a parameter of one of the
+module's functions read only so. Anything else (``Dropout(deterministic=not
+training)``, ``print``, a format string, an ``if``) may want the Python
+value, and is named.
 """
 
 from __future__ import annotations
