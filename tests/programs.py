@@ -147,6 +147,14 @@ def run_cli(args: list[str], cwd: Path, env: dict[str, str], stdin: str | None, 
     depends on files, git and the clock). A fresh interpreter where forking is not what Linux
     gives, where ``JAXFIX_TEST_PROGRAMS=fresh``, or where the server refuses the request."""
     data = stdin.encode(locale.getpreferredencoding(False)) if stdin is not None else None
+    raw = run_cli_bytes(args, cwd, env, data, timeout)
+    text = RawRun(raw.returncode, raw.stdout, raw.stderr).text()
+    return subprocess.CompletedProcess(raw.args, text.returncode, text.stdout, text.stderr)
+
+
+def run_cli_bytes(args: list[str], cwd: Path, env: dict[str, str], stdin: bytes | None, timeout: float) -> subprocess.CompletedProcess[bytes]:
+    """`run_cli` as `subprocess.run(..., capture_output=True)` gives it: bytes in, bytes out."""
+    data = stdin
     request = Request("module", "jaxfix", cwd.resolve(), env, tuple(args), data)
     result = None
     if os.environ.get("JAXFIX_TEST_PROGRAMS") != "fresh" and forking_works():
@@ -155,8 +163,7 @@ def run_cli(args: list[str], cwd: Path, env: dict[str, str], stdin: str | None, 
         stdin_args = {"input": data} if data is not None else {}
         proc = subprocess.run(request.argv, cwd=cwd, env=env, capture_output=True, timeout=timeout, **stdin_args)
         result = RawRun(proc.returncode, proc.stdout, proc.stderr)
-    text = result.text()
-    return subprocess.CompletedProcess(request.argv, text.returncode, text.stdout, text.stderr)
+    return subprocess.CompletedProcess(request.argv, result.returncode, result.stdout, result.stderr)
 
 
 def run_forked(request: Request) -> RawRun | None:

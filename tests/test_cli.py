@@ -6,13 +6,13 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from . import programs
 from .goldencases import run_python
+from .programs import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -20,16 +20,10 @@ GOLDEN = ROOT / "golden"
 
 
 def jaxfix(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m jaxfix` with this process's environment (colour settings included), forked from a
+    command-line server (`programs.run_cli`)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "JAX_PLATFORMS": "cpu", "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "jaxfix", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-        input=stdin,
-        timeout=300,
-    )
+    return run_cli(list(args), cwd, env, stdin, timeout=300)
 
 
 def git(*args: str, cwd: Path) -> None:

@@ -22,15 +22,14 @@ import pytest
 from jaxfix.codemods.writer import write_atomic
 
 from .helpers import GOLDEN, env, jaxfix
+from .programs import run_cli_bytes
 
 SEED = (GOLDEN / "JAX101" / "seed000_eager" / "before.py").read_text()
 FIXED = (GOLDEN / "JAX101" / "seed000_eager" / "after.py").read_text()
 
 
 def run_bytes(*args: str, cwd: Path, stdin: bytes) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "jaxfix", *args], cwd=cwd, input=stdin, capture_output=True, env=env(), timeout=300
-    )
+    return run_cli_bytes(list(args), cwd, env(), stdin, timeout=300)
 
 
 # -- migrate - (stdin to stdout): the whole input always comes back ------------------------------

@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from .helpers import GOLDEN, commit_all, env, init_repo
+from .programs import run_cli_bytes
 
 INLINE = GOLDEN / "JAX101" / "inline_jit_branch"  # its fix adds an import at line 4: a hunk from line 1
 SEED = (GOLDEN / "JAX101" / "seed000_eager" / "before.py").read_text()
 
 
 def diff(cwd: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "jaxfix", "diff", "--no-cache", *args], cwd=cwd, capture_output=True, env=env(), timeout=300
-    )
+    return run_cli_bytes(["diff", "--no-cache", *args], cwd, env(), None, timeout=300)
 
 
 def git_apply(patch: bytes, cwd: Path, *flags: str) -> subprocess.CompletedProcess[bytes]:
@@ -38,9 +36,7 @@ def applies_like_migrate(repo: Path, *paths: str, apply_in: Path | None = None) 
     assert check.returncode == 0, check.stderr.decode() + "\n" + result.stdout.decode("utf-8", "replace")
     migrated = repo.parent / "migrated"
     shutil.copytree(repo, migrated)
-    done = subprocess.run(
-        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", *paths], cwd=migrated, capture_output=True, env=env()
-    )
+    done = run_cli_bytes(["migrate", "--no-cache", *paths], migrated, env(), None, timeout=300)
     assert done.returncode in (0, 1), done.stderr.decode()
     assert git_apply(result.stdout, where).returncode == 0
     for path in migrated.rglob("*.py"):
