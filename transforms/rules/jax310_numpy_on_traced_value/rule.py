@@ -9,7 +9,7 @@ program meant the jax.numpy computation, whose twin takes tracers:
 (netket#908, tinygp#81, jax#2304, jax#3133).
 
 Two obligations. The NumPy function must have a jax.numpy twin that
-computes the same (`_TWINS`: element-wise math, reductions and the shape
+computes the same (`TWINS`: element-wise math, reductions and the shape
 functions whose defaults agree). And the function the call is in must run
 only traced: called directly it computed NumPy's float64 result, which the
 twin would make a float32 jax array (unsafe then). An indexing result must
@@ -38,8 +38,9 @@ from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 
 CODE = "JAX310"
-#: NumPy functions whose jax.numpy twin computes the same for the same arguments.
-_TWINS = frozenset(
+#: NumPy functions whose jax.numpy twin computes the same for the same arguments: each was run both
+#: ways (docs/jax310-behaviour.md; tests/test_jax310.py holds this set to that table).
+TWINS = frozenset(
     {
         "sin", "cos", "tan", "arcsin", "arccos", "arctan", "arctan2", "sinh", "cosh", "tanh", "exp", "exp2",
         "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square", "abs", "absolute", "sign", "power",
@@ -47,7 +48,7 @@ _TWINS = frozenset(
         "degrees", "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "cumsum", "cumprod",
         "append", "concatenate", "stack", "hstack", "vstack", "expand_dims", "squeeze", "transpose", "flip",
         "roll", "dot", "matmul", "outer", "inner", "einsum", "isnan", "isinf", "isfinite", "logical_and",
-        "logical_or", "logical_not", "where", "outer", "kron", "trace", "diag", "tril", "triu",
+        "logical_or", "logical_not", "where", "kron", "trace", "diag", "tril", "triu",
     }
 )
 _NUMPY = "numpy."
@@ -64,8 +65,10 @@ class NumpyOnTracers:
         ctx = self.ctx
         for call in ctx.calls:
             qualified = ctx.names.qualified_name(call.func) or ""
-            if not qualified.startswith(_NUMPY) or qualified[len(_NUMPY):] not in _TWINS:
+            if not qualified.startswith(_NUMPY) or qualified[len(_NUMPY):] not in TWINS:
                 continue
+            if qualified == "numpy.where" and len(call.args) != 3:
+                continue  # one-argument `where` gives indices, whose number depends on the data
             traced = next((a.value for a in call.args if not a.star and self._tracer(a.value)), None)
             if traced is not None:
                 yield self._twin(call, qualified, traced)
@@ -250,7 +253,7 @@ class NumpyOnTracedValue310(Rule):
         out: list[ast.AST] = []
         for node in facts.nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)):
-                if any(q.startswith(_NUMPY) and q[len(_NUMPY):] in _TWINS for q in qualified_spellings(facts, node.func)):
+                if any(q.startswith(_NUMPY) and q[len(_NUMPY):] in TWINS for q in qualified_spellings(facts, node.func)):
                     out.append(node)
             elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Constant, ast.Slice)):
                 base = node.value
