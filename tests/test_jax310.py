@@ -32,3 +32,29 @@ def test_every_twin_was_probed_and_agrees() -> None:
     rows = re.findall(r"^\| `(\w+)` \|.*\| (same|DIFFERS) \|$", (ROOT / "docs" / "jax310-behaviour.md").read_text(), re.M)
     assert {name for name, _ in rows} == set(TWINS)
     assert all(verdict == "same" for _, verdict in rows)
+
+
+RECURSIVE = """\
+import jax
+import numpy as np
+
+
+def f(x, n):
+    if n == 0:
+        return np.cos(x)
+    return g(x, n - 1)
+
+
+def g(x, n):
+    return f(x, n)
+
+
+jax.jit(f, static_argnums=1)(1.0, 2)
+"""
+
+
+def test_functions_that_call_each_other_are_asked_once() -> None:
+    """Whether `f` also runs eagerly asks who calls it: `g`, whom `f` calls. The question once
+    went round that circle until the module was "too deeply nested to analyse"."""
+    found = [(f.code, f.fix is not None) for f in check_source(RECURSIVE, Options())]
+    assert ("JAX310", True) in found

@@ -137,22 +137,26 @@ class NumpyOnTracers:
             notes=(f"unsafe: {unsure}",) if unsure else (),
         )
 
-    def _eager(self, node: cst.CSTNode) -> str | None:
-        """Why the enclosing function may also run eagerly, where NumPy's result was float64."""
+    def _eager(self, node: cst.CSTNode, seen: frozenset = frozenset()) -> str | None:
+        """Why the enclosing function may also run eagerly, where NumPy's result was float64.
+        `seen`: the functions already asked on this chain of direct calls (recursion ends it)."""
         fn = self.ctx.enclosing_function(node)
         routes = self.analysis.traces.routes(fn) if fn is not None else None
         if routes is None:
             return "the uses of the function cannot all be listed"
         direct = next((r for r in routes if not r.wraps and r.call is not None), None)
-        if direct is not None and self._outside_traces(direct.call):
+        if direct is not None and self._outside_traces(direct.call, seen | {fn}):
             line = self.ctx.span(direct.call).start.line
             return f"the function is also called directly (line {line}), where NumPy's result was float64"
         return None
 
-    def _outside_traces(self, call: cst.Call) -> bool:
-        """A direct call written where nothing traces (module code, or an eager function)."""
+    def _outside_traces(self, call: cst.Call, seen: frozenset) -> bool:
+        """A direct call written where nothing traces (module code, or an eager function); a call
+        from a function already on the chain is one more round of a recursion, not a way in."""
         fn = self.ctx.enclosing_function(call)
-        return fn is None or not self.analysis.traces.routes(fn) or self._eager(call) is not None
+        if fn in seen:
+            return False
+        return fn is None or not self.analysis.traces.routes(fn) or self._eager(call, seen) is not None
 
     def _sequence(self, expr: cst.BaseExpression, depth: int = 0) -> str | None:
         """"a Python list"/"a NumPy array" when `expr` surely is one: a literal, a NumPy maker's
