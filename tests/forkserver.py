@@ -60,7 +60,8 @@ RUN_TIME_PREFIXES = ("JAXFIX_", "_JAXFIX_", "GITHUB_", "COMP_")
 RUN_TIME_VARIABLES = frozenset({"HOME", "PATH"})
 
 
-def _free(key: str, preloaded: bool) -> bool:
+def free_variable(key: str, preloaded: bool) -> bool:
+    """May a request set `key` differently from this process's start-up environment?"""
     if not preloaded:
         return key in FREE_VARIABLES
     if key == "PYTHONPATH" or key == "GITHUB_ACTIONS":
@@ -255,7 +256,7 @@ def serve(requests, answers, configs: dict, environment: dict, preloaded: bool) 
     for line in requests:
         request = json.loads(line)
         differs = {k for k in set(environment) | set(request["env"]) if environment.get(k) != request["env"].get(k)}
-        fixed = sorted(k for k in differs if not _free(k, preloaded))
+        fixed = sorted(k for k in differs if not free_variable(k, preloaded))
         if fixed:
             answer = {"refused": f"environment differs in {fixed}"}
         else:
@@ -292,7 +293,7 @@ def main() -> None:
     preload = sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[1] == "--preload" else None
     if preload is not None:
         # Modules a program would import (jaxfix's command line: libcst, typer, rich), imported once
-        # from this process's path, which PYTHONPATH is part of: a request must keep it (`_free`).
+        # from this process's path, which PYTHONPATH is part of: a request must keep it (`free_variable`).
         for module in preload:
             __import__(module)
     else:

@@ -35,21 +35,9 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 
+from .forkserver import free_variable
+
 FORKSERVER = Path(__file__).resolve().with_name("forkserver.py")
-#: Variables a request may change without a server of its own (see forkserver.FREE_VARIABLES, and
-#: `_free` for a server that preloads jaxfix's command line).
-FREE_VARIABLES = frozenset({"PYTHONPATH", "PYTEST_CURRENT_TEST"})
-_RUN_TIME_PREFIXES = ("JAXFIX_", "_JAXFIX_", "GITHUB_", "COMP_")
-_RUN_TIME_VARIABLES = frozenset({"HOME", "PATH"})
-
-
-def _free(key: str, preloaded: bool) -> bool:
-    """The same answer as forkserver._free (this file imports nothing from it: it is a script)."""
-    if not preloaded:
-        return key in FREE_VARIABLES
-    if key in ("PYTHONPATH", "GITHUB_ACTIONS"):
-        return False
-    return key in FREE_VARIABLES or key in _RUN_TIME_VARIABLES or key.startswith(_RUN_TIME_PREFIXES)
 #: Variables that can change what a program prints, so the cache key holds them.
 _KEYED_PREFIXES = ("JAX", "XLA", "TF_", "PYTHON", "LC_", "LANG", "OMP", "OPENBLAS", "MKL", "CUDA", "NVIDIA")
 _FORMAT = "1"
@@ -251,7 +239,7 @@ _SERVERS: dict[tuple, _Server] = {}
 
 
 def _server(env: dict[str, str], preload: tuple[str, ...] = ()) -> _Server:
-    key = (preload, frozenset((k, v) for k, v in env.items() if not _free(k, bool(preload))))
+    key = (preload, frozenset((k, v) for k, v in env.items() if not free_variable(k, bool(preload))))
     if key not in _SERVERS:
         _SERVERS[key] = _Server({k: v for k, v in env.items() if k != "PYTEST_CURRENT_TEST"}, preload)
     return _SERVERS[key]

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.jit_signature import BindError, StaticSpec, bind_call
+from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.tracing import TraceIndex
@@ -100,21 +99,12 @@ def _argument(ctx: ModuleContext, traces: TraceIndex | None, arg: cst.Arg, depth
     qualified = ctx.names.qualified_name(call.func)
     if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
         return None
-    target = resolve_callable(ctx, call.func)
-    if target is None or target.jit is not None or target.function.opaque or any(a.star for a in call.args):
+    if any(a.star for a in call.args):
         return call
-    positional: list[object] = ["<self>"] if target.implicit_self else []
-    positional.extend(i for i, a in enumerate(call.args) if a.keyword is None)
-    keywords = {a.keyword.value: i for i, a in enumerate(call.args) if a.keyword is not None}  # type: ignore[union-attr]
-    try:
-        bound = bind_call(target.function.signature, StaticSpec(), positional, keywords)  # type: ignore[arg-type]
-    except BindError:
+    slot = (bind_arguments(ctx, call) or {}).get(arg)
+    if slot is None or slot.jitted or slot.target.function.opaque or slot.caught_by_star:
         return call
-    index = next(i for i, a in enumerate(call.args) if a is arg)
-    param = next((name for name, b in bound.items() if b.source == index), None)
-    if param is None or param.startswith("*"):
-        return call
-    return _read_so(ctx, traces, parameter_reads(ctx, target.function.node, param), None, depth)
+    return _read_so(ctx, traces, parameter_reads(ctx, slot.target.function.node, slot.param), None, depth)
 
 
 def _read_so(

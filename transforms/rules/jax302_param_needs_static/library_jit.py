@@ -24,7 +24,8 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
+from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.sinks import SIZE_ARGUMENTS
 from jaxfix.transforms.semantics.vocabulary import JIT
 
@@ -103,18 +104,16 @@ def findings(analysis: Analysis) -> list[Finding]:
 
 
 def _only_calls(ctx, target: cst.Name) -> list[cst.Call] | None:
-    """The calls of a name bound once, when every use of it is a call; else None."""
-    scope = ctx.scope(target)
-    if scope is None or len(scope.assignments[target.value]) != 1:
+    """The calls of a name bound once, in source order, when every use of it is a call; else None."""
+    if single_binding(ctx, target) is not target:
         return None
-    (assignment,) = scope.assignments[target.value]
     calls: list[cst.Call] = []
-    for access in assignment.references:
-        parent = ctx.parent(access.node)
-        if not isinstance(parent, cst.Call) or parent.func is not access.node:
+    for read in reads(ctx, target):
+        parent = ctx.parent(read)
+        if not isinstance(parent, cst.Call) or parent.func is not read:
             return None
         calls.append(parent)
-    return sorted(calls, key=ctx.start)  # references come as a set
+    return calls
 
 
 def _static_at(ctx, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:

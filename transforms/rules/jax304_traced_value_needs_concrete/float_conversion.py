@@ -45,10 +45,8 @@ def drop_float(analysis: Analysis, sink: cst.CSTNode) -> tuple[Edit, str | None]
     if not isinstance(sink, cst.Call) or not needless_float(ctx, analysis.traces, sink):
         return None
     operand = sink.args[0].value
-    text = ctx.code(operand)
-    parent = ctx.parent(sink)
-    bare = isinstance(operand, _ATOMS) or isinstance(parent, (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign))
-    edit = ctx.replace(sink, text if bare or operand.lpar else f"({text})")
+    bare = isinstance(ctx.parent(sink), (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign))
+    edit = _unwrapped(analysis, sink, bare)
     unsure = None if _floating(analysis, operand) else (
         f"`{ctx.code(operand)}` may hold integers, which stay integers without `float()`"
     )
@@ -73,9 +71,16 @@ def compared_in_condition(analysis: Analysis, call: cst.Call) -> Edit | None:
     holder = ctx.parent(node)
     if not isinstance(holder, (cst.If, cst.While, cst.IfExp)) or holder.test is not node:
         return None
+    return _unwrapped(analysis, call, bare=False)
+
+
+def _unwrapped(analysis: Analysis, call: cst.Call, bare: bool) -> Edit:
+    """``float(x)`` becomes ``x``, in parentheses where it is no atom and the place it lands could
+    bind differently (`bare`: an argument, a return, an assignment's value cannot)."""
+    ctx = analysis.ctx
     operand = call.args[0].value
     text = ctx.code(operand)
-    return ctx.replace(call, text if isinstance(operand, _ATOMS) or operand.lpar else f"({text})")
+    return ctx.replace(call, text if bare or isinstance(operand, _ATOMS) or operand.lpar else f"({text})")
 
 
 def _floating(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> bool:
