@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from jaxfix.transforms import Options, check_source, fix_source
-from jaxfix.transforms.rules.jax310_numpy_on_traced_value.rule import TWINS
+from jaxfix.transforms.semantics.numpy_twins import TWINS
 
 from .helpers import ROOT
 

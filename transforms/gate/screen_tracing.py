@@ -113,15 +113,23 @@ class TracedParams:
             return False
         if isinstance(func, ast.Attribute):
             return func.attr in ARRAY_METHODS and self.expression(func.value, line, depth)  # an array method
+        arguments = (*call.args, *(k.value for k in call.keywords))
         if isinstance(func, ast.Name) and func.id in self._jax_names:
-            return any(self.expression(a, line, depth) for a in (*call.args, *(k.value for k in call.keywords)))
+            return any(self.expression(a, line, depth) for a in arguments)
+        if isinstance(func, ast.Call):
+            return any(self.expression(a, line, depth) for a in arguments)  # ``nn.Dense(8)(x)``
+        if isinstance(func, ast.Name):
+            # A def of the module, read with the arguments this call passes (`_returned_source`),
+            # or one nested in a function, whose returns may read that function's tracers.
+            return any(self.expression(a, line, depth) for a in arguments) or bool(_defs_around(self.facts, line))
         return False
 
     @property
     def _jax_names(self) -> frozenset[str]:
         names = self.facts.__dict__.get("_jax_names")
         if names is None:
-            lines = self.facts.lines_containing("import") & self.facts.lines_containing("jax")
+            # flax's names too: ``nn.softmax(x)``, ``nn.Dense(8)(x)`` give tracers (`array_api.linen_function`).
+            lines = self.facts.lines_containing("import") & (self.facts.lines_containing("jax") | self.facts.lines_containing("flax"))
             found: set[str] = set()
             for node in self.facts.statements_on(lines):
                 if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -138,9 +146,11 @@ class TracedParams:
         if found is None:
             return False  # a global, an import or a builtin
         owner, bindings = found
-        if len(bindings) != 1:
-            return False  # bound more than once: not followed
-        (binding,) = bindings
+        # Bound more than once: a tracer only when every binding is a parameter or an
+        # assignment that may be one (`traced_values._every_binding_source`).
+        return all(self._binding(owner, name, b, line, depth) for b in bindings)
+
+    def _binding(self, owner: FunctionNode, name: str, binding, line: int, depth: int) -> bool:
         if binding is _PARAMETER:
             return self.parameter(owner, name, depth)
         if binding is _OTHER:
@@ -202,6 +212,8 @@ class TracedParams:
 
     def _parameter(self, function: FunctionNode, name: str, depth: int) -> bool:
         facts = self.facts
+        if function.name == "__call__" and self._in_derived_class(function):
+            return True  # a flax linen Module's, run by `apply` and `init` (`tracing._linen_entries`)
         static_here = False
         for decorator in function.decorator_list:
             words = {spelled_name(n) for n in ast.walk(decorator)}
@@ -255,6 +267,10 @@ class TracedParams:
         if isinstance(parent, (ast.Assign, ast.AnnAssign)):
             return True  # an alias: the new name may be traced anywhere
         return False
+
+    def _in_derived_class(self, function: FunctionNode) -> bool:
+        """Is the function a method of a class with a base?"""
+        return any(isinstance(n, ast.ClassDef) and n.bases and function in n.body for n in self.facts.statements_on({function.lineno}))
 
     def _may_be_jax_array(self, expr: ast.expr, line: int, depth: int = 0) -> bool:
         """Could `tracedness.is_array` call it a jax array (a ``jnp``/``jax.random``/``jax.lax``

@@ -81,7 +81,7 @@ def plan_static_parameters(
     def each_call(route: Route) -> str | None:
         line = ctx.span(route.call).start.line
         for param in params:
-            argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=analysis.ctx)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed, ctx=analysis.ctx)
             found = _judge_argument(analysis, fn, param, argument, judge, f"line {line}")
             if isinstance(found, str):
                 return f"the call on line {line} {found}"
@@ -159,7 +159,7 @@ def array_in_static_slot(analysis: Analysis, route: Route, sig: Signature) -> st
             continue
         seen = sig.without_first() if route.bound and index >= route.head else sig  # `jax.jit(obj.m)`
         for name in wrap.jit.spec.declared_static(seen) if seen is not None else ():
-            argument = call_argument(route.call, sig, name, bound=route.bound, ctx=ctx)
+            argument = call_argument(route.call, sig, name, bound=route.bound, consumed=route.consumed, ctx=ctx)
             if isinstance(argument, cst.BaseExpression) and array_origin(analysis, argument):
                 line = ctx.span(route.call).start.line
                 return f"the call on line {line} passes an array to `{name}`, which is static already"

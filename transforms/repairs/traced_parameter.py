@@ -112,7 +112,7 @@ def calls_through(analysis: Analysis, fn: FunctionNode, entry: JitEntry, param: 
         if route.escapes or route.call is None or any(w.name not in _PASSES_ARGUMENTS for w in route.wraps):
             doubts.append(f"`{info.name}` is also used where its arguments cannot be seen")
             continue
-        argument = call_argument(route.call, info.signature, param, bound=route.bound)
+        argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed)
         line = ctx.span(route.call).start.line
         if argument is DEFAULT:
             node = parameter(fn, param)

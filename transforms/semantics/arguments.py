@@ -35,7 +35,7 @@ def passed_to(analysis: Analysis, param: cst.Param) -> list[cst.BaseExpression] 
     for route in routes:
         if route.wraps or route.call is None or route.escapes or route.uncertain:
             return None
-        argument = call_argument(route.call, info.signature, param.name.value, bound=route.bound)
+        argument = call_argument(route.call, info.signature, param.name.value, bound=route.bound, consumed=route.consumed)
         if argument is DEFAULT:
             if param.default is None:
                 return None

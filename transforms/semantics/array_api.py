@@ -56,3 +56,35 @@ def makes_array(qualified: str) -> bool:
 
 #: Packages whose calls `tracedness.is_array` takes to return a jax array (the screen mirrors it).
 JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")
+
+
+#: flax.linen's array functions (jax.nn's activations and its own mask makers): given a tracer,
+#: a tracer.
+LINEN_FUNCTIONS = frozenset(
+    {
+        "relu", "relu6", "gelu", "silu", "swish", "sigmoid", "tanh", "softmax", "log_softmax", "softplus",
+        "elu", "celu", "selu", "leaky_relu", "hard_tanh", "hard_sigmoid", "hard_swish", "glu", "log_sigmoid",
+        "logsumexp", "one_hot", "standardize", "soft_sign", "make_attention_mask", "make_causal_mask",
+        "dot_product_attention", "dot_product_attention_weights",
+    }
+)  # fmt: skip
+#: flax.linen's layers: an instance applied to a tracer (``nn.Dense(8)(x)``) returns a tracer.
+LINEN_LAYERS = frozenset(
+    {
+        "Dense", "DenseGeneral", "Conv", "ConvTranspose", "ConvLocal", "Embed", "LayerNorm", "BatchNorm",
+        "GroupNorm", "RMSNorm", "InstanceNorm", "Dropout", "MultiHeadDotProductAttention",
+        "MultiHeadAttention", "SelfAttention", "Einsum", "PReLU",
+    }
+)  # fmt: skip
+
+
+def linen_function(qualified: str) -> bool:
+    """``nn.softmax`` and its kin (`LINEN_FUNCTIONS`)."""
+    module, _, name = qualified.rpartition(".")
+    return module == "flax.linen" and name in LINEN_FUNCTIONS
+
+
+def linen_layer(qualified: str) -> bool:
+    """``nn.Dense`` and its kin (`LINEN_LAYERS`)."""
+    module, _, name = qualified.rpartition(".")
+    return module == "flax.linen" and name in LINEN_LAYERS

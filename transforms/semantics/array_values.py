@@ -4,8 +4,10 @@ JAX403 reports an array in a static slot; JAX401, JAX402 and JAX404 must
 know an argument is an array before they advise making it static. One
 answer for all of them: a call of a jax.numpy/jax.random/jax.lax/jax.nn
 function (not the metadata and dtype ones, docs/jax4xx-behaviour.md C), a
-NumPy array constructor, a slice of or arithmetic on an array, or a name
-bound once to one.
+NumPy array constructor, what a jitted, mapped or differentiated function
+returns, a plain def of the module whose every return is one, a slice of or
+arithmetic on an array, or a name bound once to one (or last bound to one
+in straight-line code).
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import METADATA_CALLS, metadata_call
+from jaxfix.transforms.semantics.class_hashing import runs_as_written
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     binding_value,
     dominating_binding,
     own_returns,
+    single_binding,
     unpacked_from,
 )
 from jaxfix.transforms.semantics.static_slots import jitted_call
@@ -35,6 +39,13 @@ NUMPY_ARRAYS = frozenset(
 #: jax.numpy names that return something hashable (dtypes, metadata), not an array.
 JAX_NOT_ARRAYS = frozenset(METADATA_CALLS)
 JAX_ARRAY_MAKERS = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")
+#: Transforms whose function returns arrays (or pytrees of them) when called: never hashable.
+ARRAY_RESULTS = frozenset(
+    {
+        "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev",
+        "jax.hessian", "jax.checkpoint", "jax.remat",
+    }
+)  # fmt: skip
 ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray", "numpy.ndarray", "chex.Array", "jaxtyping.Array"})
 
 
@@ -61,7 +72,11 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         return None
     if isinstance(expr, cst.Call):
         made = made_array(ctx.names.qualified_name(expr.func) or "")
-        return f"`{ctx.code(expr.func)}(...)` returns {made}" if made else None
+        if made:
+            return f"`{ctx.code(expr.func)}(...)` returns {made}"
+        if isinstance(expr.func, cst.Call) and (ctx.names.qualified_name(expr.func.func) or "") in ARRAY_RESULTS:
+            return f"`{ctx.code(expr.func.func)}(...)(...)` returns arrays"
+        return _returned_array(analysis, expr, depth)
     if isinstance(expr, cst.Subscript):
         return array_origin(analysis, expr.value, depth + 1)
     if isinstance(expr, cst.BinaryOperation):
@@ -73,6 +88,19 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
             return f"`{expr.value}` is bound to an array: {inner}" if inner else None
         return _every_binding(analysis, expr, depth)
     return None
+
+
+def _returned_array(analysis: Analysis, call: cst.Call, depth: int) -> str | None:
+    """``bcast(x)`` for a plain def of the module each of whose returns is an array."""
+    ctx = analysis.ctx
+    helper = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+    if not isinstance(helper, cst.FunctionDef) or not runs_as_written(ctx, helper):
+        return None
+    returns = own_returns(helper)
+    if not returns or any(r.value is None for r in returns):
+        return None
+    found = [array_origin(analysis, r.value, depth + 1) for r in returns]  # type: ignore[arg-type]
+    return f"`{helper.name.value}` returns an array: {found[0]}" if all(found) else None
 
 
 def _every_binding(analysis: Analysis, name: cst.Name, depth: int) -> str | None:
@@ -93,6 +121,8 @@ def _every_binding(analysis: Analysis, name: cst.Name, depth: int) -> str | None
         if found is None:
             return None
         reasons.append(found)
+    if dominating is not None:
+        return f"`{name.value}` was last bound to an array: {reasons[0]}"
     return f"every binding of `{name.value}` is an array: {reasons[0]}"
 
 

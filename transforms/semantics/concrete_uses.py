@@ -31,11 +31,12 @@ from jaxfix.transforms.semantics.constants import dominating_binding, single_bin
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.numpy_twins import twin
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import call_argument, namedtuple_parameter
-from jaxfix.transforms.semantics.tracing import TraceIndex, Wrap
+from jaxfix.transforms.semantics.tracing import LINEN_APPLY_KEYWORDS, TraceIndex, Wrap, linen_apply
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
@@ -267,6 +268,8 @@ class ConcreteUses:
                 return replace(self._needs(call, "takes it as the axis, which must be static"), static_option=True)
         if not qualified and method in AXIS_FIRST_METHODS and arg.keyword is None and not _indexed_update(call.func):
             return replace(self._needs(call, "takes it as the axis, which must be static"), static_option=True)
+        if twin(qualified, call) is not None:
+            return _CONTINUE  # JAX310 hands it to the jax.numpy twin, whose result is an array
         if qualified.startswith("numpy."):
             return self._needs(call, "converts it with NumPy, which needs a concrete array")
         if qualified.startswith(ARRAY_MODULES):
@@ -284,7 +287,12 @@ class ConcreteUses:
         if self._depth > 4:
             return None
         bound = False
-        if isinstance(call.func, cst.Name):
+        consumed: frozenset[str] = frozenset()
+        applied = linen_apply(ctx, call)
+        if applied is not None:
+            # `model.apply(variables, x, train)`: the variables fill `self`'s slot of `__call__`.
+            fn, consumed = applied, LINEN_APPLY_KEYWORDS
+        elif isinstance(call.func, cst.Name):
             fn = single_binding(ctx, call.func)
             if not isinstance(fn, cst.FunctionDef) or fn.decorators:
                 return None
@@ -306,8 +314,11 @@ class ConcreteUses:
         else:
             return None
         info = function_info(ctx, fn)
-        param = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=bound) is arg.value), None)
-        if param is None:
+        param = next(
+            (p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=bound, consumed=consumed) is arg.value),
+            None,
+        )
+        if param is None or (applied is not None and param == info.signature.params[0].name):
             return None
         if isinstance(call.func, cst.Call) and Wrap(ctx.names.qualified_name(call.func.func) or "", call.func, call.func).traces(ctx, info.signature, param) is not False:
             return None  # the transform differentiates or maps it: not the value the caller passed
@@ -390,7 +401,7 @@ class ConcreteUses:
         if not names:
             return stored
         unknown: Use | None = None
-        looped = any(isinstance(a, (cst.For, cst.While)) for a in _ancestors_within(ctx, assign, fn))
+        looped = any(isinstance(a, (cst.For, cst.While)) for a in ctx.ancestors_within(assign, fn))
         for name in names:
             for read in reads(ctx, name):
                 if not looped and any(a is assign.value for a in ctx.ancestors(read)):
@@ -484,15 +495,3 @@ def _returns_value(fn: cst.FunctionDef) -> bool:
 
     fn.visit(_Returns())
     return bool(found)
-
-
-
-
-def _ancestors_within(ctx: ModuleContext, node: cst.CSTNode, fn: FunctionNode) -> list[cst.CSTNode]:
-    """The ancestors of `node` up to (not including) `fn`."""
-    out: list[cst.CSTNode] = []
-    for ancestor in ctx.ancestors(node):
-        if ancestor is fn:
-            break
-        out.append(ancestor)
-    return out

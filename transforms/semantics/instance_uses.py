@@ -102,7 +102,7 @@ class _Follower:
             return f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) passes it where jaxfix does not follow it"
         sig = function_info(ctx, fn).signature
         name = next(
-            (p.name for p in sig.params if call_argument(call, sig, p.name, bound=route.bound) is arg.value), None
+            (p.name for p in sig.params if call_argument(call, sig, p.name, bound=route.bound, consumed=route.consumed) is arg.value), None
         )
         param = parameter(fn, name) if name is not None else None
         if param is None:

@@ -204,7 +204,7 @@ class IntStatic:
         for route in routes:
             if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
                 return static
-            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed)
             if argument is DEFAULT:
                 default = node.default if node is not None else None
                 if default is None:

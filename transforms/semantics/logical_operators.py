@@ -168,7 +168,7 @@ def boolean_value(ctx: ModuleContext, traces: TraceIndex | None, expr: cst.BaseE
     for route in routes:
         if route.call is None or route.escapes or route.uncertain or any(w.name != JIT for w in route.wraps):
             return False
-        argument = call_argument(route.call, signature, binding.name.value, bound=route.bound)
+        argument = call_argument(route.call, signature, binding.name.value, bound=route.bound, consumed=route.consumed)
         if argument is DEFAULT:
             argument = binding.default
         if not isinstance(argument, cst.BaseExpression) or not is_boolean(ctx, argument, reductions=True):

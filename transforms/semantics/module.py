@@ -111,6 +111,16 @@ class ModuleContext:
             yield parent
             parent = self._parents.get(parent)
 
+    def ancestors_within(self, node: cst.CSTNode, stop: cst.CSTNode | None) -> list[cst.CSTNode]:
+        """The nodes around `node`, innermost first, up to `stop` (not included): a function's
+        own blocks around a statement (`stop` its def), or every ancestor (`stop` None)."""
+        out: list[cst.CSTNode] = []
+        for ancestor in self.ancestors(node):
+            if ancestor is stop:
+                break
+            out.append(ancestor)
+        return out
+
     def enclosing_function(self, node: cst.CSTNode) -> FunctionNode | None:
         return next((a for a in self.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 

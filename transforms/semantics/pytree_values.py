@@ -81,7 +81,7 @@ class TracedInstances:
         out: list[cst.BaseExpression] = []
         for route in routes:
             if route.call is not None and not route.escapes:
-                argument = call_argument(route.call, sig, param, bound=route.bound)
+                argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
                 if isinstance(argument, cst.BaseExpression):
                     out.append(argument)
             elif route.wraps and isinstance(route.wraps[-1].node, cst.Call):

@@ -32,10 +32,23 @@ import enum
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
+from libcst.metadata import GlobalScope
 
-from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS, JAX_ARRAY_MODULES
-from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields
-from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, reaching_parameter, single_binding
+from jaxfix.transforms.semantics.array_api import (
+    ARRAY_ATTRIBUTES,
+    ARRAY_METHODS,
+    JAX_ARRAY_MODULES,
+    linen_function,
+    linen_layer,
+)
+from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields, runs_as_written
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    dominating_binding,
+    own_returns,
+    reaching_parameter,
+    single_binding,
+)
 from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -46,6 +59,10 @@ from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
 #: Functions that read array metadata: their results are static even for a tracer.
 METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "numpy.size"})
+
+
+#: How many parameters' sources may be in progress one inside another (a chain of calls).
+_MAX_OPEN = 24
 
 
 class Taint(enum.Enum):
@@ -101,13 +118,21 @@ DEFAULT = object()
 
 
 def call_argument(
-    call: cst.Call, sig: Signature, param: str, *, bound: bool, ctx: ModuleContext | None = None
+    call: cst.Call,
+    sig: Signature,
+    param: str,
+    *,
+    bound: bool,
+    ctx: ModuleContext | None = None,
+    consumed: frozenset[str] = frozenset(),
 ) -> cst.BaseExpression | object | None:
     """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
 
     `bound`: the call runs a bound method (``obj.m(...)``, ``jax.jit(obj.m)(...)``),
     whose first parameter is the receiver, not one of the call's arguments. With `ctx`,
     ``**kw`` is read as the keywords of the dict it unpacks (`unpacked_keywords`).
+    `consumed`: keywords the entry takes for itself (flax's ``apply(..., rngs=...)``,
+    `Route.consumed`), which never reach the function.
     """
     unpacked: dict[str, cst.BaseExpression] = {}
     for a in call.args:
@@ -118,7 +143,7 @@ def call_argument(
         elif a.star:
             return None
     positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}  # type: ignore[union-attr]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None and a.keyword.value not in consumed}  # type: ignore[union-attr]
     if set(unpacked) & set(keywords):
         return None  # Python raises "got multiple values"
     keywords.update(unpacked)
@@ -188,7 +213,7 @@ def reaches(route: Route, sig: Signature, param: str) -> bool:
         return True
     if route.call is None or route.escapes or any(w.name == PARTIAL for w in route.wraps):
         return False
-    return isinstance(call_argument(route.call, sig, param, bound=route.bound), cst.BaseExpression)
+    return isinstance(call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed), cst.BaseExpression)
 
 
 def function_name(fn: FunctionNode) -> str:
@@ -200,6 +225,14 @@ class TracedValues:
         self.ctx = ctx
         self.traces = traces
         self._params: dict[tuple[FunctionNode, str], Source | None] = {}
+        #: The helper calls being followed into (`_returned_source`): each helper's parameters
+        #: stand for what that one call passes them.
+        self._frames: dict[FunctionNode, cst.Call] = {}
+        #: Names whose bindings `_every_binding_source` is going through: the bindings a read
+        #: met on the way must not count (a binding's value reading the name sees the others).
+        self._skipped: dict[tuple[int, str], frozenset[cst.CSTNode]] = {}
+        #: Parameters being worked out, one inside the other (`_MAX_OPEN` at most).
+        self._open = 0
 
     # -- expressions ----------------------------------------------------------
     def source(self, expr: cst.BaseExpression) -> Source | None:
@@ -218,13 +251,9 @@ class TracedValues:
         deeper = _depth + 1
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr) or dominating_binding(ctx, expr)
-            if isinstance(binding, cst.Param):
-                fn = ctx.enclosing_function(binding)
-                return self._param_source_memo(fn, binding.name.value, deeper) if fn is not None else None
-            if isinstance(binding, cst.Name):
-                value = assigned_value(ctx, binding)
-                return self._source(value, deeper) if value is not None else None
-            return None
+            if binding is None:
+                return self._every_binding_source(expr, deeper)
+            return self._binding_source(binding, deeper)
         if isinstance(expr, cst.Attribute):
             if expr.attr.value not in ARRAY_ATTRIBUTES and not self._tuple_field(expr):
                 return None  # a field of a pytree may be static (array_members)
@@ -249,6 +278,82 @@ class TracedValues:
             return _first(*(self._source(p, deeper) for p in parts))
         return None
 
+    def _binding_source(self, binding: cst.CSTNode, depth: int) -> Source | None:
+        """The source of what a parameter or an assignment's target binds."""
+        ctx = self.ctx
+        if isinstance(binding, cst.Param):
+            fn = ctx.enclosing_function(binding)
+            if fn is None:
+                return None
+            call = self._frames.get(fn)
+            if call is not None:  # a helper followed from one call: what that call passes
+                argument = call_argument(call, function_info(ctx, fn).signature, binding.name.value, bound=False, ctx=ctx)
+                if not isinstance(argument, cst.BaseExpression):
+                    return None
+                del self._frames[fn]  # the argument is read in the caller's frame
+                try:
+                    return self._source(argument, depth)
+                finally:
+                    self._frames[fn] = call
+            return self._param_source_memo(fn, binding.name.value, depth)
+        if isinstance(binding, cst.Name):
+            value = assigned_value(ctx, binding)
+            return self._source(value, depth) if value is not None else None
+        return None
+
+    def _every_binding_source(self, name: cst.Name, depth: int) -> Source | None:
+        """A name bound more than once in its function (``v = p`` then ``if c: v = g(v)``): a
+        tracer whichever binding reaches the read, when every binding is a parameter or a plain
+        assignment of a tracer. A binding's own value that reads the name sees the others (no
+        loop around any of them may carry a binding back to itself)."""
+        ctx = self.ctx
+        scope = ctx.scope(name)
+        if scope is None or isinstance(scope, GlobalScope):
+            return None
+        key = (id(scope), name.value)
+        skipped = self._skipped.get(key, frozenset())
+        nodes = [n for a in scope[name.value] if (n := getattr(a, "node", None)) not in skipped]
+        if not nodes:
+            return None
+        fn = ctx.enclosing_function(name)
+        if any(not isinstance(n, cst.Param) and not (isinstance(n, cst.Name) and assigned_value(ctx, n) is not None) for n in nodes):
+            return None
+        for node in (name, *nodes):
+            if any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in ctx.ancestors_within(node, fn)):
+                return None
+        found: list[Source | None] = []
+        for node in nodes:
+            self._skipped[key] = skipped | {node}
+            try:
+                found.append(self._binding_source(node, depth))
+            finally:
+                if skipped:
+                    self._skipped[key] = skipped
+                else:
+                    del self._skipped[key]
+            if found[-1] is None:
+                return None
+        return _first(*found)
+
+    def _returned_source(self, call: cst.Call, depth: int) -> Source | None:
+        """``helper(x)`` for a plain def of the module: a tracer when each of its returns is one,
+        its parameters read as this call passes them (``def center(v): return v - v.mean()``)."""
+        ctx = self.ctx
+        fn = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(fn, cst.FunctionDef) or not runs_as_written(ctx, fn) or fn in self._frames:
+            return None
+        if ctx.enclosing_function(fn) is not None and ctx.enclosing_function(fn) in self._frames:
+            return None
+        returns = own_returns(fn)
+        if not returns or any(r.value is None for r in returns):
+            return None
+        self._frames[fn] = call
+        try:
+            found = [self._source(r.value, depth) for r in returns]  # type: ignore[arg-type]
+        finally:
+            del self._frames[fn]
+        return _first(*found) if all(f is not None for f in found) else None
+
     def _call_source(self, call: cst.Call, depth: int) -> Source | None:
         ctx = self.ctx
         operand = conversion_operand(ctx, call)
@@ -266,6 +371,13 @@ class TracedValues:
             return self._source(call.func.value, depth)  # an array method of a tracer gives a tracer
         if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
             return _first(*(self._source(a.value, depth) for a in call.args))
+        if qualified is not None and linen_function(qualified):
+            return _first(*(self._source(a.value, depth) for a in call.args))  # ``nn.softmax(x)``
+        layer = ctx.names.qualified_name(call.func.func) if isinstance(call.func, cst.Call) else None
+        if layer is not None and linen_layer(layer):
+            return _first(*(self._source(a.value, depth) for a in call.args))  # ``nn.Dense(8)(x)``
+        if qualified is None and isinstance(call.func, cst.Name):
+            return self._returned_source(call, depth)
         return None
 
     # -- parameters -----------------------------------------------------------
@@ -276,8 +388,16 @@ class TracedValues:
     def _param_source_memo(self, fn: FunctionNode, param: str, _depth: int) -> Source | None:
         key = (fn, param)
         if key not in self._params:
+            if self._open >= _MAX_OPEN:
+                return None  # too long a chain of calls to follow: unknown, and not remembered
             self._params[key] = None  # a recursive call in progress proves nothing
-            self._params[key] = self._param_source(fn, param, _depth)
+            self._open += 1
+            try:
+                # Each parameter's answer is remembered, so it is worked out from a fresh depth:
+                # one cut short by the depth of the question that led to it would stay wrong.
+                self._params[key] = self._param_source(fn, param, 0)
+            finally:
+                self._open -= 1
         return self._params[key]
 
     def _param_source(self, fn: FunctionNode, param: str, depth: int) -> Source | None:
@@ -289,6 +409,8 @@ class TracedValues:
 
     def _route_source(self, fn: FunctionNode, sig: Signature, param: str, route: Route, depth: int) -> Source | None:
         ctx = self.ctx
+        if route.from_call and sig.params and sig.params[0].name == param:
+            return None  # flax's `apply(variables, ...)`: the variables fill `self`'s slot, not `self`
         if route.uncertain:
             # The reference may be to another class's method, but the function's own
             # jit (a decorator) traces whatever any call passes: only those layers count.
@@ -318,6 +440,9 @@ class TracedValues:
                 if static_on is not None:
                     reason = f"`{param}` is static on the jit of `{name}`, but {_layer_text(ctx, wrap)} passes it a tracer"
                     return Source(Taint.FED, fn, param, reason, static_on, via=wrap)
+                if wrap.name == JIT and route.from_call:
+                    reason = f"`{param}` is a parameter of `{_owner_name(ctx, fn)}`, and the jit of `{ctx.code(route.ref)}` passes it a tracer"  # type: ignore[arg-type]
+                    return Source(Taint.TRACED, fn, param, reason, wrap)
                 if wrap.name == JIT:
                     reason = f"`{param}` is a parameter of the jitted `{name}` that is not static there"
                     return Source(Taint.TRACED, fn, param, reason, wrap)
@@ -331,7 +456,7 @@ class TracedValues:
             kept = Source(Taint.TRACED, fn, param, reason, via=differentiated, keeps_value=True)
             if route.call is None or route.escapes or any(w.name not in (JIT, *DIFFERENTIATION) for w in route.wraps):
                 return kept  # the tracer it is handed may be abstract too: that cannot be shown
-            argument = call_argument(route.call, sig, param, bound=route.bound)
+            argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
             inner = self._source(argument, depth + 1) if isinstance(argument, cst.BaseExpression) else None
             if inner is not None and not inner.keeps_value and inner.concretized is None:
                 reason = f"`{param}` is a parameter of `{name}`, and the call on line {ctx.span(route.call).start.line} passes it the traced `{ctx.code(argument)}`"
@@ -342,7 +467,7 @@ class TracedValues:
         # Every layer hands the parameter on as the call passes it: a jit that makes it static,
         # a grad that does not differentiate it, a vmap that does not map it
         # (``jax.value_and_grad(loss)(params, batch)``: `batch` is what the call passes).
-        argument = call_argument(route.call, sig, param, bound=route.bound)
+        argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
         if not isinstance(argument, cst.BaseExpression):
             return None
         line = ctx.span(route.call).start.line
@@ -454,6 +579,12 @@ def value_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+def _owner_name(ctx: ModuleContext, fn: FunctionNode) -> str:
+    """``MLP.__call__`` for a method, the plain name otherwise."""
+    cls = ctx.parent(ctx.parent(fn))
+    return f"{cls.name.value}.{function_name(fn)}" if isinstance(cls, cst.ClassDef) else function_name(fn)
+
+
 def _abstract(source: Source | None) -> Source | None:
     """The source, unless the tracer it describes still holds a concrete value."""
     return None if source is None or source.keeps_value else source
@@ -496,7 +627,7 @@ def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseE
             elif route.call is None or route.escapes:
                 return None
             else:
-                argument = call_argument(route.call, sig, expr.value, bound=route.bound)  # type: ignore[union-attr]
+                argument = call_argument(route.call, sig, expr.value, bound=route.bound, consumed=route.consumed)  # type: ignore[union-attr]
             built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
             if built is None:
                 return None

@@ -28,7 +28,13 @@ from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.class_hashing import instance_class, only_reads_class, runs_as_written, static_method
+from jaxfix.transforms.semantics.class_hashing import (
+    instance_class,
+    linen_module,
+    only_reads_class,
+    runs_as_written,
+    static_method,
+)
 from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
     assigned_value,
@@ -70,6 +76,8 @@ class TraceIndex:
         self.ctx = ctx
         self._eager: dict[FunctionNode, bool] = {}
         self._routes: dict[FunctionNode, tuple[Route, ...] | None] = {}
+        #: Parameters whose default instance `_default_instance_of` is asking about (a cycle ends there).
+        self._defaults_asked: set[cst.Param] = set()
 
     def references(self, fn: FunctionNode) -> list[cst.CSTNode] | None:
         """Every expression in the module that refers to fn; None if unknowable."""
@@ -154,8 +162,8 @@ class TraceIndex:
         return self._eager[fn]
 
     def _compute_eager(self, fn: FunctionNode) -> bool:
-        if isinstance(fn, cst.Lambda):
-            return False
+        if isinstance(fn, cst.Lambda) or fn.name.value == "__call__":
+            return False  # an instance is called without naming `__call__`: its calls cannot be listed
         ctx = self.ctx
         for decorator in fn.decorators:
             if ctx.names.qualified_name(decorator.decorator) not in NEUTRAL_DECORATORS:
@@ -206,6 +214,7 @@ class TraceIndex:
                 for r in self._climb(ref, wraps, 0)
             )
         out.extend(self._constructions(fn))
+        out.extend(self._linen_entries(fn))
         if not out:  # used from elsewhere, through its decorators (and the jit it is rebound to)
             outer = (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())
             out = [Route(outer, None, True, head=len(outer))]
@@ -236,6 +245,33 @@ class TraceIndex:
                 out.append(Route((), None, True, bound=True, ref=ref))
         return out
 
+    def _linen_entries(self, fn: FunctionNode) -> list[Route]:
+        """The ``__call__`` of a flax linen Module runs at ``model.apply(variables, *args)`` and
+        ``model.init(rng, *args)`` (without ``method=``), and at ``model(*args)`` (a submodule
+        called from another module's code), for `model` an instance the module surely builds of
+        its class. `apply`'s first argument fills the slot of ``self`` (`Route.from_call`);
+        a jit around ``model.apply`` sees the same positions. Flax also runs it from code this
+        module cannot see (``self.sub(x)`` of a submodule made in ``setup``): one route escapes."""
+        ctx = self.ctx
+        cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) and fn.name.value == "__call__" else None
+        if not isinstance(cls, cst.ClassDef) or not linen_module(ctx, cls):
+            return []
+        out = [Route((), None, True, bound=True)]
+        for attribute in (*ctx.attributes_named("apply"), *ctx.attributes_named("init")):
+            built = instance_class(ctx, attribute.value)
+            if built is None or built[0] is not cls:
+                continue
+            for route in self._climb(attribute, (), 0):
+                mapped = route.wraps and (len(route.wraps) > 1 or route.wraps[0].name != JIT or _has_static_options(route.wraps[0]))
+                if route.call is None or mapped or any(a.keyword is not None and a.keyword.value == "method" for a in route.call.args):
+                    continue  # another method, or positions a layer counts differently from `__call__`'s
+                out.append(replace(route, ref=attribute, from_call=True))
+        for call in ctx.calls:
+            built = instance_class(ctx, call.func)
+            if built is not None and built[0] is cls:
+                out.append(Route((), call, bound=True, ref=call.func))
+        return out
+
     def binds_receiver(self, fn: FunctionNode, ref: cst.CSTNode) -> bool:
         """Does `ref` read fn as a method bound to its receiver (``obj.m``, ``self.m``)?"""
         return self._access(fn, ref).bound
@@ -261,8 +297,33 @@ class TraceIndex:
         if binding is not None and binding is cls:
             return MethodAccess(bound=kind is MethodKind.CLASS, uncertain=False)
         # `self` of one of the class's instance methods, or an instance the module builds of it.
-        surely = receiver_class(self.ctx, receiver) is cls
+        surely = receiver_class(self.ctx, receiver) is cls or self._default_instance_of(receiver) is cls
         return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
+
+    def _default_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+        """The class of a parameter's default ``Cls(...)`` (``def get(x, emu=Emulator()):``) when
+        every call of its function leaves the parameter out: then it surely holds that instance."""
+        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        if not isinstance(binding, cst.Param) or binding.default is None or binding in self._defaults_asked:
+            return None
+        built = instance_class(self.ctx, binding.default)
+        fn = self.ctx.enclosing_function(binding)
+        if built is None or fn is None:
+            return None
+        self._defaults_asked.add(binding)
+        try:
+            routes = self.routes(fn)
+        finally:
+            self._defaults_asked.discard(binding)
+        sig = function_info(self.ctx, fn).signature
+        name = binding.name.value
+        if not routes or any(
+            r.call is None or r.escapes or r.uncertain or r.from_call or any(w.name == PARTIAL for w in r.wraps)
+            or _passes(r.call, sig, name, bound=r.bound) is not False
+            for r in routes
+        ):
+            return None
+        return built[0]
 
     def _decorator_wraps(self, fn: FunctionNode) -> tuple[Wrap, ...] | None:
         """The layers fn's decorators put around it, innermost first; None if one is unknown."""
@@ -607,7 +668,7 @@ class Wrap:
             return axes is not None
         if self.name in _DIFFERENTIATED:
             argnums = self._read(ctx, "argnums", 0)
-            numbers = argnums if isinstance(argnums, tuple) else (argnums,)
+            numbers = tuple(argnums) if isinstance(argnums, (tuple, list)) else (argnums,)
             if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
                 return None
             return index is not None and index in numbers
@@ -640,6 +701,25 @@ class Wrap:
         return constant_value(ctx, arg.value)
 
 
+def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
+    """The ``__call__`` that ``model.apply(variables, ...)`` (or ``init``) runs: `model` an
+    instance the module surely builds of its flax linen Module class, and no ``method=``."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in ("apply", "init"):
+        return None
+    if any(a.keyword is not None and a.keyword.value == "method" for a in call.args):
+        return None
+    built = instance_class(ctx, func.value)
+    if built is None or not linen_module(ctx, built[0]):
+        return None
+    found = [s for s in built[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__"]
+    return found[0] if len(found) == 1 else None
+
+
+#: The keywords flax's ``Module.apply`` and ``init`` take for themselves.
+LINEN_APPLY_KEYWORDS = frozenset({"rngs", "mutable", "capture_intermediates", "method"})
+
+
 @dataclass(frozen=True)
 class MethodAccess:
     """What reading a function through one reference does to it (see `TraceIndex._access`)."""
@@ -670,6 +750,15 @@ class Route:
     uncertain: bool = False
     #: The reference the route starts from (None: the function is used from elsewhere).
     ref: cst.CSTNode | None = field(default=None, repr=False)
+    #: The call's first argument fills the first parameter's slot though the function is a
+    #: method: flax's ``model.apply(variables, *args)`` runs ``__call__(self, *args)``. The
+    #: positions line up as for a plain call, but the first parameter is no value of the call.
+    from_call: bool = False
+
+    @property
+    def consumed(self) -> frozenset[str]:
+        """Keywords of the call the entry takes for itself, not the function's: flax's `apply`'s own."""
+        return LINEN_APPLY_KEYWORDS if self.from_call else frozenset()
 
     def signature_seen(self, index: int, sig: Signature) -> Signature | None:
         """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""
@@ -733,6 +822,22 @@ def _used_as_operand(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
     if isinstance(parent, cst.Comparison) and parent.left is ref:
         return isinstance(parent.comparisons[0].operator, _ORDERING)
     return False
+
+
+def _passes(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> bool | None:
+    """Does `call` pass an argument to `param` (None: a star argument may)?"""
+    if any(a.star for a in call.args):
+        return None
+    if any(a.keyword is not None and a.keyword.value == param for a in call.args):
+        return True
+    index = sig.positional_index(param)
+    positional = sum(1 for a in call.args if a.keyword is None) + (1 if bound else 0)
+    return index is not None and positional > index
+
+
+def _has_static_options(wrap: Wrap) -> bool:
+    """A jit given static positions or names."""
+    return wrap.jit is None or wrap.jit.spec is None or not wrap.jit.spec.is_empty
 
 
 def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:

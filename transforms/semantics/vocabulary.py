@@ -105,8 +105,18 @@ LOADED_WITH_PACKAGE = frozenset(
     }
 )
 
-#: Decorators that leave a function's calling convention alone.
-NEUTRAL_DECORATORS = frozenset({"builtins.staticmethod", "builtins.classmethod"})
+#: Decorators that hand a call's arguments to the function unchanged (flax's ``nn.compact``
+#: and ``nn.nowrap`` only change how submodules are named and registered).
+NEUTRAL_DECORATORS = frozenset(
+    {
+        "builtins.staticmethod",
+        "builtins.classmethod",
+        "flax.linen.compact",
+        "flax.linen.module.compact",
+        "flax.linen.nowrap",
+        "flax.linen.module.nowrap",
+    }
+)
 
 
 def _import_target(assignment: ImportAssignment, name: str) -> str | None:

@@ -97,7 +97,7 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) 
     """The Python int a call passes `param`; for a NamedTuple parameter, the hashable tuple (as
     written); None when neither is shown."""
     info = function_info(analysis.ctx, fn)
-    argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=analysis.ctx)  # type: ignore[arg-type]
+    argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed, ctx=analysis.ctx)  # type: ignore[arg-type]
     if argument is DEFAULT:
         node = parameter(fn, param)
         return int_value(analysis, node.default) if node is not None and node.default is not None else None

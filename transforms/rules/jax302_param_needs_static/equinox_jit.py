@@ -67,7 +67,7 @@ def findings(analysis: Analysis) -> list[Finding]:
             if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
                 continue
             for param in sig.params:
-                argument = call_argument(route.call, sig, param.name, bound=route.bound)
+                argument = call_argument(route.call, sig, param.name, bound=route.bound, consumed=route.consumed)
                 if isinstance(argument, cst.BaseExpression) and (why := _function_leaf(analysis, argument, 0)) is not None:
                     shown = (route.call, argument, why)
                     break

@@ -132,7 +132,7 @@ class ParamsNeedingStatic:
                 continue  # a partial binds some arguments (not traced), a vmap maps others: not this call's to show
             if any(w.name == JIT and param in w.jit.spec.declared_static(info.signature) for w in route.wraps):  # type: ignore[union-attr]
                 continue  # static on this call's jit
-            argument = call_argument(route.call, info.signature, param, bound=route.bound, ctx=self.ctx)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed, ctx=self.ctx)
             # A default the call leaves out stays a Python value: jit traces what a call passes.
             if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
                 continue
@@ -222,7 +222,7 @@ class ParamsNeedingStatic:
             for param in info.signature.params:
                 if param.name in static:
                     continue
-                argument = call_argument(route.call, info.signature, param.name, bound=route.bound)
+                argument = call_argument(route.call, info.signature, param.name, bound=route.bound, consumed=route.consumed)
                 built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
                 if built is None:
                     continue
@@ -262,6 +262,12 @@ class ParamsNeedingStatic:
         ctx = self.ctx
         name = need.fn.name.value if isinstance(need.fn, cst.FunctionDef) else "lambda"
         head = f"`{need.param}` is a parameter of the jitted `{name}` that is not static there"
+        applied = next((r.ref for r in self.analysis.traces.routes(need.fn) or () if r.from_call), None)
+        if applied is not None:  # flax: `jax.jit(model.apply)` runs the module's `__call__`
+            owner = ctx.parent(ctx.parent(need.fn))
+            method = f"{owner.name.value}.{name}" if isinstance(owner, cst.ClassDef) else name
+            name = ctx.code(applied)
+            head = f"`{need.param}` is a parameter of `{method}`, which the jit of `{name}` runs, and is not static there"
         line = ctx.span(need.shown_by).start.line
         if need.use is not None:
             problem = f"but {need.use.reason}"

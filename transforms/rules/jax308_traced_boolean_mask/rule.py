@@ -50,9 +50,13 @@ class TracedMasks:
     def findings(self) -> Iterator[Finding]:
         for node in self.ctx.nodes_of(cst.Subscript):
             mask = _single_index(node)
-            if mask is None or not is_boolean(self.ctx, mask) or self.analysis.traced.source(mask) is None:
+            if mask is not None:
+                if is_boolean(self.ctx, mask) and self.analysis.traced.source(mask) is not None:
+                    yield self._finding(node, mask)
                 continue
-            yield self._finding(node, mask)
+            masked = _last_of_slices(node)
+            if masked is not None and is_boolean(self.ctx, masked[1]) and self.analysis.traced.source(masked[1]) is not None:
+                yield self._after_slices(node, *masked)
 
     def _finding(self, subscript: cst.Subscript, mask: cst.BaseExpression) -> Finding:
         ctx = self.ctx
@@ -94,7 +98,39 @@ class TracedMasks:
             notes=notes,
         )
 
-    def _update(self, subscript: cst.Subscript, base: cst.BaseExpression, mask: cst.BaseExpression):
+    def _after_slices(self, subscript: cst.Subscript, leading: str, mask: cst.BaseExpression) -> Finding:
+        """``x.at[:4, m].set(v)``: the mask selects along the axis after the slices, so the
+        update is ``x.at[:4].set(jnp.where(m, v, x[:4]))`` when the mask covers every axis after
+        the slices (jax#21994), which is not proven here: unsafe. Anything else is reported."""
+        ctx = self.ctx
+        at = _at_base(subscript)
+        head = (
+            f"`{shorten(ctx.code(subscript))}` indexes with a boolean mask computed from a tracer: its size depends "
+            "on the data (NonConcreteBooleanIndexError)"
+        )
+        options = (
+            "option: `x.at[...].set(jnp.where(mask, v, x[...]))`: the slices select, the mask is data",
+            "option: `jnp.nonzero(mask, size=n, fill_value=...)` when at most n elements are wanted",
+        )
+        rewrite = self._update(subscript, at, mask, leading) if at is not None and name_chain(at) else None
+        spelled = planner(self.analysis).spell(_WHERE, subscript) if rewrite is not None else None
+        if rewrite is None or spelled is None:
+            return ctx.finding(CODE, subscript, f"{head}; not rewritten: only an update of a named array after slices is", notes=options)
+        replaced, text, unsure = rewrite
+        text = text.replace("jnp.where", spelled.text, 1)
+        edits = (ctx.replace(replaced, text), spelled.edit) if spelled.edit is not None else (ctx.replace(replaced, text),)
+        unsure.insert(0, "the mask must cover every axis after the slices, as `jnp.where` broadcasts it against what they select")
+        return ctx.finding(
+            CODE,
+            subscript,
+            f"{head}; the slices select and the mask becomes data: `{shorten(text, 80)}`",
+            edits,
+            Applicability.UNSAFE,
+            description=f"select with `{shorten(text, 80)}`",
+            notes=(f"unsafe: {unsure[0]}",),
+        )
+
+    def _update(self, subscript: cst.Subscript, base: cst.BaseExpression, mask: cst.BaseExpression, leading: str | None = None):
         """``x.at[m].set(v)`` (and ``add``, ``multiply``) with one value and nothing else."""
         ctx = self.ctx
         method = ctx.parent(subscript)
@@ -105,6 +141,8 @@ class TracedMasks:
             return None
         value = call.args[0].value
         x, v = ctx.code(base), ctx.code(value)
+        if leading is not None:
+            x = f"{x}[{leading}]"  # the part the slices select: the where's fallback and operand
         if not isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.Attribute, cst.UnaryOperation)):
             v = f"({v})"
         written = _UPDATES[method.attr.value].format(x=x, v=v)  # type: ignore[union-attr]
@@ -112,7 +150,10 @@ class TracedMasks:
         if not _python_int(value):
             unsure.append(f"`{ctx.code(value)}` is not a Python int: `.at[].{method.attr.value}` casts to the array's "  # type: ignore[union-attr]
                           "dtype, `jnp.where` promotes (an int array given a float becomes float)")
-        return call, f"jnp.where({ctx.code(mask)}, {written}, {x})", unsure
+        selected = f"jnp.where({ctx.code(mask)}, {written}, {x})"
+        if leading is not None:
+            return call, f"{ctx.code(base)}.at[{leading}].set({selected})", unsure
+        return call, selected, unsure
 
     def _sum(self, subscript: cst.Subscript, base: cst.BaseExpression, mask: cst.BaseExpression):
         """``x[m].sum()`` and ``jnp.sum(x[m])``: the masked-out elements add zero."""
@@ -173,6 +214,16 @@ def _single_index(node: cst.Subscript) -> cst.BaseExpression | None:
     return node.slice[0].slice.value
 
 
+def _last_of_slices(node: cst.Subscript) -> tuple[str, cst.BaseExpression] | None:
+    """``x[:4, m]``: (the slices' text, the last index) when every element before it is a slice."""
+    if len(node.slice) < 2 or not isinstance(node.slice[-1].slice, cst.Index):
+        return None
+    leading = node.slice[:-1]
+    if not all(isinstance(e.slice, cst.Slice) for e in leading):
+        return None
+    return ", ".join(cst.Module([]).code_for_node(e.slice) for e in leading), node.slice[-1].slice.value
+
+
 def _at_base(subscript: cst.Subscript) -> cst.BaseExpression | None:
     """``x`` of ``x.at[m]``, else None."""
     value = subscript.value
@@ -220,9 +271,11 @@ class TracedBooleanMask308(Rule):
 
     Fixed: ``.at[m].set(v)``, ``.add(v)``, ``.multiply(v)``, ``x[m].sum()``,
     ``jnp.sum(x[m])``; safe when the mask is computed element-wise from the
-    array itself and ``v`` is a Python int, unsafe otherwise. Reported: any
-    other use of ``x[m]``. Valid: a mask outside any trace (NumPy, or eager
-    JAX), where its size is known.
+    array itself and ``v`` is a Python int, unsafe otherwise; ``x.at[:4, m].set(v)``
+    becomes ``x.at[:4].set(jnp.where(m, v, x[:4]))``, unsafe (the mask must cover
+    every axis after the slices). Reported: any other use of ``x[m]``.
+    Valid: a mask outside any trace (NumPy, or eager JAX), where its size is
+    known.
     """
 
     code = CODE
@@ -237,7 +290,15 @@ class TracedBooleanMask308(Rule):
         element-wise test's call, ``~``/``&``/``|``/``^`` of those; not ``x[i + 1]`` nor ``x[f(i)]``,
         so that an ordinary index costs no libcst parse."""
         masks = _mask_names(facts)
-        return [n for n in facts.nodes if isinstance(n, ast.Subscript) and _may_be_mask(facts, n.slice, masks)]
+        return [
+            n
+            for n in facts.nodes
+            if isinstance(n, ast.Subscript)
+            and (
+                _may_be_mask(facts, n.slice, masks)
+                or (isinstance(n.slice, ast.Tuple) and n.slice.elts and _may_be_mask(facts, n.slice.elts[-1], masks))
+            )
+        ]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return TracedMasks(analysis).findings()

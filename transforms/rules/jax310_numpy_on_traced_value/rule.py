@@ -9,7 +9,7 @@ program meant the jax.numpy computation, whose twin takes tracers:
 (netket#908, tinygp#81, jax#2304, jax#3133).
 
 Two obligations. The NumPy function must have a jax.numpy twin that
-computes the same (`TWINS`: element-wise math, reductions and the shape
+computes the same (`numpy_twins.TWINS`: element-wise math, reductions and the shape
 functions whose defaults agree). And the function the call is in must run
 only traced: called directly it computed NumPy's float64 result, which the
 twin would make a float32 jax array (unsafe then). An indexing result must
@@ -35,23 +35,10 @@ from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_me
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.numpy_twins import NUMPY, TWINS, twin
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 
 CODE = "JAX310"
-#: NumPy functions whose jax.numpy twin computes the same for the same arguments: each was run both
-#: ways (docs/jax310-behaviour.md; tests/test_jax310.py holds this set to that table).
-TWINS = frozenset(
-    {
-        "sin", "cos", "tan", "arcsin", "arccos", "arctan", "arctan2", "sinh", "cosh", "tanh", "exp", "exp2",
-        "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square", "abs", "absolute", "sign", "power",
-        "maximum", "minimum", "clip", "floor", "ceil", "hypot", "logaddexp", "deg2rad", "rad2deg", "radians",
-        "degrees", "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "cumsum", "cumprod",
-        "append", "concatenate", "stack", "hstack", "vstack", "expand_dims", "squeeze", "transpose", "flip",
-        "roll", "dot", "matmul", "outer", "inner", "einsum", "isnan", "isinf", "isfinite", "logical_and",
-        "logical_or", "logical_not", "where", "kron", "trace", "diag", "tril", "triu",
-    }
-)
-_NUMPY = "numpy."
 
 
 class NumpyOnTracers:
@@ -65,11 +52,9 @@ class NumpyOnTracers:
         ctx = self.ctx
         for call in ctx.calls:
             qualified = ctx.names.qualified_name(call.func) or ""
-            if not qualified.startswith(_NUMPY) or qualified[len(_NUMPY):] not in TWINS:
+            if twin(qualified, call) is None:
                 continue
-            if qualified == "numpy.where" and len(call.args) != 3:
-                continue  # one-argument `where` gives indices, whose number depends on the data
-            traced = next((a.value for a in call.args if not a.star and self._tracer(a.value)), None)
+            traced = next((a.value for a in call.args if not a.star and self._handed_tracer(a.value)), None)
             if traced is not None:
                 yield self._twin(call, qualified, traced)
         for subscript in ctx.nodes_of(cst.Subscript):
@@ -85,12 +70,25 @@ class NumpyOnTracers:
         source = self.analysis.traced.source(expr)
         return source.reason if source is not None else None
 
+    def _handed_tracer(self, expr: cst.BaseExpression) -> str | None:
+        """Why NumPy is handed a tracer in `expr`: the value itself, or an element of a list,
+        tuple or comprehension of them (``np.stack([d[k] for k in keys])``). Any tracer fails
+        there, one under grad alone too, whose concrete value Python could read
+        (docs/jax310-behaviour.md, B)."""
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return next((r for e in expr.elements if not isinstance(e, cst.StarredElement) and (r := self._handed_tracer(e.value))), None)
+        if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
+            return self._handed_tracer(expr.elt)
+        source = self.analysis.traced.tracer_source(expr)
+        return source.reason if source is not None else None
+
     def _twin(self, call: cst.Call, qualified: str, traced: cst.BaseExpression) -> Finding:
         ctx = self.ctx
-        name = qualified[len(_NUMPY):]
+        name = qualified[len(NUMPY):]
         head = (
-            f"`{shorten(ctx.code(call))}` hands NumPy `{shorten(ctx.code(traced))}`, a tracer "
-            f"({self._tracer(traced)}): NumPy needs a concrete array (TracerArrayConversionError)"
+            f"`{shorten(ctx.code(call))}` hands NumPy `{shorten(ctx.code(traced))}`, "
+            f"{'a tracer' if not isinstance(traced, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) else 'which holds a tracer'} "
+            f"({self._handed_tracer(traced)}): NumPy needs a concrete array (TracerArrayConversionError)"
         )
         spelled = planner(self.analysis).spell(f"jax.numpy.{name}", call)
         if spelled is None:
@@ -199,7 +197,7 @@ class NumpyOnTracers:
         for route in routes:
             if route.call is None or route.escapes or route.uncertain:
                 return None
-            argument = call_argument(route.call, signature, param.name.value, bound=route.bound)
+            argument = call_argument(route.call, signature, param.name.value, bound=route.bound, consumed=route.consumed)
             if argument is DEFAULT or not isinstance(argument, cst.BaseExpression):
                 return None
             kind = self._sequence(argument, depth + 1)
@@ -257,12 +255,12 @@ class NumpyOnTracedValue310(Rule):
         out: list[ast.AST] = []
         for node in facts.nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)):
-                if any(q.startswith(_NUMPY) and q[len(_NUMPY):] in TWINS for q in qualified_spellings(facts, node.func)):
+                if any(q.startswith(NUMPY) and q[len(NUMPY):] in TWINS for q in qualified_spellings(facts, node.func)):
                     out.append(node)
             elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Constant, ast.Slice)):
                 base = node.value
                 if (isinstance(base, ast.Name) and base.id in listy) or (
-                    isinstance(base, ast.Call) and any(q.startswith(_NUMPY) for q in qualified_spellings(facts, base.func))
+                    isinstance(base, ast.Call) and any(q.startswith(NUMPY) for q in qualified_spellings(facts, base.func))
                 ):
                     out.append(node)
         return out

@@ -96,7 +96,7 @@ class ArrayStatic:
             for param in info.signature.params:
                 if param.name not in declared:
                     continue
-                argument = call_argument(route.call, info.signature, param.name, bound=route.bound)  # type: ignore[arg-type]
+                argument = call_argument(route.call, info.signature, param.name, bound=route.bound, consumed=route.consumed)  # type: ignore[arg-type]
                 origin = array_origin(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
                 if origin is None or _static_arithmetic(self.analysis, argument):  # type: ignore[arg-type]
                     continue

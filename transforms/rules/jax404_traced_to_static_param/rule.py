@@ -94,7 +94,7 @@ class TracedToStatic:
         for route in self.analysis.traces.routes(source.function) or ():
             if route.call is None or route.escapes:
                 continue
-            if call_argument(route.call, info.signature, source.param, bound=route.bound) is not DEFAULT:
+            if call_argument(route.call, info.signature, source.param, bound=route.bound, consumed=route.consumed) is not DEFAULT:
                 return False  # a call passes it (or may): traced there
         return True
 
@@ -200,7 +200,7 @@ class TracedToStatic:
         for route in routes:
             if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
                 return f"{head}; `{outer}` is also used where its arguments cannot be seen"
-            argument = call_argument(route.call, info.signature, param, bound=route.bound)
+            argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed)
             line = ctx.span(route.call).start.line
             number = int_value(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
             array = array_origin(self.analysis, argument) if isinstance(argument, cst.BaseExpression) else None
