@@ -28,6 +28,8 @@ def fixed(line: str) -> tuple[list[str], str]:
         ("m = jax.jit(jnp.mean)(x, axis=(0, 1))", 'm = jax.jit(jnp.mean, static_argnames=("axis",))(x, axis=(0, 1))'),
         ("n = jax.jit(jnp.linalg.norm)(x, ord=jnp.inf)", 'n = jax.jit(jnp.linalg.norm, static_argnames=("ord",))(x, ord=jnp.inf)'),
         ("n = jax.jit(jnp.linalg.norm)(x, 'fro')", "n = jax.jit(jnp.linalg.norm, static_argnums=1)(x, 'fro')"),
+        ("print(jax.make_jaxpr(jax.lax.integer_pow)(x, 4))", "print(jax.make_jaxpr(jax.lax.integer_pow, static_argnums=1)(x, 4))"),
+        ("print(jax.jit(jax.lax.integer_pow)(x, 4))", "print(jax.jit(jax.lax.integer_pow, static_argnums=1)(x, 4))"),
         (
             "norm = jax.jit(jnp.linalg.norm)\nprint(norm(x, ord=1), norm(x, ord=2.5))",
             'norm = jax.jit(jnp.linalg.norm, static_argnames=("ord",))\nprint(norm(x, ord=1), norm(x, ord=2.5))',
@@ -50,6 +52,9 @@ def test_the_size_becomes_static_at_the_jit(line: str, after: str) -> None:
         "s = jax.jit(jnp.sum)(x, keepdims=True)",  # not the axis
         "norm = jax.jit(jnp.linalg.norm)\nprint(norm(x, ord=p))",  # the order is not a proven Python value
         "norm = jax.jit(jnp.linalg.norm)\nf = norm",  # used other than by calls
+        "p = jax.make_jaxpr(jax.lax.integer_pow)(x, y=4)",  # make_jaxpr has no static_argnames
+        "p = jax.make_jaxpr(jax.lax.integer_pow)(x, 2.5)",  # the exponent must be an int
+        "p = jax.make_jaxpr(jnp.zeros)((2, 3), jnp.float32)",  # a dtype would need to be static too
     ],
 )
 def test_calls_it_cannot_prove_are_left_alone(line: str) -> None:

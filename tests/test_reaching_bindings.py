@@ -45,3 +45,25 @@ def test_a_binding_by_a_with_statement_is_read_without_error() -> None:
     """A `with` statement's parentheses are one node or a sentinel, not a list: finding where it
     starts once crashed the whole module ('MaybeSentinel' object is not subscriptable)."""
     assert [f.code for f in check(REBOUND_BY_WITH).findings] == ["JAX309"]  # `not x` of the traced parameter
+
+
+UNPACKED_OVER_ITSELF = """\
+import jax
+import jax.numpy as jnp
+
+
+def split_positive(thing):
+    return thing[thing > 0], thing.sum()
+
+
+@jax.jit
+def f(thing):
+    thing, total = split_positive(thing)
+    return thing, total
+"""
+
+
+def test_a_parameter_rebound_by_unpacking_its_own_read_is_still_the_parameter() -> None:
+    """``thing, total = split_positive(thing)``: the right side runs before the names are bound, so
+    the helper receives the traced parameter, and its boolean index is reported."""
+    assert [f.code for f in check_source(UNPACKED_OVER_ITSELF, Options())] == ["JAX308"]

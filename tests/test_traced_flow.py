@@ -175,3 +175,75 @@ def test_a_call_that_passes_another_instance_makes_the_method_unknown() -> None:
     calls = 'jax.grad(loss)({"a": 1.0, "b": 2.0})\nloss({"a": 1.0, "b": 2.0}, Other())'
     text = DEFAULT_INSTANCE.format(calls=calls)
     assert [f.code for f in check(text, Options()).findings] == []
+
+
+TREE_MAPPED = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def shifted(tree):
+    return jax.tree_util.tree_map(lambda x: np.append(x[0], x[:-1]), tree)
+
+
+{uses}
+"""
+
+
+def test_tree_map_hands_its_function_the_leaves_of_a_traced_tree() -> None:
+    text = TREE_MAPPED.format(uses='print(jax.jit(shifted)({"a": jnp.arange(4.0)}))')
+    found = check(text, Options()).findings
+    assert [(f.code, f.fix.applicability.name if f.fix else None) for f in found] == [("JAX310", "SAFE")]
+
+
+def test_tree_map_in_a_function_also_run_eagerly_makes_the_swap_unsafe() -> None:
+    """Called directly, the lambda got NumPy arrays and returned NumPy's float64."""
+    uses = 'print(jax.jit(shifted)({"a": jnp.arange(4.0)}))\nprint(shifted({"a": np.arange(4.0)}))'
+    found = check(TREE_MAPPED.format(uses=uses), Options()).findings
+    assert [(f.code, f.fix.applicability.name if f.fix else None) for f in found] == [("JAX310", "UNSAFE")]
+
+
+def test_tree_map_of_concrete_leaves_is_left_alone() -> None:
+    assert check(TREE_MAPPED.format(uses='print(shifted({"a": np.arange(4.0)}))'), Options()).findings == []
+
+
+PASSED_INSTANCE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Base:
+    def shifted(self, x):
+        return np.append(x[0], x[:-1])
+
+
+class Child(Base):
+    pass
+
+
+@jax.jit
+def run(kernel, x):
+    return kernel.shifted(x)
+
+
+{calls}
+"""
+
+
+def test_a_method_of_the_instance_every_call_passes_is_followed_through_inheritance() -> None:
+    text = PASSED_INSTANCE.format(calls="run(Child(), jnp.arange(3.0))")
+    assert [f.code for f in check(text, Options()).findings] == ["JAX310"]
+
+
+def test_instances_of_two_classes_leave_the_method_unknown() -> None:
+    text = PASSED_INSTANCE.format(calls="run(Child(), jnp.arange(3.0))\nrun(Other(), jnp.arange(3.0))")
+    assert check(text, Options()).findings == []
+
+
+def test_a_subclass_that_overrides_the_method_is_not_the_base_method() -> None:
+    text = PASSED_INSTANCE.replace("    pass\n", "    def shifted(self, x):\n        return x\n").format(
+        calls="run(Child(), jnp.arange(3.0))"
+    )
+    assert check(text, Options()).findings == []

@@ -41,6 +41,8 @@ OPTIONS = [
     ("jax.numpy.linalg.norm", jnp.linalg.norm, (x, jnp.inf), 1),
     ("jax.numpy.linalg.norm", jnp.linalg.norm, (m, "fro"), 1),
     ("jax.numpy.linalg.norm", jnp.linalg.norm, (m, None, 1), 2),
+    # The exponent of integer_pow is a parameter of the primitive: it must be a Python int.
+    ("jax.lax.integer_pow", jax.lax.integer_pow, (x, 4), 1),
 ]
 ROWS.extend(OPTIONS)
 
@@ -61,3 +63,12 @@ for name, fn, args, i in ROWS:
     kind = "option" if any(args is row[2] for row in OPTIONS) else "axis" if name.split(".")[-1] in AXES else "size"
     shown = f", {args[i]!r}" if kind == "option" else ""
     print(f"| `{name}` ({kind} at {i}{shown}) | {plain} | {static} |")
+
+# make_jaxpr traces like jit and takes static_argnums too (no static_argnames).
+print()
+print("| function | `jax.make_jaxpr(f)(...)` | `jax.make_jaxpr(f, static_argnums=i)(...)` |")
+print("|---|---|---|")
+for name, fn, args, i in [("jax.lax.integer_pow", jax.lax.integer_pow, (x, 4), 1), ("jax.nn.one_hot", jax.nn.one_hot, (jnp.arange(3), 3), 1)]:
+    plain = outcome(lambda: jax.make_jaxpr(fn)(*args))
+    static = outcome(lambda: jax.make_jaxpr(fn, static_argnums=i)(*args))
+    print(f"| `{name}` (at {i}) | {plain} | {static} |")

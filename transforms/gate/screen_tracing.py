@@ -146,9 +146,10 @@ class TracedParams:
         if found is None:
             return False  # a global, an import or a builtin
         owner, bindings = found
-        # Bound more than once: a tracer only when every binding is a parameter or an
-        # assignment that may be one (`traced_values._every_binding_source`).
-        return all(self._binding(owner, name, b, line, depth) for b in bindings)
+        # Bound more than once: the analysis follows the binding that reaches the read (a
+        # parameter rebound later, the last straight-line assignment: `constants`) or every
+        # binding (`traced_values._every_binding_source`); any of them may be the one.
+        return any(self._binding(owner, name, b, line, depth) for b in bindings)
 
     def _binding(self, owner: FunctionNode, name: str, binding, line: int, depth: int) -> bool:
         if binding is _PARAMETER:

@@ -36,7 +36,7 @@ from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import call_argument, namedtuple_parameter
-from jaxfix.transforms.semantics.tracing import LINEN_APPLY_KEYWORDS, TraceIndex, Wrap, linen_apply
+from jaxfix.transforms.semantics.tracing import LINEN_APPLY, NOTHING_CONSUMED, TraceIndex, Wrap, linen_apply
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
@@ -287,11 +287,11 @@ class ConcreteUses:
         if self._depth > 4:
             return None
         bound = False
-        consumed: frozenset[str] = frozenset()
+        consumed = NOTHING_CONSUMED
         applied = linen_apply(ctx, call)
         if applied is not None:
             # `model.apply(variables, x, train)`: the variables fill `self`'s slot of `__call__`.
-            fn, consumed = applied, LINEN_APPLY_KEYWORDS
+            fn, consumed = applied, LINEN_APPLY
         elif isinstance(call.func, cst.Name):
             fn = single_binding(ctx, call.func)
             if not isinstance(fn, cst.FunctionDef) or fn.decorators:

@@ -60,7 +60,7 @@ def reaching_parameter(ctx: ModuleContext, name: cst.Name) -> cst.Param | None:
             return None
         holder = ctx.statement_of(node)
         if holder is statement:
-            if not isinstance(ctx.parent(node), (cst.AssignTarget, cst.AnnAssign)):
+            if not _assignment_target(ctx, node):
                 return None  # a walrus or a loop target in the same statement
         elif ctx.start(holder) < ctx.start(statement):
             return None
@@ -141,6 +141,16 @@ def unpacked_from(ctx: ModuleContext, target: cst.Name) -> tuple[cst.Call, int, 
     if any(isinstance(e, cst.StarredElement) for e in elements):
         return None
     return assign.value, elements.index(element), len(elements)  # type: ignore[arg-type]
+
+
+def _assignment_target(ctx: ModuleContext, name: cst.Name) -> bool:
+    """`name` is bound by its statement's ``=`` (``x = ...``, ``x, y = ...``, ``x: T = ...``),
+    which runs after the right side is read."""
+    node: cst.CSTNode = name
+    parent = ctx.parent(node)
+    while isinstance(parent, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
+        node, parent = parent, ctx.parent(parent)
+    return isinstance(parent, (cst.AssignTarget, cst.AnnAssign))
 
 
 def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:

@@ -45,6 +45,7 @@ from jaxfix.transforms.semantics.hashability import Kind as Hashing
 from jaxfix.transforms.semantics.hashability import ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.int_values import int_value
+from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.static_values import Kind as Staticness
 
 
@@ -196,15 +197,38 @@ def _linen_module(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: s
 
 def _namedtuple(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str) -> PythonValue | NotStatic:
     """A NamedTuple hashes when every field does: each value the call gives, and every default
-    written in the class (checked whether or not this call leaves it out)."""
+    written in the class (checked whether or not this call leaves it out). One whose every field
+    is a function is a pytree of function leaves, which jit cannot trace."""
     name = cls.name.value
-    if any(a.star for a in call.args):
-        return NotStatic(f"`{code}` is a `{name}` built from values jaxfix cannot list")
+    given: list[PythonValue | NotStatic] = []
+    for arg in call.args:
+        if arg.star == "*" and _optimizer_triple(analysis.ctx, arg.value):
+            given.extend([PythonValue(ValueKind.CALLABLE, f"a function `{analysis.ctx.code(arg.value)}` returns")] * 3)
+        elif arg.star:
+            return NotStatic(f"`{code}` is a `{name}` built from values jaxfix cannot list")
+        else:
+            given.append(python_value(analysis, arg.value))
     defaults = [d for d in (namedtuple_fields(analysis.ctx, cls) or {}).values() if d is not None]
-    for value in [*(a.value for a in call.args), *defaults]:
-        found = python_value(analysis, value)
+    for found in [*given, *(python_value(analysis, d) for d in defaults)]:
         if isinstance(found, NotStatic):
             return NotStatic(f"`{code}` is a `{name}` whose field {found.reason}", certain=found.certain)
+    if given and all(isinstance(g, PythonValue) and g.kind is ValueKind.CALLABLE for g in given) and not defaults:
+        return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` of functions (a pytree whose leaves jit cannot trace)")
     return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` (a NamedTuple of hashable values)", may_trace=True)
+
+
+#: ``jax.example_libraries.optimizers``'s optimizers: each returns ``(init_fun, update_fun,
+#: get_params)``, three functions (an ``Optimizer`` NamedTuple).
+EXAMPLE_OPTIMIZERS = frozenset(
+    {"sgd", "momentum", "nesterov", "adagrad", "rmsprop", "rmsprop_momentum", "adam", "adamax", "sm3"}
+)
+
+
+def _optimizer_triple(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """``optimizers.adam(1e-3)`` of jax.example_libraries: three functions."""
+    if not isinstance(expr, cst.Call):
+        return False
+    module, _, name = (ctx.names.qualified_name(expr.func) or "").rpartition(".")
+    return module == "jax.example_libraries.optimizers" and name in EXAMPLE_OPTIMIZERS
 
 

@@ -52,7 +52,7 @@ from jaxfix.transforms.semantics.constants import (
 from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
+from jaxfix.transforms.semantics.tracing import NOTHING_CONSUMED, Consumed, Route, TraceIndex, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
 #: Attributes that stay static on a tracer.
@@ -124,15 +124,15 @@ def call_argument(
     *,
     bound: bool,
     ctx: ModuleContext | None = None,
-    consumed: frozenset[str] = frozenset(),
+    consumed: Consumed = NOTHING_CONSUMED,
 ) -> cst.BaseExpression | object | None:
     """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
 
     `bound`: the call runs a bound method (``obj.m(...)``, ``jax.jit(obj.m)(...)``),
     whose first parameter is the receiver, not one of the call's arguments. With `ctx`,
     ``**kw`` is read as the keywords of the dict it unpacks (`unpacked_keywords`).
-    `consumed`: keywords the entry takes for itself (flax's ``apply(..., rngs=...)``,
-    `Route.consumed`), which never reach the function.
+    `consumed`: what the entry takes for itself (`tracing.Consumed`: ``tree_map``'s function,
+    flax's ``apply(..., rngs=...)``), which never reaches the function.
     """
     unpacked: dict[str, cst.BaseExpression] = {}
     for a in call.args:
@@ -142,8 +142,8 @@ def call_argument(
             unpacked.update(found)
         elif a.star:
             return None
-    positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None and a.keyword.value not in consumed}  # type: ignore[union-attr]
+    positional = [a.value for a in call.args if a.keyword is None and not a.star][consumed.leading :]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None and a.keyword.value not in consumed.keywords}  # type: ignore[union-attr]
     if set(unpacked) & set(keywords):
         return None  # Python raises "got multiple values"
     keywords.update(unpacked)

@@ -60,6 +60,8 @@ from jaxfix.transforms.semantics.vocabulary import (
     NEUTRAL_DECORATORS,
     PARTIAL,
     TRANSFORMS,
+    TREE_MAP,
+    TREE_MAPS,
 )
 
 
@@ -265,7 +267,7 @@ class TraceIndex:
                 mapped = route.wraps and (len(route.wraps) > 1 or route.wraps[0].name != JIT or _has_static_options(route.wraps[0]))
                 if route.call is None or mapped or any(a.keyword is not None and a.keyword.value == "method" for a in route.call.args):
                     continue  # another method, or positions a layer counts differently from `__call__`'s
-                out.append(replace(route, ref=attribute, from_call=True))
+                out.append(replace(route, ref=attribute, from_call=True, consumed=LINEN_APPLY))
         for call in ctx.calls:
             built = instance_class(ctx, call.func)
             if built is not None and built[0] is cls:
@@ -297,8 +299,41 @@ class TraceIndex:
         if binding is not None and binding is cls:
             return MethodAccess(bound=kind is MethodKind.CLASS, uncertain=False)
         # `self` of one of the class's instance methods, or an instance the module builds of it.
-        surely = receiver_class(self.ctx, receiver) is cls or self._default_instance_of(receiver) is cls
+        read_from = receiver_class(self.ctx, receiver)
+        surely = read_from is cls or any(
+            _finds_method(self.ctx, built, fn)
+            for built in (read_from, self._default_instance_of(receiver), self._passed_instance_of(receiver))
+        )
         return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
+
+    def _passed_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+        """The class every call of a function passes an instance of to its parameter `receiver`
+        (``condition(Exp(scale=1.0), X)`` for ``def condition(kernel, X)``), where each call
+        can be read."""
+        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        if not isinstance(binding, cst.Param) or binding in self._defaults_asked:
+            return None
+        fn = self.ctx.enclosing_function(binding)
+        if fn is None:
+            return None
+        self._defaults_asked.add(binding)
+        try:
+            routes = self.routes(fn)
+        finally:
+            self._defaults_asked.discard(binding)
+        sig = function_info(self.ctx, fn).signature
+        found: set[cst.ClassDef] = set()
+        for route in routes or ():
+            if route.call is None or route.escapes or route.uncertain or route.from_call or route.consumed.leading:
+                return None
+            if any(w.name == PARTIAL for w in route.wraps):
+                return None
+            argument = _argument_for(route.call, sig, binding.name.value, bound=route.bound)
+            built = instance_class(self.ctx, argument) if argument is not None else None
+            if built is None:
+                return None
+            found.add(built[0])
+        return found.pop() if len(found) == 1 else None
 
     def _default_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
         """The class of a parameter's default ``Cls(...)`` (``def get(x, emu=Emulator()):``) when
@@ -318,7 +353,7 @@ class TraceIndex:
         sig = function_info(self.ctx, fn).signature
         name = binding.name.value
         if not routes or any(
-            r.call is None or r.escapes or r.uncertain or r.from_call or any(w.name == PARTIAL for w in r.wraps)
+            r.call is None or r.escapes or r.uncertain or r.from_call or r.consumed.leading or any(w.name == PARTIAL for w in r.wraps)
             or _passes(r.call, sig, name, bound=r.bound) is not False
             for r in routes
         ):
@@ -384,6 +419,10 @@ class TraceIndex:
             yield Route(wraps, parent)
         elif (staged := staged_call(ctx, expr, wraps)) is not None:
             yield Route(wraps, staged)
+        elif isinstance(parent, cst.Arg) and parent.value is expr and _tree_map_function(ctx, parent):
+            # `tree_map(f, tree)` calls f right there, with the leaves of `tree`: the caller's values.
+            call = ctx.parent(parent)
+            yield Route((*wraps, Wrap(TREE_MAP, call, call)), call, consumed=TREE_MAP_CALL)  # type: ignore[arg-type]
         elif isinstance(parent, cst.Arg) and parent.value is expr:
             call = ctx.parent(parent)
             wrap = self._application(call, expr)  # type: ignore[arg-type]
@@ -651,7 +690,7 @@ class Wrap:
             if self.jit is None or self.jit.spec is None:
                 return None
             return param not in self.jit.spec.declared_static(sig)
-        if self.name in _PASS_THROUGH:
+        if self.name in _PASS_THROUGH or self.name == TREE_MAP:
             return False
         if self._option(_UNMODELLED) is not None:
             return None
@@ -716,8 +755,21 @@ def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
     return found[0] if len(found) == 1 else None
 
 
+@dataclass(frozen=True)
+class Consumed:
+    """The arguments of a route's call that its entry takes for itself, and never hands to the
+    function: ``tree_map(f, tree)`` takes `f` (one leading positional) and ``is_leaf=``;
+    flax's ``model.apply(variables, x, rngs=...)`` takes ``rngs=`` (its variables fill `self`'s slot)."""
+
+    leading: int = 0
+    keywords: frozenset[str] = frozenset()
+
+
+NOTHING_CONSUMED = Consumed()
 #: The keywords flax's ``Module.apply`` and ``init`` take for themselves.
-LINEN_APPLY_KEYWORDS = frozenset({"rngs", "mutable", "capture_intermediates", "method"})
+LINEN_APPLY = Consumed(keywords=frozenset({"rngs", "mutable", "capture_intermediates", "method"}))
+#: ``jax.tree_util.tree_map(f, tree, *rest, is_leaf=None)``: `f` is the first positional.
+TREE_MAP_CALL = Consumed(leading=1, keywords=frozenset({"is_leaf"}))
 
 
 @dataclass(frozen=True)
@@ -755,10 +807,8 @@ class Route:
     #: positions line up as for a plain call, but the first parameter is no value of the call.
     from_call: bool = False
 
-    @property
-    def consumed(self) -> frozenset[str]:
-        """Keywords of the call the entry takes for itself, not the function's: flax's `apply`'s own."""
-        return LINEN_APPLY_KEYWORDS if self.from_call else frozenset()
+    #: What of the call the entry takes for itself, not the function's (`Consumed`).
+    consumed: Consumed = field(default_factory=lambda: NOTHING_CONSUMED)
 
     def signature_seen(self, index: int, sig: Signature) -> Signature | None:
         """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""
@@ -821,6 +871,51 @@ def _used_as_operand(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
         return isinstance(parent.operator, _ORDERING)
     if isinstance(parent, cst.Comparison) and parent.left is ref:
         return isinstance(parent.comparisons[0].operator, _ORDERING)
+    return False
+
+
+def _tree_map_function(ctx: ModuleContext, arg: cst.Arg) -> bool:
+    """`arg` is the function of a ``tree_map`` call (its first positional argument)."""
+    call = ctx.parent(arg)
+    if not isinstance(call, cst.Call) or ctx.names.qualified_name(call.func) not in TREE_MAPS:
+        return False
+    positional = [a for a in call.args if a.keyword is None]
+    return bool(positional) and positional[0] is arg and not arg.star
+
+
+def _argument_for(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> cst.BaseExpression | None:
+    """The expression a plain call passes to `param` (no star arguments), or None."""
+    if any(a.star for a in call.args):
+        return None
+    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param), None)
+    if keyword is not None:
+        return keyword
+    index = sig.positional_index(param)
+    positional = [a.value for a in call.args if a.keyword is None]
+    at = index - (1 if bound else 0) if index is not None else None
+    return positional[at] if at is not None and 0 <= at < len(positional) else None
+
+
+def _finds_method(ctx: ModuleContext, cls: cst.ClassDef | None, fn: FunctionNode) -> bool:
+    """Does ``instance.name`` on an instance of `cls` find `fn` (the def of that name in the first
+    class of the module, `cls` or a base it names, that defines it)?"""
+    if cls is None or not isinstance(fn, cst.FunctionDef):
+        return False
+    seen: set[int] = set()
+    todo = [cls]
+    while todo:
+        current = todo.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        defined = [s for s in current.body.body if isinstance(s, cst.FunctionDef) and s.name.value == fn.name.value]
+        if defined:
+            return defined[-1] is fn
+        for base in current.bases:
+            parent = single_binding(ctx, base.value) if base.keyword is None and isinstance(base.value, cst.Name) else None
+            if not isinstance(parent, cst.ClassDef):
+                return False  # a base the module does not define may define the method
+            todo.append(parent)
     return False
 
 

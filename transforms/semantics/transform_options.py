@@ -35,6 +35,8 @@ STATIC_OPTION = {
 }
 #: The transforms that map their arguments along an axis.
 MAPPING = frozenset({"jax.vmap", "jax.pmap"})
+#: Rematerialization: traces what it is given with abstract values (docs/jax103-305-behaviour.md).
+CHECKPOINT = frozenset({"jax.checkpoint", "jax.remat"})
 #: Static options that count the call's positional arguments only (make_jaxpr's reads keywords too).
 POSITIONS_ONLY = frozenset({"jax.checkpoint", "jax.remat", "jax.pmap"})
 

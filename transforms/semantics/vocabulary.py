@@ -83,6 +83,10 @@ CALLS_NOW = frozenset(
     {*CONTROL_FLOW, "jax.lax.map", "jax.lax.associative_scan", "jax.jvp", "jax.vjp", "jax.linearize", "jax.eval_shape"}
 )
 
+#: ``tree_map(f, tree, ...)``: calls f at once with each leaf of the trees (the caller's values).
+TREE_MAP = "jax.tree_util.tree_map"
+TREE_MAPS = frozenset({TREE_MAP, "jax.tree.map", "jax.tree_map"})
+
 #: Differentiation: traces only the `argnums` arguments; the others reach the function as they are.
 DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
 

@@ -12,7 +12,9 @@ into the library, and a guess would be a wrong fix.
 
 A jit assigned to a name (``a_fun = jax.jit(jnp.linalg.norm)``) whose every use is a call is
 read the same way over all its calls (jax#21730: ``a_fun(x, ord=1)``): the options become static
-at the jit when every call passes each one as a hashable Python value.
+at the jit when every call passes each one as a hashable Python value. ``jax.make_jaxpr`` traces
+alike and takes ``static_argnums`` (not names): ``jax.make_jaxpr(jax.lax.integer_pow)(x, 4)``
+gains ``static_argnums=1`` (jax#13838).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ LEADING: dict[str, int] = {
     "jax.random.split": 2,
     "jax.random.poisson": 3,
     "jax.random.gamma": 3,
+    "jax.lax.integer_pow": 2,
     # Reductions and axis functions (array, axis): the axis must be static (jax#4412).
     **{f"jax.numpy.{name}": 2 for name in (
         "sum", "mean", "max", "min", "prod", "argmax", "argmin", "cumsum", "cumprod", "std", "var", "any",
@@ -71,8 +74,14 @@ AXIS_SLOT = ("axis", (1,), ("axis",))
 #: one, and any hashable Python value serves (an int, a float, ``jnp.inf``, ``"fro"``, None).
 OPTION_SLOTS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
     "jax.numpy.linalg.norm": ("options", (1, 2, 3), ("ord", "axis", "keepdims")),
+    "jax.lax.integer_pow": ("exponent", (1,), ("y",)),
 }
 LEADING.update({name: 1 + len(positions) for name, (_, positions, _) in OPTION_SLOTS.items()})
+
+#: Options that must be Python ints (``integer_pow``'s exponent), not any hashable value.
+_INT_OPTIONS = frozenset({"jax.lax.integer_pow"})
+#: ``jax.make_jaxpr`` traces like jit and takes ``static_argnums`` (no names; docs/jax302-behaviour.md, E).
+MAKE_JAXPR = "jax.make_jaxpr"
 
 #: Constants a module reads from a library: Python floats.
 _LIBRARY_FLOATS = {"jax.numpy.inf": float("inf"), "numpy.inf": float("inf"), "math.inf": float("inf")}
@@ -119,7 +128,8 @@ def _only_calls(ctx, target: cst.Name) -> list[cst.Call] | None:
 def _static_at(ctx, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:
     """The fix at `jit` (``jax.jit(f)`` of a vetted library function) when every one of `calls`
     through it passes what must be static as a hashable Python value, the same way."""
-    if not ctx.names.is_api(jit.func, JIT) or len(jit.args) != 1 or jit.args[0].keyword is not None or jit.args[0].star:
+    staging = ctx.names.qualified_name(jit.func)
+    if staging not in (JIT, MAKE_JAXPR) or len(jit.args) != 1 or jit.args[0].keyword is not None or jit.args[0].star:
         return None
     function = jit.args[0].value
     qualified = ctx.names.qualified_name(function) or ""
@@ -139,7 +149,9 @@ def _static_at(ctx, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:
         numbers |= {i for i in range(len(positional)) if i in positions}  # type: ignore[operator]
         names |= {a.keyword.value for a in keyworded}  # type: ignore[union-attr]
         sizes += [positional[i] for i in range(len(positional)) if i in positions] + keyworded  # type: ignore[operator]
-    valid = _hashable_option if qualified in OPTION_SLOTS else _hashable_size
+    if names and staging == MAKE_JAXPR:
+        return None  # make_jaxpr counts positions only: a keyword cannot be made static there
+    valid = _hashable_option if qualified in OPTION_SLOTS and qualified not in _INT_OPTIONS else _hashable_size
     if not sizes or not all(valid(_value(ctx, a.value)) for a in sizes):
         return None
     options = []
@@ -154,7 +166,7 @@ def _static_at(ctx, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:
     where = "this call passes" if len(calls) == 1 else f"its {len(calls)} calls pass"
     message = (
         f"`{shown}` needs its {what} as a Python value, but `{ctx.code(jit)}` traces every argument; "
-        f"{where} {passes}: make it static at this jit"
+        f"{where} {passes}: make it static at this {'jit' if staging == JIT else 'make_jaxpr'}"
     )
     return ctx.finding(
         "JAX302",

@@ -1,4 +1,4 @@
-"""JAX305 python-if-on-traced-value: ``if x > lam: return A else: return B`` on a value vmap or pmap traces.
+"""JAX305 python-if-on-traced-value: ``if x > lam: return A else: return B`` on a value vmap, pmap or checkpoint traces.
 
 Only the one shape whose rewrite is exact is fixed (`repairs.select_with_where`,
 shared with JAX304): an ``if``/``else`` (or an ``if`` followed by the
@@ -24,11 +24,12 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.traced_values import Taint
-from jaxfix.transforms.semantics.transform_options import MAPPING
+from jaxfix.transforms.semantics.transform_options import CHECKPOINT, MAPPING
 
-#: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; docs/jax103-305-behaviour.md):
-#: grad, jacfwd, jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
-_DATA_TRANSFORMS = MAPPING
+#: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; and checkpoint, which traces
+#: abstract values even of a Python float it is given; docs/jax103-305-behaviour.md): grad, jacfwd,
+#: jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
+_DATA_TRANSFORMS = MAPPING | CHECKPOINT
 
 
 def _compares_values(test: cst.BaseExpression) -> bool:
@@ -67,13 +68,14 @@ class PythonIfs:
                 if not _compares_values(statement.test):
                     continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
                 seen.add(id(statement))
-                out.append(self._finding(fn, param.name, statement, source.reason))
+                out.append(self._finding(fn, param.name, statement, source.reason, source.via.name))
         return out
 
-    def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If, why: str) -> Finding:
+    def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If, why: str, mapped_by: str) -> Finding:
         ctx = self.ctx
         test = ctx.code(branch.test)
-        head = f"`if {test}:` needs a concrete bool, but {why}: each example's `{param}` is a tracer"
+        each = "the checkpointed" if mapped_by in CHECKPOINT else "each example's"
+        head = f"`if {test}:` needs a concrete bool, but {why}: {each} `{param}` is a tracer"
         notes = (
             "option: `jnp.where(cond, a, b)` when both arms compute a value (both are evaluated)",
             "option: `lax.cond(cond, true_fn, false_fn, *operands)` when an arm must not run, or returns other types",
@@ -93,7 +95,7 @@ class PythonIfs:
 
 
 class PythonIfOnTracedValue305(Rule):
-    """A Python ``if`` tests a value that vmap or pmap maps.
+    """A Python ``if`` tests a value that vmap or pmap maps, or checkpoint traces.
 
     Under ``jax.vmap`` and ``jax.pmap`` a function written for one example
     sees a tracer; ``if`` needs a Python bool (``grad``, ``jacfwd``,
@@ -101,6 +103,10 @@ class PythonIfOnTracedValue305(Rule):
     Python ``if`` works)::
 
         jax.errors.TracerBoolConversionError: Attempted boolean conversion of traced array with shape bool[].
+
+    ``jax.checkpoint`` (``jax.remat``) traces abstract values too, even of a
+    Python float it is given (jax#24516), and under ``grad`` of it the value
+    is data again.
 
     The value is data, different per example, so it cannot be made static.
     When both arms are one ``return`` of an expression that only computes
@@ -114,16 +120,16 @@ class PythonIfOnTracedValue305(Rule):
 
     code = "JAX305"
     name = "python-if-on-traced-value"
-    summary = "a Python if tests a value vmap or pmap maps: select with jnp.where"
-    required = (("if",), ("vmap", "pmap"))  # `if(x > 0):` has no space
+    summary = "a Python if tests a value vmap, pmap or checkpoint traces: select with jnp.where"
+    required = (("if",), ("vmap", "pmap", "checkpoint", "remat"))  # `if(x > 0):` has no space
     follows_callees = True
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        """The ``if``s testing an order comparison, in a file that spells vmap or pmap."""
+        """The ``if``s testing an order comparison, in a file that spells vmap, pmap or checkpoint."""
         mapped = any(
             isinstance(node, (ast.Name, ast.Attribute))
-            and (node.id if isinstance(node, ast.Name) else node.attr) in ("vmap", "pmap")
+            and (node.id if isinstance(node, ast.Name) else node.attr) in ("vmap", "pmap", "checkpoint", "remat")
             and qualified_spellings(facts, node) & _DATA_TRANSFORMS
             for node in facts.nodes
         )

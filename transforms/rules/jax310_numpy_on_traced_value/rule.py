@@ -37,6 +37,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.numpy_twins import NUMPY, TWINS, twin
 from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.vocabulary import TREE_MAP
 
 CODE = "JAX310"
 
@@ -142,10 +143,22 @@ class NumpyOnTracers:
         routes = self.analysis.traces.routes(fn) if fn is not None else None
         if routes is None:
             return "the uses of the function cannot all be listed"
-        direct = next((r for r in routes if not r.wraps and r.call is not None), None)
-        if direct is not None and self._outside_traces(direct.call, seen | {fn}):
-            line = self.ctx.span(direct.call).start.line
-            return f"the function is also called directly (line {line}), where NumPy's result was float64"
+        for route in routes:
+            if route.call is None:
+                continue
+            if not route.wraps and self._outside_traces(route.call, seen | {fn}):
+                line = self.ctx.span(route.call).start.line
+                return f"the function is also called directly (line {line}), where NumPy's result was float64"
+            if route.wraps and all(w.name == TREE_MAP for w in route.wraps):
+                # `tree_map(f, tree)` calls f right there with the caller's values: eager where it is.
+                caller = self.ctx.enclosing_function(route.call)
+                if caller is None:
+                    line = self.ctx.span(route.call).start.line
+                    return f"`tree_map` calls it at module level (line {line}), where NumPy's result was float64"
+                if caller not in seen:
+                    reason = self._eager(route.call, seen | {fn})
+                    if reason is not None:
+                        return reason
         return None
 
     def _outside_traces(self, call: cst.Call, seen: frozenset) -> bool:

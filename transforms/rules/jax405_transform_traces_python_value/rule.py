@@ -30,6 +30,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.call_arguments import remove_args
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
+from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
@@ -41,6 +42,7 @@ from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, pyth
 from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.tracing import Route, Wrap
 from jaxfix.transforms.semantics.transform_options import (
+    CHECKPOINT,
     STATIC_OPTION,
     Treatment,
     in_axes,
@@ -198,8 +200,20 @@ class TransformedCalls:
             use = self.uses.first_need(fn, param)
             if use is None or use.need is not Need.NEEDS:
                 return None
+            if name in CHECKPOINT and self._selected(fn, use.node):
+                return None  # an `if` whose arms `jnp.where` selects between: JAX305's, right for every value
             why = f"`{name}` traces `{param}`, but {use.reason}"
         return _Problem(param, arg, position, how, text, why), wrap
+
+    def _selected(self, fn: FunctionNode, test: cst.CSTNode) -> bool:
+        """`test` is an ``if``'s test that `select_with_where` rewrites into one ``jnp.where``."""
+        branch = self.ctx.parent(test)
+        return (
+            isinstance(fn, cst.FunctionDef)
+            and isinstance(branch, cst.If)
+            and branch.test is test
+            and not isinstance(select(self.analysis, fn, branch), str)
+        )
 
     # -- repairs ------------------------------------------------------------------------
     def _repair(self, fn: FunctionNode, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> Finding:
