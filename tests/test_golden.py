@@ -48,12 +48,14 @@ def test_before_fails_with_documented_error(case: Case) -> None:
 
 @pytest.mark.parametrize("case", [c for c in CASES if not c.report_only], ids=[c.id for c in CASES if not c.report_only])
 def test_after_prints_what_reference_prints(case: Case) -> None:
-    reference = run_python(case.reference)
-    assert reference.returncode == 0, reference.stderr[-3000:]
     after = run_python(case.after)
     assert after.returncode == 0, after.stderr[-3000:]
-    assert after.stdout == reference.stdout
     assert after.stdout.strip(), "the program printed nothing to compare"
+    if case.after.read_bytes() == case.reference.read_bytes():
+        return  # the rewrite is the reference, byte for byte: one run shows what both print
+    reference = run_python(case.reference)
+    assert reference.returncode == 0, reference.stderr[-3000:]
+    assert after.stdout == reference.stdout
 
 
 def test_every_rule_has_golden_cases() -> None:

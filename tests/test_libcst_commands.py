@@ -20,6 +20,8 @@ import yaml
 from jaxfix.codemods import commands
 from jaxfix.transforms import RULES
 
+from .helpers import jaxfix
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
 
@@ -72,13 +74,7 @@ def test_libcst_tool_rewrites_as_migrate(tmp_path, code):
         env=_env(),
     )
     assert tool.returncode == 0, tool.stderr
-    migrate = subprocess.run(
-        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-no-vcs", "--select", code, *flags, str(by_jaxfix)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=_env(),
-    )
+    migrate = jaxfix("migrate", "--no-cache", "--allow-no-vcs", "--select", code, *flags, str(by_jaxfix), cwd=ROOT)
     assert migrate.returncode in (0, 1), migrate.stderr
 
     rewritten = _texts(by_libcst)
@@ -105,12 +101,7 @@ def test_external_spelling_and_every_rule_at_once(tmp_path):
             env=_env(),
         )
         assert done.returncode == 0, done.stderr
-    subprocess.run(
-        [sys.executable, "-m", "jaxfix", "migrate", "--no-cache", "--allow-no-vcs", str(migrated)],
-        cwd=ROOT,
-        capture_output=True,
-        env=_env(),
-    )
+    jaxfix("migrate", "--no-cache", "--allow-no-vcs", str(migrated), cwd=ROOT)
     assert _texts(every) == _texts(migrated)
     assert _texts(one) != original
 
