@@ -453,7 +453,9 @@ class _Dispatch:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        self._stop()
+        # Every task done: the pool is joined, so no thread of it is left for the interpreter's exit
+        # (CPython 3.11's exit hook can race a pool left running: "Bad file descriptor").
+        self._stop(wait=exc_info[0] is None and not self._futures)
 
     def submit(self, task: Task, tag: object) -> None:
         self._paths[task.number] = task.path
@@ -574,10 +576,14 @@ class _Dispatch:
             stage="error",
         )
 
-    def _stop(self) -> None:
-        """Shut the pool down; workers still running (an interrupt, a broken pool) are ended now."""
+    def _stop(self, wait: bool = False) -> None:
+        """Shut the pool down; workers still running (an interrupt, a broken pool) are ended now.
+        `wait`: every task is done, so the pool is joined as it winds down."""
         pool, self._pool = self._pool, None
         if pool is None:
+            return
+        if wait:
+            pool.shutdown(wait=True)
             return
         processes = list(getattr(pool, "_processes", {}).values())  # CPython's ProcessPoolExecutor
         pool.shutdown(wait=False, cancel_futures=True)

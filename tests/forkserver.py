@@ -213,7 +213,10 @@ def _shut_down(status: int) -> None:
     import gc
     import threading
 
-    threading._shutdown()  # type: ignore[attr-defined]
+    try:
+        threading._shutdown()  # type: ignore[attr-defined]
+    except BaseException:  # noqa: BLE001 - the interpreter reports it as unraisable and exits as it would
+        _unraisable("threading._shutdown")
     atexit._run_exitfuncs()
     # The program's own objects are finalised as the interpreter's teardown would (``__del__``).
     main = sys.modules.get("__main__")
@@ -227,6 +230,18 @@ def _shut_down(status: int) -> None:
             if stream is sys.stdout and status == 0:
                 status = 120
     os._exit(status)
+
+
+def _unraisable(where: str) -> None:
+    """What the interpreter prints for an exception it cannot raise during its shutdown, the exit
+    status unchanged ("Exception ignored in: ..." and the traceback, on stderr)."""
+    import traceback
+
+    try:
+        sys.stderr.write(f"Exception ignored in: {where}\n")
+        traceback.print_exc(file=sys.stderr)
+    except Exception:  # noqa: BLE001
+        pass
 
 
 def _wait(pid: int, timeout: float) -> int | None:
