@@ -247,3 +247,24 @@ def test_a_subclass_that_overrides_the_method_is_not_the_base_method() -> None:
         calls="run(Child(), jnp.arange(3.0))"
     )
     assert check(text, Options()).findings == []
+
+
+def test_tree_map_hands_leaves_not_the_tree_it_is_given() -> None:
+    """``tree_map(lambda x: x[i], (a, b))`` indexes each array, not the tuple (optimistix's L-BFGS):
+    the tuple written at the call is no value of `x`."""
+    text = """\
+import jax
+import jax.numpy as jnp
+
+
+def pick(a, b, ids):
+    def step(carry, i):
+        first, second = jax.tree_util.tree_map(lambda x: x[i], (a, b))
+        return carry + first + second, None
+
+    return jax.lax.scan(step, 0.0, ids)[0]
+
+
+print(jax.jit(pick)(jnp.arange(3.0), jnp.ones(3), jnp.arange(3)))
+"""
+    assert check(text, Options()).findings == []

@@ -125,6 +125,7 @@ def call_argument(
     bound: bool,
     ctx: ModuleContext | None = None,
     consumed: Consumed = NOTHING_CONSUMED,
+    leaves: bool = False,
 ) -> cst.BaseExpression | object | None:
     """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
 
@@ -132,8 +133,12 @@ def call_argument(
     whose first parameter is the receiver, not one of the call's arguments. With `ctx`,
     ``**kw`` is read as the keywords of the dict it unpacks (`unpacked_keywords`).
     `consumed`: what the entry takes for itself (`tracing.Consumed`: ``tree_map``'s function,
-    flax's ``apply(..., rngs=...)``), which never reaches the function.
+    flax's ``apply(..., rngs=...)``), which never reaches the function. Where the function is
+    handed the leaves of each argument (``tree_map``), the argument is no value of the parameter:
+    None, unless the caller asks only what the leaves come from (`leaves`: tracedness).
     """
+    if consumed.leaves and not leaves:
+        return None
     unpacked: dict[str, cst.BaseExpression] = {}
     for a in call.args:
         if a.star == "**" and ctx is not None and (found := unpacked_keywords(ctx, a.value)) is not None:
@@ -456,7 +461,7 @@ class TracedValues:
             kept = Source(Taint.TRACED, fn, param, reason, via=differentiated, keeps_value=True)
             if route.call is None or route.escapes or any(w.name not in (JIT, *DIFFERENTIATION) for w in route.wraps):
                 return kept  # the tracer it is handed may be abstract too: that cannot be shown
-            argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
+            argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed, leaves=True)
             inner = self._source(argument, depth + 1) if isinstance(argument, cst.BaseExpression) else None
             if inner is not None and not inner.keeps_value and inner.concretized is None:
                 reason = f"`{param}` is a parameter of `{name}`, and the call on line {ctx.span(route.call).start.line} passes it the traced `{ctx.code(argument)}`"
@@ -467,7 +472,7 @@ class TracedValues:
         # Every layer hands the parameter on as the call passes it: a jit that makes it static,
         # a grad that does not differentiate it, a vmap that does not map it
         # (``jax.value_and_grad(loss)(params, batch)``: `batch` is what the call passes).
-        argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
+        argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed, leaves=True)
         if not isinstance(argument, cst.BaseExpression):
             return None
         line = ctx.span(route.call).start.line

@@ -763,13 +763,16 @@ class Consumed:
 
     leading: int = 0
     keywords: frozenset[str] = frozenset()
+    #: The function receives the leaves of what the call passes (``tree_map``), not the values:
+    #: a tracer in a traced tree, but no value a call argument shows (a tuple of arrays gives arrays).
+    leaves: bool = False
 
 
 NOTHING_CONSUMED = Consumed()
 #: The keywords flax's ``Module.apply`` and ``init`` take for themselves.
 LINEN_APPLY = Consumed(keywords=frozenset({"rngs", "mutable", "capture_intermediates", "method"}))
 #: ``jax.tree_util.tree_map(f, tree, *rest, is_leaf=None)``: `f` is the first positional.
-TREE_MAP_CALL = Consumed(leading=1, keywords=frozenset({"is_leaf"}))
+TREE_MAP_CALL = Consumed(leading=1, keywords=frozenset({"is_leaf"}), leaves=True)
 
 
 @dataclass(frozen=True)
