@@ -78,7 +78,7 @@ class TraceIndex:
         self.ctx = ctx
         self._eager: dict[FunctionNode, bool] = {}
         self._routes: dict[FunctionNode, tuple[Route, ...] | None] = {}
-        #: Parameters whose default instance `_default_instance_of` is asking about (a cycle ends there).
+        #: Parameters whose calls `_parameter_calls` is reading (a cycle ends there).
         self._defaults_asked: set[cst.Param] = set()
 
     def references(self, fn: FunctionNode) -> list[cst.CSTNode] | None:
@@ -310,6 +310,35 @@ class TraceIndex:
         """The class every call of a function passes an instance of to its parameter `receiver`
         (``condition(Exp(scale=1.0), X)`` for ``def condition(kernel, X)``), where each call
         can be read."""
+        read = self._parameter_calls(receiver)
+        if read is None:
+            return None
+        binding, routes, sig = read
+        found: set[cst.ClassDef] = set()
+        for route in routes:
+            argument = _argument_for(route.call, sig, binding.name.value, bound=route.bound)  # type: ignore[arg-type]
+            built = instance_class(self.ctx, argument) if argument is not None else None
+            if built is None:
+                return None
+            found.add(built[0])
+        return found.pop() if len(found) == 1 else None
+
+    def _default_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+        """The class of a parameter's default ``Cls(...)`` (``def get(x, emu=Emulator()):``) when
+        every call of its function leaves the parameter out: then it surely holds that instance."""
+        read = self._parameter_calls(receiver)
+        if read is None or read[0].default is None:
+            return None
+        binding, routes, sig = read
+        built = instance_class(self.ctx, binding.default)  # type: ignore[arg-type]
+        if built is None or any(_passes(r.call, sig, binding.name.value, bound=r.bound) is not False for r in routes):  # type: ignore[arg-type]
+            return None
+        return built[0]
+
+    def _parameter_calls(self, receiver: cst.BaseExpression) -> tuple[cst.Param, tuple[Route, ...], Signature] | None:
+        """(the parameter `receiver` names, every route of its function, its signature) when each
+        route ends in a call whose arguments are the function's own (no layer that binds or
+        consumes some, nothing escaping); None otherwise, or while this parameter is being asked."""
         binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
         if not isinstance(binding, cst.Param) or binding in self._defaults_asked:
             return None
@@ -321,44 +350,12 @@ class TraceIndex:
             routes = self.routes(fn)
         finally:
             self._defaults_asked.discard(binding)
-        sig = function_info(self.ctx, fn).signature
-        found: set[cst.ClassDef] = set()
-        for route in routes or ():
-            if route.call is None or route.escapes or route.uncertain or route.from_call or route.consumed.leading:
-                return None
-            if any(w.name == PARTIAL for w in route.wraps):
-                return None
-            argument = _argument_for(route.call, sig, binding.name.value, bound=route.bound)
-            built = instance_class(self.ctx, argument) if argument is not None else None
-            if built is None:
-                return None
-            found.add(built[0])
-        return found.pop() if len(found) == 1 else None
-
-    def _default_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
-        """The class of a parameter's default ``Cls(...)`` (``def get(x, emu=Emulator()):``) when
-        every call of its function leaves the parameter out: then it surely holds that instance."""
-        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
-        if not isinstance(binding, cst.Param) or binding.default is None or binding in self._defaults_asked:
-            return None
-        built = instance_class(self.ctx, binding.default)
-        fn = self.ctx.enclosing_function(binding)
-        if built is None or fn is None:
-            return None
-        self._defaults_asked.add(binding)
-        try:
-            routes = self.routes(fn)
-        finally:
-            self._defaults_asked.discard(binding)
-        sig = function_info(self.ctx, fn).signature
-        name = binding.name.value
         if not routes or any(
             r.call is None or r.escapes or r.uncertain or r.from_call or r.consumed.leading or any(w.name == PARTIAL for w in r.wraps)
-            or _passes(r.call, sig, name, bound=r.bound) is not False
             for r in routes
         ):
             return None
-        return built[0]
+        return binding, routes, function_info(self.ctx, fn).signature
 
     def _decorator_wraps(self, fn: FunctionNode) -> tuple[Wrap, ...] | None:
         """The layers fn's decorators put around it, innermost first; None if one is unknown."""
