@@ -1,5 +1,5 @@
 """``f(x, **cfg)``: a dict written out once and only ever unpacked into calls hands them its
-keywords, so the static fixes read what each call passes (`traced_values.unpacked_keywords`)."""
+keywords, so the static fixes read what each call passes (`passed_arguments.unpacked_keywords`)."""
 
 from __future__ import annotations
 

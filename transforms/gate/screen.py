@@ -101,6 +101,22 @@ class Facts:
         return [n for n in self.nodes if isinstance(n, ast.Call)]
 
     @cached_property
+    def linen_calls(self) -> frozenset[int]:
+        """The ``__call__`` defs (their ids) of classes with a base, in a module that mentions
+        flax: a linen Module's (its base comes from a flax import), which ``model.apply`` runs
+        (traced under a jit around it) or a traced caller of ``Sub(...)(x)`` does
+        (`tracing._linen_entries`); generous, as a screen must be."""
+        if not self.lines_containing("flax"):
+            return frozenset()
+        return frozenset(
+            id(f)
+            for n in self.nodes
+            if isinstance(n, ast.ClassDef) and n.bases
+            for f in n.body
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == "__call__"
+        )
+
+    @cached_property
     def lax_aliases(self) -> dict[str, str]:
         """Local names bound by ``from jax.lax import cond as c``: local -> primitive."""
         out: dict[str, str] = {}

@@ -183,27 +183,11 @@ def _spelled(node: ast.AST) -> frozenset[str]:
 
 # -- which functions a jit may trace ----------------------------------------------------------
 def _maybe_jitted(facts: Facts, index: _Index) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    linen = _linen_calls(facts)
     return [
         n for n in facts.nodes
         if isinstance(n, _FUNCTIONS)
-        and (n.name in index.values or any(_may_jit(facts, d) for d in n.decorator_list) or id(n) in linen)
+        and (n.name in index.values or any(_may_jit(facts, d) for d in n.decorator_list) or id(n) in facts.linen_calls)
     ]
-
-
-def _linen_calls(facts: Facts) -> frozenset[int]:
-    """The ``__call__`` methods of classes with a base, in a module that mentions ``apply`` or
-    ``init``: a flax linen Module's, which a jit around ``model.apply`` traces
-    (`tracing._linen_entries`)."""
-    if not (facts.lines_containing("apply") or facts.lines_containing("init")):
-        return frozenset()
-    return frozenset(
-        id(f)
-        for n in facts.nodes
-        if isinstance(n, ast.ClassDef) and n.bases
-        for f in n.body
-        if isinstance(f, _FUNCTIONS) and f.name == "__call__"
-    )
 
 
 #: Packages whose decorators never jit (a test's parameters, a property, a context manager, ...).

@@ -213,7 +213,7 @@ class TracedParams:
 
     def _parameter(self, function: FunctionNode, name: str, depth: int) -> bool:
         facts = self.facts
-        if function.name == "__call__" and self._in_derived_class(function):
+        if id(function) in facts.linen_calls:
             return True  # a flax linen Module's, run by `apply` and `init` (`tracing._linen_entries`)
         static_here = False
         for decorator in function.decorator_list:
@@ -268,10 +268,6 @@ class TracedParams:
         if isinstance(parent, (ast.Assign, ast.AnnAssign)):
             return True  # an alias: the new name may be traced anywhere
         return False
-
-    def _in_derived_class(self, function: FunctionNode) -> bool:
-        """Is the function a method of a class with a base?"""
-        return any(isinstance(n, ast.ClassDef) and n.bases and function in n.body for n in self.facts.statements_on({function.lineno}))
 
     def _may_be_jax_array(self, expr: ast.expr, line: int, depth: int = 0) -> bool:
         """Could `tracedness.is_array` call it a jax array (a ``jnp``/``jax.random``/``jax.lax``

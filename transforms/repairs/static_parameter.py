@@ -37,9 +37,9 @@ from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
 from jaxfix.transforms.semantics.reads import parameter
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 from jaxfix.transforms.semantics.tracing import STAGING_METHODS, Route, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 

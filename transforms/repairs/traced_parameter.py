@@ -29,9 +29,9 @@ import libcst as cst
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
 from jaxfix.transforms.semantics.reads import parameter
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 from jaxfix.transforms.semantics.tracing import JitEntry, Route
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT
 

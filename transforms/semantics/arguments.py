@@ -14,7 +14,7 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 
 #: At most this many calls are followed for one parameter (each is judged on its own).
 MAX_CALLERS = 8

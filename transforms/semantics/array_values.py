@@ -27,6 +27,7 @@ from jaxfix.transforms.semantics.constants import (
     unpacked_from,
 )
 from jaxfix.transforms.semantics.static_slots import jitted_call
+from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, DIFFERENTIATION, JIT, MAPPING
 
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.analysis import Analysis
@@ -40,12 +41,7 @@ NUMPY_ARRAYS = frozenset(
 JAX_NOT_ARRAYS = frozenset(METADATA_CALLS)
 JAX_ARRAY_MAKERS = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")
 #: Transforms whose function returns arrays (or pytrees of them) when called: never hashable.
-ARRAY_RESULTS = frozenset(
-    {
-        "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev",
-        "jax.hessian", "jax.checkpoint", "jax.remat",
-    }
-)  # fmt: skip
+ARRAY_RESULTS = frozenset({JIT, *MAPPING, *CHECKPOINT, *DIFFERENTIATION})
 ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray", "numpy.ndarray", "chex.Array", "jaxtyping.Array"})
 
 

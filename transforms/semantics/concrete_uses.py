@@ -32,11 +32,12 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import twin
+from jaxfix.transforms.semantics.passed_arguments import NOTHING_CONSUMED, call_argument
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.traced_values import call_argument, namedtuple_parameter
-from jaxfix.transforms.semantics.tracing import LINEN_APPLY, NOTHING_CONSUMED, TraceIndex, Wrap, linen_apply
+from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
+from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.

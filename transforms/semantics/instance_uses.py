@@ -22,8 +22,8 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import constructions
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.reads import parameter, reads
-from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.tracing import Route
 from jaxfix.transforms.semantics.vocabulary import JIT
 

@@ -36,10 +36,10 @@ from jaxfix.transforms.semantics.constants import (
 )
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.static_values import Kind as Staticness
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 _INT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)

@@ -36,8 +36,8 @@ from jaxfix.transforms.semantics.boolean_arrays import is_boolean
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.purity import is_pure
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
 from jaxfix.transforms.semantics.tracing import TraceIndex
 from jaxfix.transforms.semantics.vocabulary import JIT
 

@@ -26,12 +26,17 @@ TWINS = frozenset(
 )
 
 
+def has_twin(qualified: str) -> bool:
+    """A NumPy function in `TWINS` (the screen's question, before any call is read)."""
+    return qualified.startswith(NUMPY) and qualified[len(NUMPY):] in TWINS
+
+
 def twin(qualified: str, call: cst.Call) -> str | None:
     """The jax.numpy twin's name for this call of NumPy function `qualified`, or None.
 
     One-argument ``np.where`` gives indices, whose number depends on the data: no twin serves.
     """
-    if not qualified.startswith(NUMPY) or qualified[len(NUMPY):] not in TWINS:
+    if not has_twin(qualified):
         return None
     if qualified == "numpy.where" and len(call.args) != 3:
         return None

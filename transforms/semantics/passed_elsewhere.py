@@ -17,7 +17,7 @@ import libcst as cst
 from jaxfix.transforms.semantics.importers import UsesIn, calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 
 
 @dataclass(frozen=True)

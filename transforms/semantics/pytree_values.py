@@ -23,8 +23,9 @@ from jaxfix.transforms.semantics.class_hashing import static_method
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import method_named, pytree_class
-from jaxfix.transforms.semantics.traced_values import Taint, call_argument
+from jaxfix.transforms.semantics.traced_values import Taint
 
 #: Loop primitives: the argument position of the carry's initial value, and the body's carry parameter.
 _CARRIES = {"jax.lax.scan": (1, 0), "jax.lax.fori_loop": (3, 1), "jax.lax.while_loop": (2, 0)}

@@ -49,10 +49,11 @@ from jaxfix.transforms.semantics.constants import (
     reaching_parameter,
     single_binding,
 )
-from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
+from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.tracing import NOTHING_CONSUMED, Consumed, Route, TraceIndex, Wrap
+from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
 #: Attributes that stay static on a tracer.
@@ -111,97 +112,6 @@ def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Base
     if arg.keyword is None and not arg.star and ctx.names.qualified_name(func) in ("builtins.int", "operator.index"):
         return arg.value
     return None
-
-
-#: What `call_argument` gives for a parameter the call leaves to its default.
-DEFAULT = object()
-
-
-def call_argument(
-    call: cst.Call,
-    sig: Signature,
-    param: str,
-    *,
-    bound: bool,
-    ctx: ModuleContext | None = None,
-    consumed: Consumed = NOTHING_CONSUMED,
-    leaves: bool = False,
-) -> cst.BaseExpression | object | None:
-    """The expression a call passes to `param`; DEFAULT when it passes none; None: cannot tell.
-
-    `bound`: the call runs a bound method (``obj.m(...)``, ``jax.jit(obj.m)(...)``),
-    whose first parameter is the receiver, not one of the call's arguments. With `ctx`,
-    ``**kw`` is read as the keywords of the dict it unpacks (`unpacked_keywords`).
-    `consumed`: what the entry takes for itself (`tracing.Consumed`: ``tree_map``'s function,
-    flax's ``apply(..., rngs=...)``), which never reaches the function. Where the function is
-    handed the leaves of each argument (``tree_map``), the argument is no value of the parameter:
-    None, unless the caller asks only what the leaves come from (`leaves`: tracedness).
-    """
-    if consumed.leaves and not leaves:
-        return None
-    unpacked: dict[str, cst.BaseExpression] = {}
-    for a in call.args:
-        if a.star == "**" and ctx is not None and (found := unpacked_keywords(ctx, a.value)) is not None:
-            if set(found) & set(unpacked):
-                return None
-            unpacked.update(found)
-        elif a.star:
-            return None
-    positional = [a.value for a in call.args if a.keyword is None and not a.star][consumed.leading :]
-    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None and a.keyword.value not in consumed.keywords}  # type: ignore[union-attr]
-    if set(unpacked) & set(keywords):
-        return None  # Python raises "got multiple values"
-    keywords.update(unpacked)
-    slots: list[object] = [None] if bound else []
-    slots.extend(range(len(positional)))
-    try:
-        bound_args = bind_call(sig, StaticSpec(), slots, {k: k for k in keywords})  # type: ignore[arg-type]
-    except BindError:
-        return None
-    if param not in bound_args:
-        return DEFAULT
-    source = bound_args[param].source
-    if isinstance(source, int):
-        return positional[source]
-    if isinstance(source, str):
-        return keywords[source]
-    return None
-
-
-def unpacked_keywords(ctx: ModuleContext, expr: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
-    """``f(x, **kw)``: the keywords ``kw`` hands the call, when it is a name bound once to a dict
-    written out with string keys (``{"temperature": 0.7}`` or ``dict(temperature=0.7)``) and
-    every use of it is such an unpacking, so nothing changes it on the way; else None."""
-    if not isinstance(expr, cst.Name):
-        return None
-    binding = single_binding(ctx, expr)
-    value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-    found: dict[str, cst.BaseExpression] = {}
-    if isinstance(value, cst.Dict):
-        for element in value.elements:
-            key = element.key if isinstance(element, cst.DictElement) else None
-            if not isinstance(key, cst.SimpleString) or not _plain_key(key):
-                return None
-            found[key.evaluated_value] = element.value  # type: ignore[index,union-attr]
-    elif isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) == "builtins.dict":
-        if any(a.keyword is None for a in value.args):
-            return None
-        found = {a.keyword.value: a.value for a in value.args}  # type: ignore[union-attr]
-    else:
-        return None
-    scope = ctx.scope(binding)
-    for assignment in scope[expr.value] if scope is not None else ():
-        for access in assignment.references:
-            arg = ctx.parent(access.node)
-            if not (isinstance(arg, cst.Arg) and arg.star == "**" and arg.value is access.node):
-                return None
-    return found
-
-
-def _plain_key(key: cst.SimpleString) -> bool:
-    """A string key that is a valid parameter name once evaluated."""
-    value = key.evaluated_value
-    return isinstance(value, str) and value.isidentifier()
 
 
 def reaches(route: Route, sig: Signature, param: str) -> bool:
@@ -376,11 +286,9 @@ class TracedValues:
             return self._source(call.func.value, depth)  # an array method of a tracer gives a tracer
         if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
             return _first(*(self._source(a.value, depth) for a in call.args))
-        if qualified is not None and linen_function(qualified):
-            return _first(*(self._source(a.value, depth) for a in call.args))  # ``nn.softmax(x)``
         layer = ctx.names.qualified_name(call.func.func) if isinstance(call.func, cst.Call) else None
-        if layer is not None and linen_layer(layer):
-            return _first(*(self._source(a.value, depth) for a in call.args))  # ``nn.Dense(8)(x)``
+        if (qualified is not None and linen_function(qualified)) or (layer is not None and linen_layer(layer)):
+            return _first(*(self._source(a.value, depth) for a in call.args))  # ``nn.softmax(x)``, ``nn.Dense(8)(x)``
         if qualified is None and isinstance(call.func, cst.Name):
             return self._returned_source(call, depth)
         return None
@@ -446,7 +354,7 @@ class TracedValues:
                     reason = f"`{param}` is static on the jit of `{name}`, but {_layer_text(ctx, wrap)} passes it a tracer"
                     return Source(Taint.FED, fn, param, reason, static_on, via=wrap)
                 if wrap.name == JIT and route.from_call:
-                    reason = f"`{param}` is a parameter of `{_owner_name(ctx, fn)}`, and the jit of `{ctx.code(route.ref)}` passes it a tracer"  # type: ignore[arg-type]
+                    reason = f"`{param}` is a parameter of `{owner_name(ctx, fn)}`, and the jit of `{ctx.code(route.ref)}` passes it a tracer"  # type: ignore[arg-type]
                     return Source(Taint.TRACED, fn, param, reason, wrap)
                 if wrap.name == JIT:
                     reason = f"`{param}` is a parameter of the jitted `{name}` that is not static there"
@@ -584,8 +492,8 @@ def value_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
-def _owner_name(ctx: ModuleContext, fn: FunctionNode) -> str:
-    """``MLP.__call__`` for a method, the plain name otherwise."""
+def owner_name(ctx: ModuleContext, fn: FunctionNode) -> str:
+    """``MLP.__call__`` for a method, the plain name otherwise (how messages name a method)."""
     cls = ctx.parent(ctx.parent(fn))
     return f"{cls.name.value}.{function_name(fn)}" if isinstance(cls, cst.ClassDef) else function_name(fn)
 

@@ -53,10 +53,12 @@ from jaxfix.transforms.semantics.jit_wrappers import (
     read_jit_wrapper,
 )
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, Consumed, call_argument
 from jaxfix.transforms.semantics.vocabulary import (
     CALLS_NOW,
     DIFFERENTIATION,
     JIT,
+    MAPPING,
     NEUTRAL_DECORATORS,
     PARTIAL,
     TRANSFORMS,
@@ -316,8 +318,8 @@ class TraceIndex:
         binding, routes, sig = read
         found: set[cst.ClassDef] = set()
         for route in routes:
-            argument = _argument_for(route.call, sig, binding.name.value, bound=route.bound)  # type: ignore[arg-type]
-            built = instance_class(self.ctx, argument) if argument is not None else None
+            argument = call_argument(route.call, sig, binding.name.value, bound=route.bound)  # type: ignore[arg-type]
+            built = instance_class(self.ctx, argument) if isinstance(argument, cst.BaseExpression) else None
             if built is None:
                 return None
             found.add(built[0])
@@ -331,7 +333,7 @@ class TraceIndex:
             return None
         binding, routes, sig = read
         built = instance_class(self.ctx, binding.default)  # type: ignore[arg-type]
-        if built is None or any(_passes(r.call, sig, binding.name.value, bound=r.bound) is not False for r in routes):  # type: ignore[arg-type]
+        if built is None or any(call_argument(r.call, sig, binding.name.value, bound=r.bound) is not DEFAULT for r in routes):  # type: ignore[arg-type]
             return None
         return built[0]
 
@@ -645,7 +647,6 @@ class TraceIndex:
 
 # -- how a module hands its functions on ---------------------------------------
 
-_MAPPED = frozenset({"jax.vmap", "jax.pmap"})
 _DIFFERENTIATED = DIFFERENTIATION
 #: Layers that call the function with the caller's own values: concrete ones when called
 #: eagerly (docs/jax301-behaviour.md, A). Only the layers around them can trace.
@@ -691,7 +692,7 @@ class Wrap:
             return False
         if self._option(_UNMODELLED) is not None:
             return None
-        if self.name in _MAPPED:
+        if self.name in MAPPING:
             axes = self._read(ctx, "in_axes", 0)
             if axes is NOT_CONSTANT:
                 return None
@@ -714,7 +715,7 @@ class Wrap:
         """Which arguments it traces depends on their positions: argnums, or in_axes per argument."""
         if self.name in _DIFFERENTIATED:
             return True
-        if self.name in _MAPPED:
+        if self.name in MAPPING:
             axes = self._read(ctx, "in_axes", 0)
             return not (axes is None or (isinstance(axes, int) and not isinstance(axes, bool)))
         return False
@@ -752,20 +753,6 @@ def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
     return found[0] if len(found) == 1 else None
 
 
-@dataclass(frozen=True)
-class Consumed:
-    """The arguments of a route's call that its entry takes for itself, and never hands to the
-    function: ``tree_map(f, tree)`` takes `f` (one leading positional) and ``is_leaf=``;
-    flax's ``model.apply(variables, x, rngs=...)`` takes ``rngs=`` (its variables fill `self`'s slot)."""
-
-    leading: int = 0
-    keywords: frozenset[str] = frozenset()
-    #: The function receives the leaves of what the call passes (``tree_map``), not the values:
-    #: a tracer in a traced tree, but no value a call argument shows (a tuple of arrays gives arrays).
-    leaves: bool = False
-
-
-NOTHING_CONSUMED = Consumed()
 #: The keywords flax's ``Module.apply`` and ``init`` take for themselves.
 LINEN_APPLY = Consumed(keywords=frozenset({"rngs", "mutable", "capture_intermediates", "method"}))
 #: ``jax.tree_util.tree_map(f, tree, *rest, is_leaf=None)``: `f` is the first positional.
@@ -883,19 +870,6 @@ def _tree_map_function(ctx: ModuleContext, arg: cst.Arg) -> bool:
     return bool(positional) and positional[0] is arg and not arg.star
 
 
-def _argument_for(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> cst.BaseExpression | None:
-    """The expression a plain call passes to `param` (no star arguments), or None."""
-    if any(a.star for a in call.args):
-        return None
-    keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param), None)
-    if keyword is not None:
-        return keyword
-    index = sig.positional_index(param)
-    positional = [a.value for a in call.args if a.keyword is None]
-    at = index - (1 if bound else 0) if index is not None else None
-    return positional[at] if at is not None and 0 <= at < len(positional) else None
-
-
 def _finds_method(ctx: ModuleContext, cls: cst.ClassDef | None, fn: FunctionNode) -> bool:
     """Does ``instance.name`` on an instance of `cls` find `fn` (the def of that name in the first
     class of the module, `cls` or a base it names, that defines it)?"""
@@ -917,17 +891,6 @@ def _finds_method(ctx: ModuleContext, cls: cst.ClassDef | None, fn: FunctionNode
                 return False  # a base the module does not define may define the method
             todo.append(parent)
     return False
-
-
-def _passes(call: cst.Call, sig: Signature, param: str, *, bound: bool) -> bool | None:
-    """Does `call` pass an argument to `param` (None: a star argument may)?"""
-    if any(a.star for a in call.args):
-        return None
-    if any(a.keyword is not None and a.keyword.value == param for a in call.args):
-        return True
-    index = sig.positional_index(param)
-    positional = sum(1 for a in call.args if a.keyword is None) + (1 if bound else 0)
-    return index is not None and positional > index
 
 
 def _has_static_options(wrap: Wrap) -> bool:

@@ -19,6 +19,7 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.vocabulary import MAPPING
 
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.analysis import Analysis
@@ -33,10 +34,6 @@ STATIC_OPTION = {
     "jax.pmap": "static_broadcasted_argnums",
     "jax.vmap": None,
 }
-#: The transforms that map their arguments along an axis.
-MAPPING = frozenset({"jax.vmap", "jax.pmap"})
-#: Rematerialization: traces what it is given with abstract values (docs/jax103-305-behaviour.md).
-CHECKPOINT = frozenset({"jax.checkpoint", "jax.remat"})
 #: Static options that count the call's positional arguments only (make_jaxpr's reads keywords too).
 POSITIONS_ONLY = frozenset({"jax.checkpoint", "jax.remat", "jax.pmap"})
 
@@ -162,7 +159,7 @@ def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str,
     value there: one bug, JAX405's, whose fix is at those calls (other rules then leave the
     tracer inside the function alone)."""
     from jaxfix.transforms.semantics.jit_wrappers import function_info
-    from jaxfix.transforms.semantics.traced_values import call_argument
+    from jaxfix.transforms.semantics.passed_arguments import call_argument
 
     if via.name not in STATIC_OPTION:
         return False

@@ -87,6 +87,11 @@ CALLS_NOW = frozenset(
 TREE_MAP = "jax.tree_util.tree_map"
 TREE_MAPS = frozenset({TREE_MAP, "jax.tree.map", "jax.tree_map"})
 
+#: Mapping: a function written for one example sees each mapped argument as a tracer.
+MAPPING = frozenset({"jax.vmap", "jax.pmap"})
+#: Rematerialization: traces what it is given with abstract values (docs/jax103-305-behaviour.md).
+CHECKPOINT = frozenset({"jax.checkpoint", "jax.remat"})
+
 #: Differentiation: traces only the `argnums` arguments; the others reach the function as they are.
 DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
 

@@ -27,9 +27,10 @@ from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, int_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.loop_counts import Count, conversion_edits
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import PythonValue, python_value
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument, conversion_operand, namedtuple_parameter
+from jaxfix.transforms.semantics.traced_values import conversion_operand, namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import Route
 
 

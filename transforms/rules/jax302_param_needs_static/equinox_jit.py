@@ -30,9 +30,9 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import EQUINOX, init_stores, pytree_class
-from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 FILTER_JIT = "equinox.filter_jit"

@@ -35,10 +35,11 @@ from jaxfix.transforms.semantics.concrete_uses import (
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import pytree_class
 from jaxfix.transforms.semantics.sinks import value_shaped_call
-from jaxfix.transforms.semantics.traced_values import call_argument, value_operands
+from jaxfix.transforms.semantics.traced_values import owner_name, value_operands
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 
@@ -264,8 +265,7 @@ class ParamsNeedingStatic:
         head = f"`{need.param}` is a parameter of the jitted `{name}` that is not static there"
         applied = next((r.ref for r in self.analysis.traces.routes(need.fn) or () if r.from_call), None)
         if applied is not None:  # flax: `jax.jit(model.apply)` runs the module's `__call__`
-            owner = ctx.parent(ctx.parent(need.fn))
-            method = f"{owner.name.value}.{name}" if isinstance(owner, cst.ClassDef) else name
+            method = owner_name(ctx, need.fn)
             name = ctx.code(applied)
             head = f"`{need.param}` is a parameter of `{method}`, which the jit of `{name}` runs, and is not static there"
         line = ctx.span(need.shown_by).start.line

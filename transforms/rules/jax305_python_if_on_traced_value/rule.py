@@ -24,7 +24,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.traced_values import Taint
-from jaxfix.transforms.semantics.transform_options import CHECKPOINT, MAPPING
+from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, MAPPING
 
 #: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; and checkpoint, which traces
 #: abstract values even of a Python float it is given; docs/jax103-305-behaviour.md): grad, jacfwd,

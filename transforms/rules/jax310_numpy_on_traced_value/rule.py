@@ -35,8 +35,8 @@ from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_me
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
-from jaxfix.transforms.semantics.numpy_twins import NUMPY, TWINS, twin
-from jaxfix.transforms.semantics.traced_values import DEFAULT, call_argument
+from jaxfix.transforms.semantics.numpy_twins import NUMPY, has_twin, twin
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.vocabulary import TREE_MAP
 
 CODE = "JAX310"
@@ -268,7 +268,7 @@ class NumpyOnTracedValue310(Rule):
         out: list[ast.AST] = []
         for node in facts.nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)):
-                if any(q.startswith(NUMPY) and q[len(NUMPY):] in TWINS for q in qualified_spellings(facts, node.func)):
+                if any(has_twin(q) for q in qualified_spellings(facts, node.func)):
                     out.append(node)
             elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Constant, ast.Slice)):
                 base = node.value

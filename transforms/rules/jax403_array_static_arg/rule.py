@@ -28,9 +28,9 @@ from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_a
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes
 from jaxfix.transforms.semantics.reads import parameter
-from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.tracing import JitEntry
 from jaxfix.transforms.semantics.vocabulary import JIT, STATIC_KEYWORDS
 

@@ -30,8 +30,9 @@ from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_a
 from jaxfix.transforms.semantics.int_values import int_value
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
-from jaxfix.transforms.semantics.traced_values import DEFAULT, Source, Taint, call_argument, function_name
+from jaxfix.transforms.semantics.traced_values import Source, Taint, function_name
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, JIT
 
 

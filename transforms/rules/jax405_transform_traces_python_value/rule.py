@@ -38,11 +38,10 @@ from jaxfix.transforms.semantics.jit_signature import Kind as ParamKind
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
-from jaxfix.transforms.semantics.traced_values import call_argument
 from jaxfix.transforms.semantics.tracing import Route, Wrap
 from jaxfix.transforms.semantics.transform_options import (
-    CHECKPOINT,
     STATIC_OPTION,
     Treatment,
     in_axes,
@@ -54,7 +53,7 @@ from jaxfix.transforms.semantics.transform_options import (
     surely_of,
     treatment,
 )
-from jaxfix.transforms.semantics.vocabulary import JIT, PARTIAL
+from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, JIT, PARTIAL
 
 EVAL_SHAPE = "jax.eval_shape"
 
