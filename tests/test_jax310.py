@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from jaxfix.transforms import Options, check_source, fix_source
-from jaxfix.transforms.semantics.numpy_twins import TWINS
+from jaxfix.transforms.semantics.numpy_twins import DELEGATING, SPECIAL_TWINS, TWINS
 
 from .helpers import ROOT
 
@@ -58,3 +58,34 @@ def test_functions_that_call_each_other_are_asked_once() -> None:
     went round that circle until the module was "too deeply nested to analyse"."""
     found = [(f.code, f.fix is not None) for f in check_source(RECURSIVE, Options())]
     assert ("JAX310", True) in found
+
+
+def test_every_scipy_special_twin_was_probed_and_agrees() -> None:
+    """docs/jax310-behaviour.md C ran each scipy.special function and its jax.scipy.special twin."""
+    rows = re.findall(r"^\| `(\w+)` \| (same \(rtol 1e-10, x64\)|differs.*?) \| scipy under jit: (\w+) \|", (ROOT / "docs" / "jax310-behaviour.md").read_text(), re.M)
+    assert {name for name, _, _ in rows} == set(SPECIAL_TWINS)
+    assert all(values.startswith("same") and traced == "TracerArrayConversionError" for _, values, traced in rows)
+
+
+def test_the_functions_left_alone_on_a_tracer_are_those_that_work_on_one() -> None:
+    """docs/jax310-behaviour.md D called each twin's NumPy function on a tracer under jit."""
+    rows = re.findall(r"^\| `(\w+)` \| (works|\w+Error) \|$", (ROOT / "docs" / "jax310-behaviour.md").read_text(), re.M)
+    assert {name for name, _ in rows} == set(TWINS)
+    assert {name for name, result in rows if result == "works"} == set(DELEGATING)
+
+
+DELEGATED = """\
+import jax
+import numpy as np
+
+
+@jax.jit
+def f(x):
+    return np.sum(x) + np.sum([x[0], 1.0]) + np.cos(x)
+"""
+
+
+def test_a_tracer_handed_to_a_delegating_function_is_left_alone() -> None:
+    """`np.sum(x)` is `x.sum()`, which works; `np.sum([x[0], 1.0])` converts a list and fails."""
+    fixed = fix_source(DELEGATED, Options()).text
+    assert "np.sum(x) + jax.numpy.sum([x[0], 1.0]) + jax.numpy.cos(x)" in fixed

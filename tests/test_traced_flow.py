@@ -268,3 +268,138 @@ def pick(a, b, ids):
 print(jax.jit(pick)(jnp.arange(3.0), jnp.ones(3), jnp.arange(3)))
 """
     assert check(text, Options()).findings == []
+
+
+UNPACKED_CARRY = """\
+import jax
+from typing import NamedTuple
+
+
+class State(NamedTuple):
+    step: jax.Array
+    done: jax.Array
+
+
+def cond(inputs):
+    _, state = inputs
+    seen(state.done)
+    return state.step < 3
+
+
+def body(inputs):
+    x, state = inputs
+    seen(x)
+    return x + 1, State(state.step + 1, state.done)
+
+
+def helper(v):
+    return v * 2, v.shape
+
+
+def scan_body(carry, x):
+    doubled, shape = helper(carry)
+    seen(doubled)
+    rows, columns = x.shape
+    seen(rows)
+    leaves, treedef = jax.tree_util.tree_flatten(carry)
+    seen(treedef)
+    seen(shape)
+    return carry, x
+
+
+jax.lax.while_loop(cond, body, (jax.numpy.ones(2), State(jax.numpy.asarray(0), jax.numpy.asarray(False))))
+jax.lax.scan(scan_body, jax.numpy.ones(2), jax.numpy.ones((3, 2)))
+"""
+
+
+def _traced_at_each(text: str, marker: str) -> list[str | None]:
+    """The reason each argument of a call `marker(...)` is a tracer, or None, in source order."""
+    ctx = ModuleContext(text, parse(text), Options(), None, None, None)
+    analysis = Analysis(ctx)
+    calls = [c for c in ctx.calls if isinstance(c.func, cst.Name) and c.func.value == marker]
+    found = [analysis.traced.tracer_source(c.args[0].value) for c in calls]
+    return [s.reason if s is not None else None for s in found]
+
+
+def test_names_unpacked_from_a_traced_value_are_traced_where_every_part_is() -> None:
+    done, x, doubled, rows, treedef, shape = _traced_at_each(UNPACKED_CARRY, "seen")
+    assert done is not None and "inputs" in done  # a NamedTuple field of the carry's element
+    assert x is not None
+    assert doubled is not None  # the element every return of the helper writes there
+    # Look-alikes: metadata, a tree's structure, a helper's shape element are Python values.
+    assert rows is None
+    assert treedef is None
+    assert shape is None
+
+
+READ_IN_A_LOOP = """\
+import jax
+
+
+def f(a, n):
+    a = jax.numpy.asarray(a)
+    for _ in range(n):
+        seen(a)
+
+
+jax.jit(f, static_argnums=1)(jax.numpy.ones(3), 2)
+"""
+
+
+def test_a_read_in_a_loop_sees_bindings_made_before_it() -> None:
+    """Every binding of `a` is outside the loop: the read inside it sees one of them."""
+    assert _traced_at(READ_IN_A_LOOP, "seen") is not None
+
+
+PYTREE_FIELDS = """\
+import jax
+import numpy as np
+from flax import struct
+
+
+@struct.dataclass
+class State:
+    obs: jax.Array
+    done: jax.Array
+    steps: int = struct.field(pytree_node=False, default=3)
+
+
+def features(state: State):
+    seen(state.obs)
+    seen(state.steps)
+    seen(state.obs[0])
+    return np.concatenate([state.obs, state.obs ** 2])
+
+
+def finished(state: State):
+    return not state.done
+
+
+@jax.jit
+def step(state):
+    return features(state), finished(state)
+"""
+
+
+def _sources_at_each(text: str, marker: str):
+    ctx = ModuleContext(text, parse(text), Options(), None, None, None)
+    analysis = Analysis(ctx)
+    calls = [c for c in ctx.calls if isinstance(c.func, cst.Name) and c.func.value == marker]
+    return analysis, [c.args[0].value for c in calls]
+
+
+def test_a_data_field_of_a_traced_pytree_is_a_tracer_for_the_rules_that_use_it_as_data() -> None:
+    analysis, (obs, steps, row) = _sources_at_each(PYTREE_FIELDS, "seen")
+    traced = analysis.traced
+    assert traced.value_source(obs) is not None
+    # As read, the field is JAX306's where Python needs its value: the other rules do not see it.
+    assert traced.source(obs) is None
+    # A static field is part of the tree's structure: a Python value.
+    assert traced.value_source(steps) is None
+    # What JAX computes from the field is a tracer no static declaration would make concrete.
+    assert traced.source(row) is not None
+
+
+def test_one_finding_per_field_read_as_a_bool() -> None:
+    codes = [f.code for f in check(PYTREE_FIELDS.replace("    seen(state.obs)\n    seen(state.steps)\n    seen(state.obs[0])\n", ""), Options()).findings]
+    assert codes == ["JAX310", "JAX306"]

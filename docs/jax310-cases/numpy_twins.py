@@ -31,11 +31,12 @@ NAMES = sorted({
     "logical_or", "logical_not", "where", "kron", "trace", "diag", "tril", "triu",
 })
 
-print("| function | numpy | jax.numpy | agree |")
-print("|---|---|---|---|")
-for name in NAMES:
-    args = ARGS.get(name, (x,))
-    expected = np.asarray(getattr(np, name)(*args))
-    got = np.asarray(getattr(jnp, name)(*args))
-    same = expected.shape == got.shape and np.allclose(expected, got, rtol=1e-5, atol=1e-6, equal_nan=True)
-    print(f"| `{name}` | {expected.dtype} {expected.shape} | {got.dtype} {got.shape} | {'same' if same else 'DIFFERS'} |")
+if __name__ == "__main__":
+    print("| function | numpy | jax.numpy | agree |")
+    print("|---|---|---|---|")
+    for name in NAMES:
+        args = ARGS.get(name, (x,))
+        expected = np.asarray(getattr(np, name)(*args))
+        got = np.asarray(getattr(jnp, name)(*args))
+        same = expected.shape == got.shape and np.allclose(expected, got, rtol=1e-5, atol=1e-6, equal_nan=True)
+        print(f"| `{name}` | {expected.dtype} {expected.shape} | {got.dtype} {got.shape} | {'same' if same else 'DIFFERS'} |")

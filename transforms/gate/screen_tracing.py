@@ -74,8 +74,9 @@ class TracedParams:
         if isinstance(expr, ast.Name):
             return self._name(expr.id, line, deeper)
         if isinstance(expr, ast.Attribute):
-            # A field of a NamedTuple parameter is a leaf, traced with it (`namedtuple_parameter`).
-            field = isinstance(expr.value, ast.Name) and _defines_namedtuple(self.facts)
+            # A field of a NamedTuple or pytree dataclass parameter is a leaf, traced with it
+            # (`namedtuple_parameter`, `traced_values._data_field`).
+            field = isinstance(expr.value, ast.Name) and _defines_field_classes(self.facts)
             return (expr.attr in ARRAY_ATTRIBUTES or field) and self.expression(expr.value, line, deeper)
         if isinstance(expr, ast.Subscript):
             if isinstance(expr.value, ast.Attribute) and expr.value.attr in _METADATA:
@@ -294,14 +295,19 @@ _UNKNOWN = object()
 
 
 def _pairs(target: ast.expr, value: ast.expr):
-    """(Name, value) for ``n = v``, and for ``a, b = x, y`` element by element (as `constants` follows)."""
+    """(Name, value) for ``n = v``, and for ``a, b = x, y`` element by element (as `constants` follows);
+    a name unpacked from anything else may hold a part of it (``h, c = carry``): the whole value."""
     if isinstance(target, ast.Name):
         yield target, value
     elif isinstance(target, (ast.Tuple, ast.List)):
         same = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts)
+        literal = isinstance(value, (ast.Tuple, ast.List))
         for i, element in enumerate(target.elts):
             if isinstance(element, ast.Name):
-                yield element, value.elts[i] if same and not isinstance(value.elts[i], ast.Starred) else _OTHER
+                if same and not isinstance(value.elts[i], ast.Starred):
+                    yield element, value.elts[i]
+                else:
+                    yield element, _OTHER if literal else value
 
 
 def _function_nodes(function: FunctionNode):
@@ -426,11 +432,14 @@ def count_may_be_traced(facts: Facts, call: ast.Call, counts: list[ast.expr]) ->
     return any(tracer.expression(count, call.lineno) for count in counts)
 
 
-def _defines_namedtuple(facts: Facts) -> bool:
-    """Does the module define a ``class ...(NamedTuple)`` (by spelling, generously)?"""
-    found = facts.__dict__.get("_defines_namedtuple")
+def _defines_field_classes(facts: Facts) -> bool:
+    """Does the module define a class whose fields a traced instance holds as leaves: a
+    ``class ...(NamedTuple)``, or one with a base or a decorator at all (a ``flax.struct``
+    dataclass, an ``equinox.Module``, a registered dataclass: `traced_values._data_field`)? By
+    spelling, generously."""
+    found = facts.__dict__.get("_defines_field_classes")
     if found is None:
-        found = facts.__dict__["_defines_namedtuple"] = any(
-            isinstance(n, ast.ClassDef) and any(spelled_name(b) == "NamedTuple" for b in n.bases) for n in facts.nodes
+        found = facts.__dict__["_defines_field_classes"] = any(
+            isinstance(n, ast.ClassDef) and (n.bases or n.decorator_list) for n in facts.nodes
         )
     return found

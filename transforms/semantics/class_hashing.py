@@ -42,6 +42,17 @@ def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0
     return None
 
 
+def called_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef | None:
+    """The def of this module a call of `func` runs as written: ``helper(...)`` of a plain def,
+    ``Model.helper(...)`` of a staticmethod; None for anything else."""
+    if isinstance(func, cst.Name):
+        fn = single_binding(ctx, func)
+        return fn if isinstance(fn, cst.FunctionDef) and runs_as_written(ctx, fn) else None
+    if isinstance(func, cst.Attribute):
+        return static_method(ctx, func)
+    return None
+
+
 def static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
     """``Model.make``: the one def of that name in a class this module defines, a staticmethod."""
     members = class_members(ctx, attr)

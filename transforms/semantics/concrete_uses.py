@@ -32,8 +32,9 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import twin
-from jaxfix.transforms.semantics.passed_arguments import NOTHING_CONSUMED, call_argument
-from jaxfix.transforms.semantics.reads import parameter_reads, reads
+from jaxfix.transforms.semantics.optional_defaults import optional_or_default
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, call_argument
+from jaxfix.transforms.semantics.reads import parameter, parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
@@ -107,6 +108,22 @@ def concretized_value(ctx: ModuleContext, node: cst.CSTNode) -> cst.BaseExpressi
     return None
 
 
+def _container_or_none(expr: object) -> bool:
+    """A dict, list or tuple literal (or comprehension), or None."""
+    containers = (cst.Dict, cst.List, cst.Tuple, cst.DictComp, cst.ListComp)
+    return isinstance(expr, containers) or (isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def _truth_test_of(ctx: ModuleContext, read: cst.CSTNode) -> bool:
+    """The read itself is tested for truth: ``if v:``, ``not v``, ``v or d``, ``v and d``."""
+    parent = ctx.parent(read)
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)):
+        return parent.test is read
+    if isinstance(parent, cst.UnaryOperation):
+        return isinstance(parent.operator, cst.Not)
+    return isinstance(parent, cst.BooleanOperation) and parent.left is read
+
+
 class ConcreteUses:
     """`strict`: follow the value only where it is surely an array or a number (JAX302 claims a
     failure from what it finds): an attribute other than an array method may be a pytree's static
@@ -124,12 +141,37 @@ class ConcreteUses:
     def first_need(self, fn: FunctionNode, param: str) -> Use | None:
         """The first read of `param` in `fn` that needs it concrete; else the first we cannot follow."""
         unknown: Use | None = None
+        container = self.strict and self._passed_containers(fn, param)
         for read in parameter_reads(self.ctx, fn, param):
+            if container and _truth_test_of(self.ctx, read):
+                continue  # ``extras or {}`` of a dict every call passes: the dict's truth, no tracer's
+            parent = self.ctx.parent(read)
+            if self.traces is not None and getattr(parent, "left", None) is read and optional_or_default(self.ctx, self.traces, parent):
+                continue  # ``lr or default`` of an optional number: ``is None`` answers it (JAX309)
             use = self._follow(read, fn, 0)
             if use is not None and use.need is Need.NEEDS:
                 return use
             unknown = unknown or use
         return unknown
+
+    def _passed_containers(self, fn: FunctionNode, param: str) -> bool:
+        """Every call of `fn` passes `param` a dict, list or tuple written there, or None, or leaves
+        it to a default that is one: jit hands the function that container (of tracers), whose
+        truth Python reads from its length."""
+        routes = self.traces.routes(fn) if self.traces is not None else None
+        if not routes:
+            return False
+        sig = function_info(self.ctx, fn).signature
+        declared = parameter(fn, param)
+        for route in routes:
+            if route.call is None or route.escapes:
+                return False
+            argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
+            if argument is DEFAULT and declared is not None:
+                argument = declared.default
+            if not _container_or_none(argument):
+                return False
+        return True
 
     def _tuple_field(self, node: cst.CSTNode, attribute: cst.Attribute) -> bool:
         if self.traces is None or not isinstance(node, cst.Name):

@@ -128,19 +128,27 @@ def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
     return found
 
 
-def unpacked_from(ctx: ModuleContext, target: cst.Name) -> tuple[cst.Call, int, int] | None:
-    """``a, b = f(...)`` with `target` one of the names: (the call, the name's position, how many
-    names); None for any other binding, or a starred name among them."""
+def unpacked_value(ctx: ModuleContext, target: cst.CSTNode) -> tuple[cst.BaseExpression, int, int] | None:
+    """``a, b = value`` with `target` one of the names and `value` not a literal (``_, state =
+    inputs``): (the value, the name's position, how many names); None for any other binding, or a
+    starred name among them."""
     element = ctx.parent(target)
     packed = ctx.parent(element) if isinstance(element, cst.Element) else None
     holder = ctx.parent(packed) if isinstance(packed, (cst.Tuple, cst.List)) else None
     assign = ctx.parent(holder) if isinstance(holder, cst.AssignTarget) else None
-    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not isinstance(assign.value, cst.Call):
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or isinstance(assign.value, (cst.Tuple, cst.List)):
         return None
     elements = packed.elements  # type: ignore[union-attr]
     if any(isinstance(e, cst.StarredElement) for e in elements):
         return None
     return assign.value, elements.index(element), len(elements)  # type: ignore[arg-type]
+
+
+def unpacked_from(ctx: ModuleContext, target: cst.Name) -> tuple[cst.Call, int, int] | None:
+    """``a, b = f(...)`` with `target` one of the names: (the call, the name's position, how many
+    names); None for any other binding, or a starred name among them."""
+    found = unpacked_value(ctx, target)
+    return found if found is not None and isinstance(found[0], cst.Call) else None  # type: ignore[return-value]
 
 
 def _assignment_target(ctx: ModuleContext, name: cst.Name) -> bool:

@@ -1,6 +1,7 @@
-"""NumPy functions whose jax.numpy twin computes the same for the same arguments.
+"""NumPy and scipy.special functions whose JAX twin computes the same for the same arguments.
 
-JAX310 swaps such a call for its twin where NumPy is handed a tracer; JAX302
+JAX310 swaps such a call for its twin (``jax.numpy``'s, ``jax.scipy.special``'s)
+where NumPy or SciPy is handed a tracer; JAX302
 asks the same table so that a NumPy call JAX310 answers is not also reported
 as a parameter that needs to be static (one bug, one finding). Each name was
 run both ways (docs/jax310-behaviour.md; tests/test_jax310.py holds this set
@@ -26,13 +27,46 @@ TWINS = frozenset(
 )
 
 
+SCIPY_SPECIAL = "scipy.special."
+
+#: scipy.special functions whose jax.scipy.special twin gave the same values (x64, rtol 1e-10) on
+#: the arguments of docs/jax310-cases/scipy_special_twins.py, while SciPy fails on a tracer (jax#7958).
+SPECIAL_TWINS = frozenset(
+    {
+        "erf", "erfc", "erfinv", "expit", "logit", "gammaln", "digamma", "xlogy", "xlog1py", "logsumexp",
+        "ndtr", "ndtri", "log_ndtr", "i0", "i0e", "i1", "i1e", "betaln", "betainc", "gammainc", "gammaincc",
+        "zeta", "polygamma", "entr", "gamma", "factorial", "hyp1f1", "hyp2f1", "spence", "expi", "exp1", "expn",
+        "kl_div", "rel_entr", "softmax", "log_softmax",
+    }
+)
+
+
+#: NumPy functions that call the argument's own method when it is no ndarray (``np.sum(t)`` is
+#: ``t.sum()``): given a tracer itself they work and return one (docs/jax310-behaviour.md, D);
+#: given a list holding one they convert the list, and fail.
+DELEGATING = frozenset(
+    {
+        "amax", "amin", "argmax", "argmin", "cumprod", "cumsum", "flip", "max", "mean", "min", "prod",
+        "squeeze", "sum", "transpose",
+    }
+)
+
+
+def delegates(qualified: str) -> bool:
+    """``numpy.sum`` and the others of `DELEGATING`: a tracer as first argument works."""
+    return qualified.startswith(NUMPY) and qualified[len(NUMPY):] in DELEGATING
+
+
 def has_twin(qualified: str) -> bool:
-    """A NumPy function in `TWINS` (the screen's question, before any call is read)."""
-    return qualified.startswith(NUMPY) and qualified[len(NUMPY):] in TWINS
+    """A NumPy function in `TWINS` or a scipy.special one in `SPECIAL_TWINS` (the screen's
+    question, before any call is read)."""
+    if qualified.startswith(NUMPY):
+        return qualified[len(NUMPY):] in TWINS
+    return qualified.startswith(SCIPY_SPECIAL) and qualified[len(SCIPY_SPECIAL):] in SPECIAL_TWINS
 
 
 def twin(qualified: str, call: cst.Call) -> str | None:
-    """The jax.numpy twin's name for this call of NumPy function `qualified`, or None.
+    """The qualified name of the JAX twin for this call of `qualified`, or None.
 
     One-argument ``np.where`` gives indices, whose number depends on the data: no twin serves.
     """
@@ -40,4 +74,4 @@ def twin(qualified: str, call: cst.Call) -> str | None:
         return None
     if qualified == "numpy.where" and len(call.args) != 3:
         return None
-    return qualified[len(NUMPY):]
+    return f"jax.{qualified}"

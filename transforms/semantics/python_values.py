@@ -104,6 +104,23 @@ def python_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) 
     return NotStatic(kind.reason or f"`{code}` cannot be followed", certain=kind.kind in (Hashing.ARRAY, Hashing.MUTABLE))
 
 
+def is_string(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> bool:
+    """`expr` is surely a Python str: a string literal, or a parameter every call passes one
+    (a default where a call leaves it out), or ``self.f`` set once in ``__init__`` to one."""
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return not (isinstance(expr, cst.SimpleString) and expr.prefix.lower().startswith("b"))
+    if _depth > 3:
+        return False
+    if isinstance(expr, cst.Name):
+        binding = single_binding(analysis.ctx, expr)
+        passed = passed_to(analysis, binding) if isinstance(binding, cst.Param) else None
+        return bool(passed) and all(is_string(analysis, p, _depth + 1) for p in passed)  # type: ignore[union-attr]
+    if isinstance(expr, cst.Attribute):
+        attribute = read_attribute(analysis.ctx, expr)
+        return attribute is not None and is_string(analysis, attribute.value, _depth + 1)
+    return False
+
+
 def _through_callers(analysis: Analysis, expr: cst.BaseExpression, code: str, depth: int) -> PythonValue | NotStatic | None:
     """A parameter of a function only ever called plainly: what every call passes it."""
     if not isinstance(expr, cst.Name) or depth > 3:

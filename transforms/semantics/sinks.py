@@ -95,6 +95,8 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.numpy.where": ("size", (), ("size",)),
     "jax.numpy.argwhere": ("size", (), ("size",)),
     "jax.numpy.flatnonzero": ("size", (), ("size",)),
+    "jax.numpy.compress": ("size", (), ("size",)),
+    "jax.numpy.extract": ("size", (), ("size",)),
     "jax.numpy.bincount": ("length", (), ("length",)),
     "jax.numpy.fft.fft": ("size", (1,), ("n",)),
     "jax.numpy.fft.ifft": ("size", (1,), ("n",)),
@@ -114,7 +116,8 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
 #: condition alone).
 VALUE_SHAPED = frozenset(
     {"jax.numpy.unique", "jax.numpy.unique_values", "jax.numpy.unique_counts", "jax.numpy.unique_inverse",
-     "jax.numpy.unique_all", "jax.numpy.nonzero", "jax.numpy.flatnonzero", "jax.numpy.argwhere", "jax.numpy.where"}
+     "jax.numpy.unique_all", "jax.numpy.nonzero", "jax.numpy.flatnonzero", "jax.numpy.argwhere", "jax.numpy.where",
+     "jax.numpy.compress", "jax.numpy.extract"}
 )
 CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "operator.index"})
 #: Calls that take the value as an operand and give an array: nothing downstream can tell a Python int from an array.

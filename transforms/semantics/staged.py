@@ -52,6 +52,39 @@ def runs_staged(analysis: Analysis, fn: FunctionNode | None) -> bool:
     return False
 
 
+def always_staged(analysis: Analysis, fn: FunctionNode | None) -> bool:
+    """Does every run of `fn` happen while a staging transform traces? Each use the module makes
+    of it (`TraceIndex.routes`) passes it through one (``jax.jit(f)``, ``lax.scan(f, ...)``), or
+    is a call written in code that is itself always staged (a helper called only from jitted
+    code), or `fn` is nested in such code and used only there; no use escapes. Then every jnp
+    call in it gives a tracer, even of constants (docs/jax4xx-behaviour.md, B1)."""
+    if fn is None:
+        return False
+    memo: dict[FunctionNode, bool] = analysis.memo.setdefault("always_staged", {})  # type: ignore[assignment]
+    if fn not in memo:
+        memo[fn] = False  # in progress: a recursive use proves nothing
+        memo[fn] = _always_staged(analysis, fn)
+    return memo[fn]
+
+
+def _always_staged(analysis: Analysis, fn: FunctionNode) -> bool:
+    routes = analysis.traces.routes(fn)
+    if not routes:
+        return False
+    ctx = analysis.ctx
+    for route in routes:
+        if route.escapes:
+            return False
+        if any(w.name in STAGING for w in route.wraps):
+            continue
+        if route.call is None:
+            return False
+        caller = ctx.enclosing_function(route.call)
+        if not always_staged(analysis, caller) or in_eager_block(ctx, route.call):
+            return False
+    return True
+
+
 #: Context managers under which jnp calls run eagerly even while a jit traces
 #: (docs/jax4xx-behaviour.md, B: the result is an ArrayImpl, not a tracer).
 EAGER_BLOCKS = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context", "jax._src.core.eval_context"})

@@ -41,18 +41,20 @@ from jaxfix.transforms.semantics.array_api import (
     linen_function,
     linen_layer,
 )
-from jaxfix.transforms.semantics.class_hashing import instance_class, namedtuple_fields, runs_as_written
+from jaxfix.transforms.semantics.class_hashing import called_def, instance_class, namedtuple_fields
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
     own_returns,
     reaching_parameter,
     single_binding,
+    unpacked_value,
 )
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.pytree_classes import instance_class_of, pytree_class
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
@@ -92,6 +94,10 @@ class Source:
     root: Source | None = field(default=None, repr=False)
     #: Only differentiation traces it: a tracer, but one whose concrete value Python can read.
     keeps_value: bool = False
+    #: The field of a pytree dataclass the value is, as read (``state.count``), or arithmetic on
+    #: it, or a parameter a call fills with it: JAX306 declares such a field static where Python
+    #: needs its value, so only the rules that use a tracer as data (`value_source`) see it.
+    field: cst.Attribute | None = field(default=None, repr=False)
 
     @property
     def entry(self) -> Source:
@@ -152,12 +158,20 @@ class TracedValues:
     # -- expressions ----------------------------------------------------------
     def source(self, expr: cst.BaseExpression) -> Source | None:
         """Why expr is certainly an abstract tracer (no concrete value) where it is written; None
-        if that cannot be shown."""
-        return _abstract(self._source(expr))
+        if that cannot be shown, or if it is a pytree field as read (JAX306's: `Source.field`)."""
+        return _abstract(_no_field(self._source(expr)))
 
     def tracer_source(self, expr: cst.BaseExpression) -> Source | None:
-        """Why expr is certainly a tracer where it is written, one that `keeps_value` included."""
-        return self._source(expr)
+        """Why expr is certainly a tracer where it is written, one that `keeps_value` included
+        (a pytree field as read excluded)."""
+        return _no_field(self._source(expr))
+
+    def value_source(self, expr: cst.BaseExpression, *, abstract: bool = True) -> Source | None:
+        """`source` (or, not `abstract`, `tracer_source`) with the fields of a traced pytree
+        dataclass: for the rules that hand the tracer on as data (``np.asarray(state.obs)``,
+        ``not state.done`` returned), where no static field is the fix."""
+        found = self._source(expr)
+        return _abstract(found) if abstract else found
 
     def _source(self, expr: cst.BaseExpression, _depth: int = 0) -> Source | None:
         if _depth > 16:
@@ -170,13 +184,16 @@ class TracedValues:
                 return self._every_binding_source(expr, deeper)
             return self._binding_source(binding, deeper)
         if isinstance(expr, cst.Attribute):
-            if expr.attr.value not in ARRAY_ATTRIBUTES and not self._tuple_field(expr):
+            if expr.attr.value in ARRAY_ATTRIBUTES or self._tuple_field(expr):
+                return self._source(expr.value, deeper)
+            if not self._data_field(expr):
                 return None  # a field of a pytree may be static (array_members)
-            return self._source(expr.value, deeper)
+            inner = self._source(expr.value, deeper)
+            return replace(inner, field=expr) if inner is not None and inner.field is None else inner
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value in METADATA_ATTRIBUTES:
                 return None
-            indexed = self._source(expr.value, deeper)
+            indexed = _computed(self._source(expr.value, deeper))
             if indexed is not None or not self.is_array(expr.value):
                 return indexed
             # A JAX array indexed by a tracer gives a tracer (a list or tuple would fail at the
@@ -213,14 +230,34 @@ class TracedValues:
             return self._param_source_memo(fn, binding.name.value, depth)
         if isinstance(binding, cst.Name):
             value = assigned_value(ctx, binding)
-            return self._source(value, depth) if value is not None else None
+            if value is not None:
+                return self._source(value, depth)
+            unpacked = unpacked_value(ctx, binding)
+            return self._unpacked_source(*unpacked, depth) if unpacked is not None else None
+        return None
+
+    def _unpacked_source(self, whole: cst.BaseExpression, index: int, size: int, depth: int) -> Source | None:
+        """One name of ``a, b = whole``: a part of a traced value is traced (a row of a traced
+        array, a leaf or subtree of a traced pytree: ``h, c = carry``). Only where every part
+        is one: a parameter or a name, an index or a field of one, a jnp/random/lax result; a
+        helper of the module answers for the element its returns write at that place."""
+        if isinstance(whole, cst.Call):
+            qualified = self.ctx.names.qualified_name(whole.func) or ""
+            if qualified.startswith(JAX_ARRAY_MODULES) and qualified not in METADATA_CALLS:
+                return self._source(whole, depth)
+            if qualified == "" and isinstance(whole.func, cst.Name):
+                return self._returned_source(whole, depth, (index, size))
+            return None
+        if isinstance(whole, (cst.Name, cst.Subscript, cst.Attribute)):
+            return self._source(whole, depth)
         return None
 
     def _every_binding_source(self, name: cst.Name, depth: int) -> Source | None:
         """A name bound more than once in its function (``v = p`` then ``if c: v = g(v)``): a
         tracer whichever binding reaches the read, when every binding is a parameter or a plain
         assignment of a tracer. A binding's own value that reads the name sees the others (no
-        loop around any of them may carry a binding back to itself)."""
+        loop around any of them may carry a binding back to itself; a loop around the read
+        alone changes nothing)."""
         ctx = self.ctx
         scope = ctx.scope(name)
         if scope is None or isinstance(scope, GlobalScope):
@@ -233,7 +270,7 @@ class TracedValues:
         fn = ctx.enclosing_function(name)
         if any(not isinstance(n, cst.Param) and not (isinstance(n, cst.Name) and assigned_value(ctx, n) is not None) for n in nodes):
             return None
-        for node in (name, *nodes):
+        for node in nodes:  # the read itself may be in a loop: it sees one of these either way
             if any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in ctx.ancestors_within(node, fn)):
                 return None
         found: list[Source | None] = []
@@ -250,21 +287,30 @@ class TracedValues:
                 return None
         return _first(*found)
 
-    def _returned_source(self, call: cst.Call, depth: int) -> Source | None:
+    def _returned_source(self, call: cst.Call, depth: int, element: tuple[int, int] | None = None) -> Source | None:
         """``helper(x)`` for a plain def of the module: a tracer when each of its returns is one,
-        its parameters read as this call passes them (``def center(v): return v - v.mean()``)."""
+        its parameters read as this call passes them (``def center(v): return v - v.mean()``).
+        With `element` (its place, the tuple's length): the element every return writes there
+        (``a, b = helper(x)`` where each return is ``return u, v``)."""
         ctx = self.ctx
-        fn = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
-        if not isinstance(fn, cst.FunctionDef) or not runs_as_written(ctx, fn) or fn in self._frames:
+        fn = called_def(ctx, call.func)
+        if fn is None or fn in self._frames:
             return None
         if ctx.enclosing_function(fn) is not None and ctx.enclosing_function(fn) in self._frames:
             return None
         returns = own_returns(fn)
         if not returns or any(r.value is None for r in returns):
             return None
+        values: list[cst.BaseExpression] = [r.value for r in returns]  # type: ignore[misc]
+        if element is not None:
+            index, size = element
+            written = [v.elements if isinstance(v, (cst.Tuple, cst.List)) else () for v in values]
+            if any(len(e) != size or any(not isinstance(x, cst.Element) for x in e) for e in written):
+                return None
+            values = [e[index].value for e in written]
         self._frames[fn] = call
         try:
-            found = [self._source(r.value, depth) for r in returns]  # type: ignore[arg-type]
+            found = [self._source(v, depth) for v in values]
         finally:
             del self._frames[fn]
         return _first(*found) if all(f is not None for f in found) else None
@@ -282,21 +328,24 @@ class TracedValues:
             return None  # ``jnp.shape(x)``, ``jnp.ndim(x)``, ``jnp.size(x)``: Python ints even for a tracer
         if qualified is None and isinstance(call.func, cst.Attribute):
             if call.func.attr.value not in ARRAY_METHODS:
-                return None  # a pytree's own method may return a Python value
-            return self._source(call.func.value, depth)  # an array method of a tracer gives a tracer
+                # ``Model.helper(x)`` of a staticmethod is read like a plain def; a pytree's own
+                # method may return a Python value.
+                return self._returned_source(call, depth) if called_def(ctx, call.func) is not None else None
+            return _computed(self._source(call.func.value, depth))  # an array method of a tracer gives a tracer
         if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
-            return _first(*(self._source(a.value, depth) for a in call.args))
+            return _computed(_first(*(self._source(a.value, depth) for a in call.args)))
         layer = ctx.names.qualified_name(call.func.func) if isinstance(call.func, cst.Call) else None
         if (qualified is not None and linen_function(qualified)) or (layer is not None and linen_layer(layer)):
-            return _first(*(self._source(a.value, depth) for a in call.args))  # ``nn.softmax(x)``, ``nn.Dense(8)(x)``
+            return _computed(_first(*(self._source(a.value, depth) for a in call.args)))  # ``nn.softmax(x)``, ``nn.Dense(8)(x)``
         if qualified is None and isinstance(call.func, cst.Name):
             return self._returned_source(call, depth)
         return None
 
     # -- parameters -----------------------------------------------------------
     def param_source(self, fn: FunctionNode, param: str) -> Source | None:
-        """Why `param` of `fn` is certainly an abstract tracer; None if that cannot be shown."""
-        return _abstract(self._param_source_memo(fn, param, 0))
+        """Why `param` of `fn` is certainly an abstract tracer; None if that cannot be shown (or if
+        every call fills it with a pytree field as read: `Source.field`)."""
+        return _abstract(_no_field(self._param_source_memo(fn, param, 0)))
 
     def _param_source_memo(self, fn: FunctionNode, param: str, _depth: int) -> Source | None:
         key = (fn, param)
@@ -373,7 +422,7 @@ class TracedValues:
             inner = self._source(argument, depth + 1) if isinstance(argument, cst.BaseExpression) else None
             if inner is not None and not inner.keeps_value and inner.concretized is None:
                 reason = f"`{param}` is a parameter of `{name}`, and the call on line {ctx.span(route.call).start.line} passes it the traced `{ctx.code(argument)}`"
-                return Source(Taint.TRACED, fn, param, reason, root=inner.entry)
+                return Source(Taint.TRACED, fn, param, reason, root=inner.entry, field=inner.field)
             return kept
         if route.call is None or route.escapes:
             return None
@@ -390,11 +439,21 @@ class TracedValues:
                 f"`{param}` is static on the jit of `{name}`, but the call on line {line} passes "
                 f"`{ctx.code(argument)}`, an array"
             )
-            return Source(Taint.FED, fn, param, reason, static_on)
+            return Source(Taint.FED, fn, param, reason, static_on, field=inner.field if inner is not None else None)
         if static_on is None and inner is not None and inner.concretized is None:
             reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
-            return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
+            return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value, field=inner.field)
         return None
+
+    def _data_field(self, expr: cst.Attribute) -> bool:
+        """``state.count`` where `state` is a parameter annotated with (or the ``self`` of) a pytree
+        dataclass of this module (`pytree_classes`) and ``count`` is one of its fields not declared
+        static: a leaf, a tracer when the instance is traced (docs/jax306-behaviour.md, P1)."""
+        cls = instance_class_of(self.ctx, expr.value)
+        tree = pytree_class(self.ctx, cls) if cls is not None else None
+        if tree is None:
+            return False
+        return any(f.name == expr.attr.value and not f.static for f in tree.fields)
 
     def _tuple_field(self, expr: cst.Attribute) -> bool:
         """``config.max_length`` of a NamedTuple parameter (`namedtuple_parameter`): a NamedTuple
@@ -426,7 +485,7 @@ class TracedValues:
             reason = f"`{param}` is static on the jit of `{name}`, but the `partial` on line {line} binds it to the traced `{self.ctx.code(bound)}`"
             return Source(Taint.FED, fn, param, reason, static_on)
         reason = f"`{param}` is a parameter of `{name}`, and the `partial` on line {line} binds it to the traced `{self.ctx.code(bound)}`"
-        return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value)
+        return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value, field=inner.field)
 
     def inputs(self, expr: cst.BaseExpression, _depth: int = 0) -> list[Source]:
         """Every traced input `expr` is computed from, where `source` names only the first: the
@@ -498,14 +557,27 @@ def owner_name(ctx: ModuleContext, fn: FunctionNode) -> str:
     return f"{cls.name.value}.{function_name(fn)}" if isinstance(cls, cst.ClassDef) else function_name(fn)
 
 
+def _no_field(source: Source | None) -> Source | None:
+    """None for a pytree field as read (`Source.field`): JAX306's where Python needs its value."""
+    return source if source is None or source.field is None else None
+
+
+def _computed(source: Source | None) -> Source | None:
+    """What JAX computes from a traced field (an index, a jnp call, an array method) is a tracer
+    no static field declaration could make concrete: no longer the field itself."""
+    return source if source is None or source.field is None else replace(source, field=None)
+
+
 def _abstract(source: Source | None) -> Source | None:
     """The source, unless the tracer it describes still holds a concrete value."""
     return None if source is None or source.keeps_value else source
 
 
 def _first(*sources: Source | None) -> Source | None:
-    """Of the operands' sources, one that makes the result abstract if any does; else any tracer."""
-    found = [s for s in sources if s is not None]
+    """Of the operands' sources, one that makes the result abstract if any does; else any tracer.
+    One that is no pytree field comes first: ``state.n + k`` with `k` traced stays traced when
+    ``n`` is declared static (`Source.field`)."""
+    found = sorted((s for s in sources if s is not None), key=lambda s: s.field is not None)
     return next((s for s in found if not s.keeps_value), found[0] if found else None)
 
 
@@ -520,14 +592,22 @@ def _layer_text(ctx: ModuleContext, wrap: Wrap) -> str:
 
 def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseExpression) -> dict[str, cst.BaseExpression | None] | None:
     """The fields, when `expr` is a parameter annotated with a NamedTuple class of this module, or
-    one every call of its function passes an instance of the same such class; else None."""
+    one every call of its function passes an instance of the same such class, or a name unpacked
+    from such a parameter where every call passes a tuple holding such an instance at that place
+    (``_, state = inputs`` of a loop's carry ``(params, LbfgsState(...))``); else None."""
     binding = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
+    element: tuple[int, int] | None = None
+    if isinstance(binding, cst.Name) and (unpacked := unpacked_value(ctx, binding)) is not None:
+        whole, index, size = unpacked
+        if isinstance(whole, cst.Name):
+            binding, element = single_binding(ctx, whole), (index, size)
     fn = ctx.enclosing_function(binding) if isinstance(binding, cst.Param) else None
     if fn is None:
         return None
+    param = binding.name.value  # type: ignore[union-attr]
     classes: set[cst.ClassDef] = set()
     annotation = binding.annotation.annotation if binding.annotation is not None else None  # type: ignore[union-attr]
-    if isinstance(annotation, cst.Name) and isinstance(found := single_binding(ctx, annotation), cst.ClassDef):
+    if element is None and isinstance(annotation, cst.Name) and isinstance(found := single_binding(ctx, annotation), cst.ClassDef):
         classes.add(found)
     else:
         sig = function_info(ctx, fn).signature
@@ -536,16 +616,27 @@ def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseE
             if route.uncertain:
                 continue  # a method found by name: perhaps another class's
             if route.call is None and not route.escapes:
-                argument = _carry_init(ctx, route, sig, expr.value)  # type: ignore[union-attr]
+                argument = _carry_init(ctx, route, sig, param)
             elif route.call is None or route.escapes:
                 return None
             else:
-                argument = call_argument(route.call, sig, expr.value, bound=route.bound, consumed=route.consumed)  # type: ignore[union-attr]
+                argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
+            if element is not None and isinstance(argument, cst.BaseExpression):
+                argument = _element(argument, *element)
             built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
             if built is None:
                 return None
             classes.add(built[0])
     return namedtuple_fields(ctx, classes.pop()) if len(classes) == 1 else None
+
+
+def _element(packed: cst.BaseExpression, index: int, size: int) -> cst.BaseExpression | None:
+    """The element at `index` of a tuple or list literal of `size` elements, none starred."""
+    if not isinstance(packed, (cst.Tuple, cst.List)) or len(packed.elements) != size:
+        return None
+    if any(not isinstance(e, cst.Element) for e in packed.elements):
+        return None
+    return packed.elements[index].value
 
 
 #: Loop primitives whose function is handed the carry: (the function's slot, the carry's

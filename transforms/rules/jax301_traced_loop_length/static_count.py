@@ -145,6 +145,8 @@ def _arithmetic_params(
         left = _arithmetic_params(analysis, fn, expr.left, locals_read, depth + 1)
         right = _arithmetic_params(analysis, fn, expr.right, locals_read, depth + 1)
         return None if left is None or right is None else [*left, *(p for p in right if p not in left)]
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _arithmetic_params(analysis, fn, expr.expression, locals_read, depth + 1)  # `range(-w, w + 1)`
     if _array_metadata(expr):
         return []  # `seq.shape[0]`: static even for a tracer
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):

@@ -31,6 +31,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
     compared_in_condition,
     drop_float,
 )
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import traced_conditions
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import (
     call_plain_function,
     drop_helper_jit,
@@ -86,6 +87,7 @@ class TracedValues304:
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
         out.extend(self._floats_under_differentiation(seen_sinks))
+        out.extend(traced_conditions(self.analysis, seen_sinks))
         return out
 
     def _floats_under_differentiation(self, seen_sinks: set[int]) -> list[Finding]:
@@ -459,6 +461,14 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 out.append(call)
                 out.extend(f for f in functions if not isinstance(f, ast.Lambda))
                 break
+    for node in facts.nodes:
+        # A Python condition calling a def of the module, whose returns may be traced booleans
+        # (`traced_conditions`: the forward search above stops at the helper's return).
+        if isinstance(node, (ast.If, ast.While)) and any(
+            isinstance(n, ast.Call) and spelled_name(n.func) in facts.defs_by_name
+            for n in ast.walk(node.test)
+        ):
+            out.append(node)
     if facts.lines_of_words(_DIFFERENTIATION_WORDS):
         # `float(x)` compared in a condition, in a module that differentiates something.
         out.extend(c for c in facts.calls if isinstance(c.func, ast.Name) and c.func.id == "float")

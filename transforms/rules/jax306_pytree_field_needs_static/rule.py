@@ -32,6 +32,11 @@ into helpers too). The fix is applied when it changes nothing else:
   (the library's own without its static keyword or a ``converter``, or
   ``dataclasses.field`` without ``metadata``).
 
+A field that only ever holds a str (``method: str`` given ``"cubic"``) fails
+sooner, on any instance a trace takes: jit, vmap and the primitives reject a
+str leaf before the code runs (TypeError, interpax#77); the same declaration
+fixes it, under the same conditions.
+
 Otherwise the finding is a report with the reason. Tree operations
 (``tree_map``, ``tree_leaves``) no longer visit a static field: the message
 says so, since a program that mapped over a count would see it unchanged.
@@ -57,7 +62,7 @@ from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.field_values import FieldValues, field_values
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
-from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
+from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, is_string, python_value
 from jaxfix.transforms.semantics.pytree_classes import (
     FIELD,
     PytreeClass,
@@ -95,10 +100,33 @@ class PytreeFields306:
             for field in tree.fields:
                 if field.static or _module_class(self.ctx, field):
                     continue
-                found = self._first_need(tree, field, container=_container(field))
+                found = self._first_need(tree, field, container=_container(field)) or self._string_leaf(tree, field)
                 if found is not None:
                     out.append(self._finding(tree, field, *found))
         return out
+
+    def _string_leaf(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, str, Use] | None:
+        """A field that only ever holds a str, read on a traced instance: jit, vmap and the lax
+        primitives take every leaf as an array and reject a str before the code runs (TypeError:
+        not a valid JAX type; interpax#77). Declared static, it travels in the tree's structure."""
+        values = field_values(self.ctx, tree, field)
+        if not values.given or values.elsewhere is not None or values.unseen is not None:
+            return None
+        if not all(is_string(self.analysis, given.value) for given in values.given):
+            return None
+        for read in self.ctx.attributes_named(field.name):
+            if not isinstance(read.value, cst.Name):
+                continue
+            param = single_binding(self.ctx, read.value)
+            fn = self.ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
+            if fn is None:
+                continue
+            shown = instance_class_of(self.ctx, read.value) or self.instances.instance_of(fn, read.value.value)
+            why = self._traced(tree.cls, fn, read.value) if shown is tree.cls else None
+            if why is not None:
+                reason = "a str is no JAX type, so the trace rejects the instance before any code runs (TypeError)"
+                return read, why, Use(Need.NEEDS, read, reason)
+        return None
 
     def _first_need(
         self, tree: PytreeClass, field: PytreeField, container: bool = False

@@ -49,10 +49,13 @@ class ChainedComparisons:
             if len(node.comparisons) < 2 or not all(isinstance(c.operator, _ELEMENTWISE) for c in node.comparisons):
                 continue
             operands = [node.left, *(c.comparator for c in node.comparisons)]
-            traced = next(((o, s) for o in operands if (s := self.analysis.traced.source(o)) is not None), None)
+            found = [(o, s) for o in operands if (s := self.analysis.traced.value_source(o)) is not None]
+            traced = next((f for f in found if f[1].field is None), found[0] if found else None)
             if traced is None or self._condition(node):
                 continue
-            yield self._finding(node, operands, traced[0], traced[1].reason)
+            finding = self._finding(node, operands, traced[0], traced[1].reason)
+            if finding.fix is not None or traced[1].field is None:
+                yield finding  # a pytree field where no rewrite serves: JAX306's
 
     def _condition(self, node: cst.Comparison) -> bool:
         """The chain's value is taken as a Python bool: an ``if``/``while``/``assert`` test, ``not``,

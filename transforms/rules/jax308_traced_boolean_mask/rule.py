@@ -51,11 +51,11 @@ class TracedMasks:
         for node in self.ctx.nodes_of(cst.Subscript):
             mask = _single_index(node)
             if mask is not None:
-                if is_boolean(self.ctx, mask) and self.analysis.traced.source(mask) is not None:
+                if is_boolean(self.ctx, mask) and self.analysis.traced.value_source(mask) is not None:
                     yield self._finding(node, mask)
                 continue
             masked = _last_of_slices(node)
-            if masked is not None and is_boolean(self.ctx, masked[1]) and self.analysis.traced.source(masked[1]) is not None:
+            if masked is not None and is_boolean(self.ctx, masked[1]) and self.analysis.traced.value_source(masked[1]) is not None:
                 yield self._after_slices(node, *masked)
 
     def _finding(self, subscript: cst.Subscript, mask: cst.BaseExpression) -> Finding:

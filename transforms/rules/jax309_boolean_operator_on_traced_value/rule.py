@@ -38,12 +38,20 @@ from jaxfix.transforms.semantics.logical_operators import (
     taken_as_condition,
     written,
 )
+from jaxfix.transforms.semantics.optional_defaults import optional_or_default
+from jaxfix.transforms.semantics.traced_values import Source
 
 CODE = "JAX309"
 _OPTIONS = (
     "option: `jnp.logical_not`, `jnp.logical_and`, `jnp.logical_or` take the value as data",
     "option: `lax.cond` (or `jnp.where`) where the operation chooses between two computations",
 )
+
+
+def _first_traced(analysis: Analysis, operands: Iterable[cst.BaseExpression]) -> tuple[cst.BaseExpression, Source] | None:
+    """The first operand that is a tracer, one that is no pytree field as read first."""
+    found = [(o, s) for o in operands if (s := analysis.traced.value_source(o)) is not None]
+    return next((f for f in found if f[1].field is None), found[0] if found else None)
 
 
 class BooleanOperators:
@@ -58,11 +66,15 @@ class BooleanOperators:
         for node in [*ctx.nodes_of(cst.UnaryOperation), *ctx.nodes_of(cst.BooleanOperation)]:
             if not is_logical(node) or is_logical(ctx.parent(node)) or taken_as_condition(ctx, node):
                 continue
-            traced = next(((o, s) for o in taken(node) if (s := self.analysis.traced.source(o)) is not None), None)
-            if traced is not None:
+            traced = _first_traced(self.analysis, taken(node))
+            if traced is not None and (text := self._optional_default(node, traced)) is not None:
+                yield self._none_default(node, traced[0], traced[1].reason, text)
+            elif traced is not None:
                 found = self._finding(node, traced[0], traced[1].reason)
-                if found.fix is not None or not self._parameter(traced[0]):
-                    yield found  # else a parameter read as a Python bool: JAX302's, JAX305's or JAX405's
+                if found.fix is not None or not (self._parameter(traced[0]) or traced[1].field is not None):
+                    # else a parameter read as a Python bool: JAX302's, JAX305's or JAX405's; a
+                    # pytree field read so: JAX306's, which may declare it static
+                    yield found
 
     def _parameter(self, operand: cst.BaseExpression) -> bool:
         """The operand is a parameter itself, not a value computed from one: the rules for a
@@ -72,11 +84,29 @@ class BooleanOperators:
             return False
         return isinstance(single_binding(self.ctx, operand) or reaching_parameter(self.ctx, operand), cst.Param)
 
+    def _optional_default(self, node: cst.BaseExpression, traced: tuple[cst.BaseExpression, Source]) -> str | None:
+        """``p or default`` of an optional parameter the jit traces (`optional_defaults`)."""
+        operand, source = traced
+        if source.jit is None or source.via is not None or not isinstance(operand, cst.Name) or source.param != operand.value:
+            return None
+        return optional_or_default(self.ctx, self.analysis.traces, node)
+
+    def _none_default(self, node: cst.BaseExpression, tracer: cst.BaseExpression, why: str, text: str) -> Finding:
+        ctx = self.ctx
+        head = f"`{shorten(ctx.code(node))}` takes a Python bool of `{ctx.code(tracer)}`, a tracer whenever a call passes it ({why})"
+        return ctx.finding(
+            CODE,
+            node,
+            f"{head}; the default it stands for is chosen with `is None`: `{shorten(text, 80)}`",
+            (ctx.replace(node, text),),
+            description=f"test for None instead of truth: `{shorten(text, 80)}`",
+        )
+
     def _finding(self, node: cst.BaseExpression, tracer: cst.BaseExpression, why: str) -> Finding:
         ctx = self.ctx
         head = f"`{shorten(ctx.code(node))}` takes a Python bool of `{shorten(ctx.code(tracer))}`, a tracer ({why})"
         traced = self.analysis.traced
-        blocked = blocker(ctx, self.analysis.traces, node, lambda e: traced.source(e) is not None or traced.is_array(e))
+        blocked = blocker(ctx, self.analysis.traces, node, lambda e: traced.value_source(e) is not None or traced.is_array(e))
         if blocked is None:
             goes = unknown_destination(ctx, self.analysis.traces, node)
             if goes is not None:
@@ -116,6 +146,11 @@ class BooleanOperatorOnTracedValue309(Rule):
     Used as a value, jax.numpy's logical functions compute the same::
 
             return jnp.logical_not(jnp.allclose(x, 10.0))
+
+    ``momentum = momentum or self.momentum``, where ``momentum`` is an optional
+    parameter (default None) a jit traces, works while calls leave it out and
+    fails once one passes a number; ``self.momentum if momentum is None else
+    momentum`` is what it means (objax#92, `semantics.optional_defaults`).
 
     Valid: ``not`` of a Python value (a static flag, ``x.ndim == 1``); an
     operation outside any trace; ``if not t:``, a Python condition, is another

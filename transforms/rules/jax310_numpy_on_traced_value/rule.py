@@ -35,8 +35,9 @@ from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_me
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
-from jaxfix.transforms.semantics.numpy_twins import NUMPY, has_twin, twin
+from jaxfix.transforms.semantics.numpy_twins import NUMPY, delegates, has_twin, twin
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
+from jaxfix.transforms.semantics.staged_values import staged_tracer
 from jaxfix.transforms.semantics.vocabulary import TREE_MAP
 
 CODE = "JAX310"
@@ -56,6 +57,10 @@ class NumpyOnTracers:
             if twin(qualified, call) is None:
                 continue
             traced = next((a.value for a in call.args if not a.star and self._handed_tracer(a.value)), None)
+            if traced is not None and delegates(qualified) and traced is call.args[0].value and not isinstance(
+                traced, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)
+            ):
+                continue  # `np.sum(t)` calls `t.sum()`: it works on a tracer
             if traced is not None:
                 yield self._twin(call, qualified, traced)
         for subscript in ctx.nodes_of(cst.Subscript):
@@ -80,23 +85,23 @@ class NumpyOnTracers:
             return next((r for e in expr.elements if not isinstance(e, cst.StarredElement) and (r := self._handed_tracer(e.value))), None)
         if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
             return self._handed_tracer(expr.elt)
-        source = self.analysis.traced.tracer_source(expr)
-        return source.reason if source is not None else None
+        source = self.analysis.traced.value_source(expr, abstract=False)
+        return source.reason if source is not None else staged_tracer(self.analysis, expr)
 
     def _twin(self, call: cst.Call, qualified: str, traced: cst.BaseExpression) -> Finding:
         ctx = self.ctx
-        name = qualified[len(NUMPY):]
+        library = "NumPy" if qualified.startswith(NUMPY) else "SciPy"
         head = (
-            f"`{shorten(ctx.code(call))}` hands NumPy `{shorten(ctx.code(traced))}`, "
+            f"`{shorten(ctx.code(call))}` hands {library} `{shorten(ctx.code(traced))}`, "
             f"{'a tracer' if not isinstance(traced, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) else 'which holds a tracer'} "
-            f"({self._handed_tracer(traced)}): NumPy needs a concrete array (TracerArrayConversionError)"
+            f"({self._handed_tracer(traced)}): {library} needs a concrete array (TracerArrayConversionError)"
         )
-        spelled = planner(self.analysis).spell(f"jax.numpy.{name}", call)
+        spelled = planner(self.analysis).spell(twin(qualified, call) or "", call)
         if spelled is None:
-            return ctx.finding(CODE, call, f"{head}; not rewritten: no name for jax.numpy is free here")
+            return ctx.finding(CODE, call, f"{head}; not rewritten: no name for its JAX twin is free here")
         return self._rewritten(
             call, ctx.replace(call.func, spelled.text), spelled.edit, self._eager(call),
-            f"{head}; jax.numpy's twin computes the same on tracers: `{spelled.text}`", f"use `{spelled.text}`",
+            f"{head}; its JAX twin computes the same on tracers: `{spelled.text}`", f"use `{spelled.text}`",
         )
 
     def _indexed(self, subscript: cst.Subscript, index: cst.BaseExpression, held: str) -> Finding | None:

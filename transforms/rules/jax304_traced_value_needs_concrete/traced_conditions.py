@@ -1,0 +1,96 @@
+"""A Python ``if``/``while`` whose test is a boolean JAX computes under a jit (JAX304, a report).
+
+``if is_converged(hprev, h, N, tol): break`` in a jitted power iteration
+(array-api#999): the helper returns ``err < tol``, computed from the jitted
+function's data, so the test is a tracer and Python cannot take its truth
+(TracerBoolConversionError). The forward search from each JAX call stops at a
+helper's ``return``; this asks the question backwards, at each Python
+condition that calls a helper of the module: is its test a boolean array
+(`boolean_arrays.is_boolean`, or a call of a helper each of whose returns is
+one) and certainly a tracer
+there (`traced_values`, through a jit: grad's tracers keep their values, a
+vmapped value is JAX305's)?
+
+No rewrite: a data-dependent branch or early exit becomes ``lax.cond``,
+``jnp.where`` or ``lax.while_loop`` only by restructuring what the author
+wrote. A condition on a jitted parameter that JAX302 would make static (its
+first need, as `concrete_uses` reads it) is JAX302's, not repeated here.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.boolean_arrays import is_boolean
+from jaxfix.transforms.semantics.class_hashing import called_def
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
+from jaxfix.transforms.semantics.constants import own_returns
+from jaxfix.transforms.semantics.traced_values import Taint
+
+_NOTES = (
+    "option: `jax.lax.cond(test, true_fn, false_fn, ...)` or `jnp.where(test, a, b)` where the branch chooses "
+    "between values",
+    "option: `jax.lax.while_loop` for a loop that stops on the data (a `break` or a `while` on it)",
+    "option: run this part outside the jit, where the value is concrete",
+)
+
+
+def traced_conditions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]:
+    """The findings, one per condition not already reported (`seen_sinks`)."""
+    ctx = analysis.ctx
+    jax302 = ConcreteUses(ctx, strict=True, traces=analysis.traces)
+    out: list[Finding] = []
+    for statement in sorted([*ctx.nodes_of(cst.If), *ctx.nodes_of(cst.While)], key=ctx.start):
+        test = statement.test
+        if id(statement) in seen_sinks or not _calls_a_def(ctx, test) or not _boolean(analysis, test, 0):
+            continue  # a test with no helper call is the forward search's (the screen seeds these)
+        source = analysis.traced.source(test)
+        if source is None or source.taint is not Taint.TRACED or source.jit is None or source.via is not None:
+            continue
+        entry = source.entry
+        use = jax302.first_need(entry.function, entry.param)
+        if use is not None and use.need is Need.NEEDS and _within(ctx, use.node, test):
+            continue  # JAX302's: the parameter may become static there
+        seen_sinks.add(id(statement))
+        keyword = "while" if isinstance(statement, cst.While) else "if"
+        message = (
+            f"`{keyword} {shorten(ctx.code(test))}:` needs a concrete bool, but its test is a boolean JAX computes "
+            f"while tracing ({source.reason}): Python cannot take its truth (TracerBoolConversionError)"
+        )
+        out.append(ctx.finding("JAX304", test, message, notes=_NOTES))
+    return out
+
+
+def _boolean(analysis: Analysis, test: cst.BaseExpression, depth: int) -> bool:
+    """A boolean array: a comparison, a test, a reduction (`is_boolean`), or a call of a plain def
+    of the module each of whose returns is one."""
+    ctx = analysis.ctx
+    if is_boolean(ctx, test, reductions=True):
+        return True
+    if depth > 3 or not isinstance(test, cst.Call):
+        return False
+    fn = called_def(ctx, test.func)
+    if fn is None:
+        return False
+    returns = own_returns(fn)
+    return bool(returns) and all(r.value is not None and _boolean(analysis, r.value, depth + 1) for r in returns)
+
+
+def _calls_a_def(ctx, test: cst.BaseExpression) -> bool:
+    """The test calls a def of the module, or a staticmethod of one of its classes (what JAX304's
+    screen seeds a condition for)."""
+    found: list[bool] = []
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if called_def(ctx, node.func) is not None:
+                found.append(True)
+
+    test.visit(Calls())
+    return bool(found)
+
+
+def _within(ctx, node: cst.CSTNode, test: cst.BaseExpression) -> bool:
+    return node is test or any(a is test for a in ctx.ancestors(node))
