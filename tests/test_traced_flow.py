@@ -403,3 +403,72 @@ def test_a_data_field_of_a_traced_pytree_is_a_tracer_for_the_rules_that_use_it_a
 def test_one_finding_per_field_read_as_a_bool() -> None:
     codes = [f.code for f in check(PYTREE_FIELDS.replace("    seen(state.obs)\n    seen(state.steps)\n    seen(state.obs[0])\n", ""), Options()).findings]
     assert codes == ["JAX310", "JAX306"]
+
+
+ACCUMULATED = """\
+import jax
+
+
+@jax.jit
+def f(xs):
+    total = 0.0
+    for i in range(3):
+        total += xs[i]
+        seen(total)
+    seen(total)
+    count = 0
+    for i in range(3):
+        if i > 1:
+            count += xs[i]
+    seen(count)
+    empty = 0
+    for i in range(0):
+        empty += xs[i]
+    seen(empty)
+    return total
+"""
+
+
+def test_an_accumulator_is_traced_after_a_loop_that_surely_runs_its_addition() -> None:
+    inside, after, conditional, never = _traced_at_each(ACCUMULATED, "seen")
+    assert inside is not None and after is not None
+    # Look-alikes: an addition under an `if`, a loop that never runs: the 0 may be what is read.
+    assert conditional is None
+    assert never is None
+
+
+FANNED_OUT = """\
+import jax
+
+
+def helper(v):
+    return v * 2
+
+
+@jax.jit
+def f(x):
+    a = helper(x)
+    b = a + a + a + a
+    c = b * b - b / b
+    seen(c + c + c)
+    return x
+"""
+
+
+def test_a_helper_call_is_read_once_however_many_ways_lead_to_it() -> None:
+    """`c` reaches `helper(x)` along 48 paths; read afresh on each, a module of many such
+    expressions stalled the false-positive run (pyscf-ipu's dft.py). Remembered per call, frames
+    and the bindings set aside, the helper's returns are read once."""
+    ctx = ModuleContext(FANNED_OUT, parse(FANNED_OUT), Options(), None, None, None)
+    traced = Analysis(ctx).traced
+    readings: list[object] = []
+    original = traced._returned_uncached
+
+    def counted(*args, **kwargs):
+        readings.append(args[1])
+        return original(*args, **kwargs)
+
+    traced._returned_uncached = counted  # type: ignore[method-assign]
+    call = next(c for c in ctx.calls if isinstance(c.func, cst.Name) and c.func.value == "seen")
+    assert traced.tracer_source(call.args[0].value) is not None
+    assert len(readings) == 1

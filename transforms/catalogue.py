@@ -44,8 +44,8 @@ _TRACING_WORDS = (
 )  # fmt: skip
 _JNP_OPERATIONS = (
     ".minimum(", ".maximum(", ".abs(", ".absolute(", ".add(", ".subtract(", ".multiply(", ".floor_divide(",
-    ".remainder(", ".mod(", ".divide(", ".true_divide(", "from jax.numpy import", "arange(", "astype(int", "astype(jnp.int",
-    "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int", 'astype("int',
+    ".remainder(", ".mod(", ".divide(", ".true_divide(", "from jax.numpy import", "arange(", "array(", "astype(int",
+    "astype(jnp.int", "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int", 'astype("int',
 )  # fmt: skip
 _STAGING_WORDS = (
     "jit", "make_jaxpr", "pmap", "eval_shape", "checkpoint", "remat", "scan", "fori_loop", "while_loop", "cond",

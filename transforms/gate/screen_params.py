@@ -32,15 +32,13 @@ from jaxfix.transforms.gate.screen import Facts, StaticSlots, qualified_spelling
 from jaxfix.transforms.gate.screen_sinks import sink_call
 from jaxfix.transforms.semantics.array_api import metadata_call
 from jaxfix.transforms.semantics.concrete_uses import (
-    AXIS_FIRST_METHODS,
-    AXIS_SECOND,
     CONVERSION_ATTRIBUTES,
     METADATA_ATTRIBUTES,
     STATIC_BUILTINS,
     STATIC_JNP_KEYWORDS,
 )
 from jaxfix.transforms.semantics.hashability import ARRAY_METADATA
-from jaxfix.transforms.semantics.sinks import ARRAY_MODULES
+from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, AXIS_FIRST_METHODS, AXIS_SECOND
 from jaxfix.transforms.semantics.vocabulary import STATIC_KEYWORDS
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 
 from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
-from jaxfix.transforms.semantics.sinks import ALL, CONVERSIONS, SIZE_ARGUMENTS, VALUE_SHAPED
+from jaxfix.transforms.semantics.sinks import ALL, AXIS_SECOND, CONVERSIONS, SIZE_ARGUMENTS, VALUE_SHAPED
 
 _DEPTH = 6
 
@@ -151,6 +151,10 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
     for qualified in spellings:
         if qualified in CONVERSIONS or (qualified in VALUE_SHAPED and position in (0, None)):
             return True  # a value-shaped call's first argument (generous: `size=` not looked at)
+        if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and (
+            position in (1, None) and keyword is None or keyword in ("axis", "axes")
+        ):
+            return True  # the axis (`sinks.axis_argument`)
         entry = SIZE_ARGUMENTS.get(qualified)
         if entry is None:
             continue

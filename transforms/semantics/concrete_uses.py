@@ -35,7 +35,14 @@ from jaxfix.transforms.semantics.numpy_twins import twin
 from jaxfix.transforms.semantics.optional_defaults import optional_or_default
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, call_argument
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads, reads
-from jaxfix.transforms.semantics.sinks import ARRAY_MODULES, CONVERSIONS, indexed_sequence, size_argument
+from jaxfix.transforms.semantics.sinks import (
+    ARRAY_MODULES,
+    AXIS_FIRST_METHODS,
+    AXIS_SECOND,
+    CONVERSIONS,
+    indexed_sequence,
+    size_argument,
+)
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply
@@ -55,20 +62,6 @@ STATIC_JNP_KEYWORDS = frozenset(
     {"axis", "axes", "keepdims", "shape", "newshape", "dtype", "num", "size", "length", "ord", "k", "reps",
      "total_repeat_length", "indices_or_sections", "num_classes", "axis1", "axis2", "kind", "mode"}
 )
-#: Reductions whose second positional argument is the axis.
-AXIS_SECOND = frozenset(
-    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
-     "median", "nansum", "nanmean", "nanmax", "nanmin", "squeeze", "expand_dims", "flip", "sort", "argsort",
-     "concatenate", "stack", "diff"}
-)  # not take (indices) nor roll (shift): both are traced happily
-
-#: Array methods whose first positional argument is the axis.
-AXIS_FIRST_METHODS = frozenset(
-    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
-     "squeeze", "sort", "argsort"}
-)
-
-
 class Need(enum.Enum):
     NEEDS = "needs"
     UNKNOWN = "unknown"

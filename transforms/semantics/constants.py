@@ -182,8 +182,82 @@ def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
         at = body.index(holder) if holder is not None and holder in body else position
         if at < position and (best is None or at > best[0]):
             best = (at, node)
+    if best is None or not isinstance(best[1], cst.Name):
+        return None
+    holder = body[best[0]]
+    if isinstance(holder, cst.SimpleStatementLine):
+        return best[1]
+    if isinstance(holder, cst.For) and _runs_through(ctx, holder, name.value):
+        # ``total = 0`` then ``for b in range(4): total += f(b)``: after the loop, what the loop
+        # body's last binding gave.
+        return _last_binding_in(ctx, scope, holder.body, name.value)
+    return None  # the last binding above is inside a branch (or a loop that may not run): it may not run
+
+
+def _runs_through(ctx: ModuleContext, loop: cst.For, name: str) -> bool:
+    """The loop body runs at least once, to its end each time: ``range`` of int literals that is
+    not empty, or a non-empty list or tuple literal; no ``break`` or ``continue`` of its own; and
+    its target is not `name`."""
+    if any(isinstance(n, cst.Name) and n.value == name for n in _target_names(loop.target)) or loop.orelse is not None:
+        return False
+    it = loop.iter
+    if isinstance(it, (cst.List, cst.Tuple)):
+        nonempty = bool(it.elements) and not any(isinstance(e, cst.StarredElement) for e in it.elements)
+    elif isinstance(it, cst.Call) and ctx.names.qualified_name(it.func) == "builtins.range" and 1 <= len(it.args) <= 2:
+        bounds = [constant_value(ctx, a.value) for a in it.args]
+        if not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds) or any(a.keyword or a.star for a in it.args):
+            return False
+        start, stop = (0, bounds[0]) if len(bounds) == 1 else bounds
+        nonempty = stop > start  # type: ignore[operator]
+    else:
+        return False
+    return nonempty and not _jumps_out(loop.body)
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_names(e.value)]
+    return [target]
+
+
+def _jumps_out(block: cst.CSTNode) -> bool:
+    """A ``break`` or ``continue`` of this loop (not of a loop or function nested in it)."""
+    found: list[bool] = []
+
+    class Jumps(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> bool:
+            return False
+
+        def visit_While(self, node: cst.While) -> bool:
+            return False
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Break(self, node: cst.Break) -> None:
+            found.append(True)
+
+        def visit_Continue(self, node: cst.Continue) -> None:
+            found.append(True)
+
+    block.visit(Jumps())
+    return bool(found)
+
+
+def _last_binding_in(ctx: ModuleContext, scope, block: cst.BaseSuite, name: str) -> cst.Name | None:
+    """The Name target of the last statement of `block` binding `name`, when that statement is a
+    simple one (it runs each time the block does); None otherwise."""
+    body = getattr(block, "body", None)
+    if not isinstance(body, (list, tuple)):
+        return None
+    best: tuple[int, cst.CSTNode] | None = None
+    for assignment in scope[name]:
+        node = getattr(assignment, "node", None)
+        holder = next((a for a in (node, *ctx.ancestors(node)) if ctx.parent(a) is block), None) if node is not None else None
+        if holder is not None and holder in body and (best is None or body.index(holder) > best[0]):
+            best = (body.index(holder), node)
     if best is None or not isinstance(best[1], cst.Name) or not isinstance(body[best[0]], cst.SimpleStatementLine):
-        return None  # the last binding above is inside a loop or branch (or is no assignment): it may not run
+        return None
     return best[1]
 
 

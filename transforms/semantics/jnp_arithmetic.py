@@ -58,6 +58,10 @@ def read_op(ctx, expr: cst.BaseExpression) -> Op | None:
             return None
         return Op(expr, inner.call, inner.kind, inner.operands, True)
     qualified = ctx.names.qualified_name(func) or ""
+    if qualified in _WRAPPERS and _int_dtype_keyword(ctx, expr):
+        # ``jnp.array(1, dtype=jnp.int32)`` is ``jnp.array(1).astype(jnp.int32)`` (jax#12331)
+        positional = [a for a in expr.args if a.keyword is None]
+        return Op(expr, expr, "wrap", (positional[0].value,), True) if len(positional) == 1 else None
     if any(a.keyword is not None or a.star for a in expr.args):
         return None
     operands = tuple(a.value for a in expr.args)
@@ -71,3 +75,14 @@ def read_op(ctx, expr: cst.BaseExpression) -> Op | None:
     if qualified in _WRAPPERS and len(operands) == 1:
         return Op(expr, expr, "wrap", operands)
     return None
+
+
+def _int_dtype_keyword(ctx, call: cst.Call) -> bool:
+    """The call's only keyword is ``dtype=`` an integer type, and nothing is starred."""
+    keywords = [a for a in call.args if a.keyword is not None]
+    return (
+        len(keywords) == 1
+        and keywords[0].keyword.value == "dtype"  # type: ignore[union-attr]
+        and not any(a.star for a in call.args)
+        and _int_type(ctx, keywords[0].value)
+    )

@@ -119,6 +119,20 @@ VALUE_SHAPED = frozenset(
      "jax.numpy.unique_all", "jax.numpy.nonzero", "jax.numpy.flatnonzero", "jax.numpy.argwhere", "jax.numpy.where",
      "jax.numpy.compress", "jax.numpy.extract"}
 )
+#: Reductions whose second positional argument is the axis.
+AXIS_SECOND = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
+     "median", "nansum", "nanmean", "nanmax", "nanmin", "squeeze", "expand_dims", "flip", "sort", "argsort",
+     "concatenate", "stack", "diff"}
+)  # not take (indices) nor roll (shift): both are traced happily
+
+#: Array methods whose first positional argument is the axis.
+AXIS_FIRST_METHODS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
+     "squeeze", "sort", "argsort"}
+)
+
+
 CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "operator.index"})
 #: Calls that take the value as an operand and give an array: nothing downstream can tell a Python int from an array.
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.ops.")
@@ -155,6 +169,8 @@ class Sink:
     node: cst.CSTNode
     #: "`jnp.arange` needs a concrete size"
     reason: str
+    #: The place is a jnp function's axis (`axis_argument`), which takes only a static int.
+    axis: bool = False
 
 
 @dataclass(frozen=True)
@@ -221,9 +237,24 @@ def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | No
     reason = size_argument(ctx, call, arg)
     if reason is not None:
         return Sink(call, reason)
+    if axis_argument(ctx, call, arg):
+        return Sink(call, f"`{ctx.code(call.func)}` takes it as the axis, which must be a static int", axis=True)
     if ctx.names.qualified_name(call.func) in CONVERSIONS:
         return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
     return None
+
+
+def axis_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> bool:
+    """`arg` is the axis of a jax.numpy reduction or shape function (`AXIS_SECOND`): its second
+    positional argument, or ``axis=``/``axes=``; jit needs it static (jax#12331: ``jnp.squeeze(x,
+    jnp.array(1))`` fails under jit)."""
+    qualified = ctx.names.qualified_name(call.func) or ""
+    if not qualified.startswith("jax.numpy.") or qualified.rsplit(".", 1)[-1] not in AXIS_SECOND or arg.star:
+        return False
+    if arg.keyword is not None:
+        return arg.keyword.value in ("axis", "axes")
+    positional = [a for a in call.args if a.keyword is None]
+    return len(positional) > 1 and positional[1] is arg and not any(a.star for a in call.args)
 
 
 def index_sink(ctx: ModuleContext, index: cst.Index) -> Sink | None:

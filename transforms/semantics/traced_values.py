@@ -66,6 +66,8 @@ METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size
 
 #: How many parameters' sources may be in progress one inside another (a chain of calls).
 _MAX_OPEN = 24
+#: How many (call, frames) readings of helpers' returns one module may make: beyond, unknown.
+_MAX_HELPER_READS = 2000
 
 
 class Taint(enum.Enum):
@@ -154,6 +156,9 @@ class TracedValues:
         self._skipped: dict[tuple[int, str], frozenset[cst.CSTNode]] = {}
         #: Parameters being worked out, one inside the other (`_MAX_OPEN` at most).
         self._open = 0
+        #: `_returned_source`'s answers, per call, element and frames; each helper's returns.
+        self._returned: dict[tuple[cst.Call, tuple[int, int] | None, frozenset, frozenset], Source | None] = {}
+        self._returns: dict[cst.FunctionDef, list[cst.Return]] = {}
 
     # -- expressions ----------------------------------------------------------
     def source(self, expr: cst.BaseExpression) -> Source | None:
@@ -232,6 +237,9 @@ class TracedValues:
             value = assigned_value(ctx, binding)
             if value is not None:
                 return self._source(value, depth)
+            augmented = ctx.parent(binding)
+            if isinstance(augmented, cst.AugAssign) and augmented.target is binding:
+                return self._source(augmented.value, depth)  # ``total += t``: a tracer from there on
             unpacked = unpacked_value(ctx, binding)
             return self._unpacked_source(*unpacked, depth) if unpacked is not None else None
         return None
@@ -298,7 +306,24 @@ class TracedValues:
             return None
         if ctx.enclosing_function(fn) is not None and ctx.enclosing_function(fn) in self._frames:
             return None
-        returns = own_returns(fn)
+        # The answer depends on the call, the frames its arguments are read in and the bindings
+        # set aside (`_skipped`): remembered per all three, so a helper called from many places
+        # is not read again for each way there.
+        key = (call, element, frozenset(self._frames.items()), frozenset(self._skipped.items()))
+        if key in self._returned:
+            return self._returned[key]
+        if len(self._returned) >= _MAX_HELPER_READS:
+            return None  # a module whose helpers call helpers without end: unknown, as before
+        self._returned[key] = None  # in progress: a recursive call proves nothing
+        self._returned[key] = found = self._returned_uncached(fn, call, depth, element)
+        return found
+
+    def _returned_uncached(
+        self, fn: cst.FunctionDef, call: cst.Call, depth: int, element: tuple[int, int] | None
+    ) -> Source | None:
+        returns = self._returns.get(fn)
+        if returns is None:
+            returns = self._returns[fn] = own_returns(fn)
         if not returns or any(r.value is None for r in returns):
             return None
         values: list[cst.BaseExpression] = [r.value for r in returns]  # type: ignore[misc]

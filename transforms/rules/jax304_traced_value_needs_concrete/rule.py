@@ -31,7 +31,10 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
     compared_in_condition,
     drop_float,
 )
-from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import traced_conditions
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import (
+    traced_conditions,
+    traced_conversions,
+)
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper import (
     call_plain_function,
     drop_helper_jit,
@@ -88,6 +91,7 @@ class TracedValues304:
         out.extend(self._value_shaped_parameters(seen_sinks))
         out.extend(self._floats_under_differentiation(seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
+        out.extend(traced_conversions(self.analysis, seen_sinks))
         return out
 
     def _floats_under_differentiation(self, seen_sinks: set[int]) -> list[Finding]:
@@ -175,6 +179,8 @@ class TracedValues304:
                         continue
                     if mapped and any(sink.reason.startswith(c) for c in _CONTROL):
                         continue  # a Python `if` on a mapped value: JAX305's
+                    if mapped and sink.axis:
+                        continue  # a mapped value as an axis: JAX405's (jax#10493)
                     if isinstance(sink.node, cst.Call) and jitted_call(ctx, sink.node) is not None:
                         continue  # a static parameter of a jitted call: JAX404's
                     seen_sinks.add(id(sink.node))
@@ -469,6 +475,12 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             for n in ast.walk(node.test)
         ):
             out.append(node)
+    # `bool(v)`, `float(v)` in a function: v may be a tracer the forward search does not reach
+    # (`traced_conditions.traced_conversions`).
+    out.extend(
+        c for c in facts.calls
+        if isinstance(c.func, ast.Name) and c.func.id in ("bool", "float") and _defs_around(facts, c.lineno)
+    )
     if facts.lines_of_words(_DIFFERENTIATION_WORDS):
         # `float(x)` compared in a condition, in a module that differentiates something.
         out.extend(c for c in facts.calls if isinstance(c.func, ast.Name) and c.func.id == "float")

@@ -1,4 +1,4 @@
-"""A Python ``if``/``while`` whose test is a boolean JAX computes under a jit (JAX304, a report).
+"""Python conditions and conversions of a value JAX computes under a jit (JAX304, reports).
 
 ``if is_converged(hprev, h, N, tol): break`` in a jitted power iteration
 (array-api#999): the helper returns ``err < tol``, computed from the jitted
@@ -10,6 +10,10 @@ condition that calls a helper of the module: is its test a boolean array
 one) and certainly a tracer
 there (`traced_values`, through a jit: grad's tracers keep their values, a
 vmapped value is JAX305's)?
+
+The same backward question at ``bool(v)`` and ``float(v)`` (gymnax#83's
+``bool(done > 0)``, where ``done`` sums collision flags in a loop: the forward
+search stops at ``done += ...``).
 
 No rewrite: a data-dependent branch or early exit becomes ``lax.cond``,
 ``jnp.where`` or ``lax.while_loop`` only by restructuring what the author
@@ -27,7 +31,8 @@ from jaxfix.transforms.semantics.boolean_arrays import is_boolean
 from jaxfix.transforms.semantics.class_hashing import called_def
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.constants import own_returns
-from jaxfix.transforms.semantics.traced_values import Taint
+from jaxfix.transforms.semantics.traced_values import Source, Taint
+from jaxfix.transforms.semantics.vocabulary import JIT
 
 _NOTES = (
     "option: `jax.lax.cond(test, true_fn, false_fn, ...)` or `jnp.where(test, a, b)` where the branch chooses "
@@ -46,13 +51,9 @@ def traced_conditions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]
         test = statement.test
         if id(statement) in seen_sinks or not _calls_a_def(ctx, test) or not _boolean(analysis, test, 0):
             continue  # a test with no helper call is the forward search's (the screen seeds these)
-        source = analysis.traced.source(test)
-        if source is None or source.taint is not Taint.TRACED or source.jit is None or source.via is not None:
+        source = _traced_by_a_jit(analysis, test)
+        if source is None or _jax302s(analysis, jax302, source.entry, test):
             continue
-        entry = source.entry
-        use = jax302.first_need(entry.function, entry.param)
-        if use is not None and use.need is Need.NEEDS and _within(ctx, use.node, test):
-            continue  # JAX302's: the parameter may become static there
         seen_sinks.add(id(statement))
         keyword = "while" if isinstance(statement, cst.While) else "if"
         message = (
@@ -61,6 +62,57 @@ def traced_conditions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]
         )
         out.append(ctx.finding("JAX304", test, message, notes=_NOTES))
     return out
+
+
+_CONVERSIONS = {"builtins.bool": "a Python bool", "builtins.float": "a Python float"}
+_CONVERSION_NOTES = (
+    "option: keep it an array where it goes on as data (`jnp.bool_(...)`, `jnp.asarray(...)`, or no "
+    "conversion at all)",
+    "option: compute it outside the jit, where the value is concrete",
+)
+
+
+def traced_conversions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]:
+    """``bool(v)`` and ``float(v)`` of a value certainly traced under a jit, not already reported
+    (`seen_sinks`) and not JAX302's (the first need of the jitted parameter it comes from)."""
+    ctx = analysis.ctx
+    jax302 = ConcreteUses(ctx, strict=True, traces=analysis.traces)
+    out: list[Finding] = []
+    for call in ctx.calls:
+        wanted = _CONVERSIONS.get(ctx.names.qualified_name(call.func) or "")
+        if wanted is None or id(call) in seen_sinks or len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+            continue
+        operand = call.args[0].value
+        source = _traced_by_a_jit(analysis, operand)
+        if source is None or _jax302s(analysis, jax302, source.entry, call):
+            continue
+        seen_sinks.add(id(call))
+        message = (
+            f"`{shorten(ctx.code(call))}` asks for {wanted}, but `{shorten(ctx.code(operand))}` is a tracer there "
+            f"({source.reason}): it has no Python value while the jit traces"
+        )
+        out.append(ctx.finding("JAX304", call, message, notes=_CONVERSION_NOTES))
+    return out
+
+
+def _traced_by_a_jit(analysis: Analysis, expr: cst.BaseExpression) -> Source | None:
+    """The source of `expr` when it is an abstract tracer that enters through a jit (grad's
+    tracers keep their values; a vmapped value is JAX305's)."""
+    source = analysis.traced.source(expr)
+    if source is None or source.taint is not Taint.TRACED:
+        return None
+    entry = source.entry
+    return source if entry.jit is not None and entry.via is None else None
+
+
+def _jax302s(analysis: Analysis, jax302: ConcreteUses, entry: Source, node: cst.CSTNode) -> bool:
+    """JAX302's: the jitted parameter the tracer comes from is first needed concrete at `node`, and
+    a call through the jit passes it (JAX302 shows that call, and makes it static or reports)."""
+    use = jax302.first_need(entry.function, entry.param)
+    if use is None or use.need is not Need.NEEDS or not _within(analysis.ctx, use.node, node):
+        return False
+    routes = analysis.traces.routes(entry.function) or ()
+    return any(r.call is not None and not r.escapes and any(w.name == JIT for w in r.wraps) for r in routes)
 
 
 def _boolean(analysis: Analysis, test: cst.BaseExpression, depth: int) -> bool:
@@ -92,5 +144,5 @@ def _calls_a_def(ctx, test: cst.BaseExpression) -> bool:
     return bool(found)
 
 
-def _within(ctx, node: cst.CSTNode, test: cst.BaseExpression) -> bool:
-    return node is test or any(a is test for a in ctx.ancestors(node))
+def _within(ctx, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return node is outer or any(a is outer for a in ctx.ancestors(node))

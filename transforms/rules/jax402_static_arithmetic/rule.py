@@ -7,7 +7,10 @@ result is a tracer even when every operand is a Python int, so
 operators compute the same int without tracing. The rewrite is made only
 where the value is the same: every operand provably a Python int
 (`int_static`), the result flowing only to places that need it concrete or
-take a Python int alike (`concrete_sinks`).
+take a Python int alike (`concrete_sinks`). A bare ``jnp.array(1)`` is kept (an
+array may be wanted) except where only a jnp function's axis takes it
+(``jnp.squeeze(x, jnp.array(1))``, jax#12331), which accepts nothing but a
+static int.
 """
 
 from __future__ import annotations
@@ -56,13 +59,19 @@ class StaticArithmetic:
             if top.node in seen:
                 continue
             seen.add(top.node)
-            if top.kind == "wrap" and not top.astype:
-                continue
+            if top.kind == "wrap" and not top.astype and not self._axis_only(top):
+                continue  # ``jnp.array(n)`` kept as an array on purpose, except where only an axis takes it
             finding = self._finding(top)
             if finding is not None:
                 out.append(finding)
         out.extend(self._loop_finding(loop) for loop in arange_loops(self.analysis, self.ints))
         return out
+
+    def _axis_only(self, op: Op) -> bool:
+        """Every place the wrapped value flows is a jnp function's axis (jax#12331:
+        ``jnp.squeeze(x, jnp.array(1))``), which takes nothing but a static int."""
+        flow = self.follower.follow(op.node)
+        return bool(flow.sinks) and flow.blocked is None and all(s.axis for s in flow.sinks)
 
     def _loop_finding(self, loop: ArangeLoop) -> Finding:
         ctx = self.ctx
@@ -256,6 +265,7 @@ _OP_TEXT = (
                            "remainder", "mod", "divide", "true_divide")),
     "from jax.numpy import",
     "arange(",
+    "array(",
     "astype(int", "astype(jnp.int", "astype(np.int", "astype(numpy.int", "astype(jax.numpy.int", "astype('int",
     'astype("int',
 )
@@ -289,7 +299,7 @@ def _int_astype(call: ast.Call) -> bool:
 def _seeds(facts: Facts) -> list[ast.AST]:
     """jnp arithmetic (or an int ``astype`` of it, or of ``jnp.array``) whose value may reach a concrete sink."""
     out: list[ast.AST] = []
-    for call in calls_on(facts, lines_mentioning(facts, _OP_WORDS)):
+    for call in calls_on(facts, lines_mentioning(facts, (*_OP_WORDS, *_WRAPPER_WORDS))):
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr == "astype":
             inner = func.value
@@ -297,8 +307,8 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 continue
             if not _jax_numpy(facts, inner, (*_OP_WORDS, *_WRAPPER_WORDS)):
                 continue
-        elif not _jax_numpy(facts, call, _OP_WORDS):
-            continue
+        elif not _jax_numpy(facts, call, _OP_WORDS) and not _jax_numpy(facts, call, _WRAPPER_WORDS):
+            continue  # jnp arithmetic, or ``jnp.array(1, dtype=jnp.int32)`` (`jnp_arithmetic.read_op`)
         if reaches_sink(facts, call):
             out.append(call)
     out.extend(_arange_loops(facts))
