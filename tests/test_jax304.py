@@ -130,3 +130,28 @@ def test_a_cond_operand_a_branch_needs_is_left_to_jax103() -> None:
     print(jax.lax.cond(True, grow, keep, 3))
     """
     assert codes(source) == ["JAX103"]
+
+
+FLOAT_OF_A_JITTED_PARAMETER = """\
+import jax
+
+
+@jax.jit
+def scale(x, factor):
+    return x * float(factor)
+
+
+print(scale(jax.numpy.ones(2), 0.5))
+"""
+
+
+def test_float_of_a_jitted_parameter_that_only_feeds_arithmetic_loses_the_conversion() -> None:
+    """The parameter is a tracer under the jit; `float()` refuses it, and the product takes the
+    array as readily. Unsafe: nothing shows `factor` is floating (an int would stay an int)."""
+    from jaxfix.transforms import Options, check_source, fix_source
+    from jaxfix.transforms.core.findings import Applicability
+
+    (finding,) = [f for f in check_source(FLOAT_OF_A_JITTED_PARAMETER, Options()) if f.code == "JAX304"]
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    fixed = fix_source(FLOAT_OF_A_JITTED_PARAMETER, Options(unsafe_fixes=True)).text
+    assert "return x * factor" in fixed

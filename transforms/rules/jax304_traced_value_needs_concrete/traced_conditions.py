@@ -13,7 +13,9 @@ vmapped value is JAX305's)?
 
 The same backward question at ``bool(v)`` and ``float(v)`` (gymnax#83's
 ``bool(done > 0)``, where ``done`` sums collision flags in a loop: the forward
-search stops at ``done += ...``).
+search stops at ``done += ...``). A ``float(v)`` whose float only goes where
+the array serves as well loses the conversion, as JAX304's forward search
+does it (`float_conversion.drop_float`).
 
 No rewrite: a data-dependent branch or early exit becomes ``lax.cond``,
 ``jnp.where`` or ``lax.while_loop`` only by restructuring what the author
@@ -25,7 +27,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import drop_float
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.boolean_arrays import is_boolean
 from jaxfix.transforms.semantics.class_hashing import called_def
@@ -91,7 +94,23 @@ def traced_conversions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding
             f"`{shorten(ctx.code(call))}` asks for {wanted}, but `{shorten(ctx.code(operand))}` is a tracer there "
             f"({source.reason}): it has no Python value while the jit traces"
         )
-        out.append(ctx.finding("JAX304", call, message, notes=_CONVERSION_NOTES))
+        dropped = drop_float(analysis, call) if wanted == _CONVERSIONS["builtins.float"] else None
+        if dropped is None:
+            out.append(ctx.finding("JAX304", call, message, notes=_CONVERSION_NOTES))
+            continue
+        edit, unsure = dropped  # the float only goes where the array serves as well (`float_conversion`)
+        out.append(
+            ctx.finding(
+                "JAX304",
+                call,
+                f"{message}; the Python float would only be used where the array serves as well (arithmetic, "
+                "jax.numpy, a value a jitted function returns), so the conversion goes",
+                (edit,),
+                Applicability.UNSAFE if unsure else Applicability.SAFE,
+                description=f"drop `float()`: `{shorten(edit.content)}`",
+                notes=(f"unsafe: {unsure}",) if unsure else (),
+            )
+        )
     return out
 
 
