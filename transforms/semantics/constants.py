@@ -93,12 +93,20 @@ def assigned_value(ctx: ModuleContext, target: cst.CSTNode) -> cst.BaseExpressio
         return parent.value
     if isinstance(parent, cst.Element):
         packed = ctx.parent(parent)
-        if isinstance(packed, (cst.Tuple, cst.List)):
+        if isinstance(packed, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in packed.elements):
             value = assigned_value(ctx, packed)
-            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(packed.elements):
-                if all(isinstance(e, cst.Element) for e in (*value.elements, *packed.elements)):
-                    return value.elements[packed.elements.index(parent)].value
+            if value is not None:
+                return literal_element(value, packed.elements.index(parent), len(packed.elements))
     return None
+
+
+def literal_element(packed: cst.BaseExpression, index: int, size: int) -> cst.BaseExpression | None:
+    """The element at `index` of a tuple or list literal of `size` elements, none starred."""
+    if not isinstance(packed, (cst.Tuple, cst.List)) or len(packed.elements) != size:
+        return None
+    if any(not isinstance(e, cst.Element) for e in packed.elements):
+        return None
+    return packed.elements[index].value
 
 
 def binding_value(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | None:
@@ -173,15 +181,7 @@ def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
     body = getattr(block, "body", None)
     if not isinstance(body, (list, tuple)) or statement not in body:
         return None
-    position = body.index(statement)
-    best: tuple[int, cst.CSTNode] | None = None
-    for assignment in scope[name.value]:
-        node = getattr(assignment, "node", None)
-        # The statement of the block that holds this binding (itself, or a loop or if around it).
-        holder = next((a for a in (node, *ctx.ancestors(node)) if ctx.parent(a) is block), None) if node is not None else None
-        at = body.index(holder) if holder is not None and holder in body else position
-        if at < position and (best is None or at > best[0]):
-            best = (at, node)
+    best = _last_held(ctx, scope, name.value, block, before=body.index(statement))
     if best is None or not isinstance(best[1], cst.Name):
         return None
     holder = body[best[0]]
@@ -247,18 +247,31 @@ def _jumps_out(block: cst.CSTNode) -> bool:
 def _last_binding_in(ctx: ModuleContext, scope, block: cst.BaseSuite, name: str) -> cst.Name | None:
     """The Name target of the last statement of `block` binding `name`, when that statement is a
     simple one (it runs each time the block does); None otherwise."""
+    best = _last_held(ctx, scope, name, block)
+    if best is None or not isinstance(best[1], cst.Name) or not isinstance(block.body[best[0]], cst.SimpleStatementLine):  # type: ignore[index]
+        return None
+    return best[1]
+
+
+def _last_held(
+    ctx: ModuleContext, scope, name: str, block: cst.CSTNode, before: int | None = None
+) -> tuple[int, cst.CSTNode] | None:
+    """(its statement's index, the binding node) for the binding of `name` whose statement of
+    `block` (itself, or a loop or if around it) comes last, before index `before` if given."""
     body = getattr(block, "body", None)
     if not isinstance(body, (list, tuple)):
         return None
+    limit = len(body) if before is None else before
     best: tuple[int, cst.CSTNode] | None = None
     for assignment in scope[name]:
         node = getattr(assignment, "node", None)
         holder = next((a for a in (node, *ctx.ancestors(node)) if ctx.parent(a) is block), None) if node is not None else None
-        if holder is not None and holder in body and (best is None or body.index(holder) > best[0]):
-            best = (body.index(holder), node)
-    if best is None or not isinstance(best[1], cst.Name) or not isinstance(body[best[0]], cst.SimpleStatementLine):
-        return None
-    return best[1]
+        if holder is None or holder not in body:
+            continue
+        at = body.index(holder)
+        if at < limit and (best is None or at > best[0]):
+            best = (at, node)
+    return best
 
 
 def class_members(ctx: ModuleContext, attr: cst.Attribute) -> list[cst.CSTNode] | None:

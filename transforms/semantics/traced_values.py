@@ -29,6 +29,7 @@ never give one; `tracer_source` does, for the rules that need a hashable one
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
@@ -45,6 +46,7 @@ from jaxfix.transforms.semantics.class_hashing import called_def, instance_class
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
+    literal_element,
     own_returns,
     reaching_parameter,
     single_binding,
@@ -170,6 +172,12 @@ class TracedValues:
         """Why expr is certainly a tracer where it is written, one that `keeps_value` included
         (a pytree field as read excluded)."""
         return _no_field(self._source(expr))
+
+    def first_value_source(self, operands: Iterable[cst.BaseExpression]) -> tuple[cst.BaseExpression, Source] | None:
+        """The first of `operands` that is a tracer (`value_source`) and its source, one that is no
+        pytree field as read first: where both are, the other operand is what no static field fixes."""
+        found = [(o, s) for o in operands if (s := self.value_source(o)) is not None]
+        return next((f for f in found if f[1].field is None), found[0] if found else None)
 
     def value_source(self, expr: cst.BaseExpression, *, abstract: bool = True) -> Source | None:
         """`source` (or, not `abstract`, `tracer_source`) with the fields of a traced pytree
@@ -326,16 +334,14 @@ class TracedValues:
             returns = self._returns[fn] = own_returns(fn)
         if not returns or any(r.value is None for r in returns):
             return None
-        values: list[cst.BaseExpression] = [r.value for r in returns]  # type: ignore[misc]
+        values: list[cst.BaseExpression | None] = [r.value for r in returns]
         if element is not None:
-            index, size = element
-            written = [v.elements if isinstance(v, (cst.Tuple, cst.List)) else () for v in values]
-            if any(len(e) != size or any(not isinstance(x, cst.Element) for x in e) for e in written):
+            values = [literal_element(v, *element) for v in values]  # type: ignore[arg-type]
+            if any(v is None for v in values):
                 return None
-            values = [e[index].value for e in written]
         self._frames[fn] = call
         try:
-            found = [self._source(v, depth) for v in values]
+            found = [self._source(v, depth) for v in values]  # type: ignore[arg-type]
         finally:
             del self._frames[fn]
         return _first(*found) if all(f is not None for f in found) else None
@@ -647,21 +653,12 @@ def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseE
             else:
                 argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed)
             if element is not None and isinstance(argument, cst.BaseExpression):
-                argument = _element(argument, *element)
+                argument = literal_element(argument, *element)
             built = instance_class(ctx, argument) if isinstance(argument, cst.BaseExpression) else None
             if built is None:
                 return None
             classes.add(built[0])
     return namedtuple_fields(ctx, classes.pop()) if len(classes) == 1 else None
-
-
-def _element(packed: cst.BaseExpression, index: int, size: int) -> cst.BaseExpression | None:
-    """The element at `index` of a tuple or list literal of `size` elements, none starred."""
-    if not isinstance(packed, (cst.Tuple, cst.List)) or len(packed.elements) != size:
-        return None
-    if any(not isinstance(e, cst.Element) for e in packed.elements):
-        return None
-    return packed.elements[index].value
 
 
 #: Loop primitives whose function is handed the carry: (the function's slot, the carry's

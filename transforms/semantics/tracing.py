@@ -797,6 +797,12 @@ class Route:
     #: What of the call the entry takes for itself, not the function's (`Consumed`).
     consumed: Consumed = field(default_factory=lambda: NOTHING_CONSUMED)
 
+    @property
+    def jitted_call(self) -> bool:
+        """A call written here runs the function through a jit (``f(x)`` of a jitted ``f``): where
+        a traced argument's failure shows."""
+        return self.call is not None and not self.escapes and any(w.name == JIT for w in self.wraps)
+
     def signature_seen(self, index: int, sig: Signature) -> Signature | None:
         """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""
         if not self.bound or index < self.head:

@@ -104,7 +104,7 @@ class ParamsNeedingStatic:
         declared = frozenset.intersection(*(j.jit.spec.declared_static(info.signature) for j in jits.values()))  # type: ignore[union-attr]
         skip = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
         # Only calls through a jit fail; an eager call of the plain function does not.
-        routes = [r for r in all_routes if r.call is not None and not r.escapes and any(w.name == JIT for w in r.wraps)]
+        routes = [r for r in all_routes if r.jitted_call]
         out: list[_Need] = []
         for p in info.signature.params[skip:]:
             if p.name in declared or p.kind.name.startswith("VAR_"):

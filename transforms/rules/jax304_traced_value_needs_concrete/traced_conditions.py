@@ -35,7 +35,6 @@ from jaxfix.transforms.semantics.class_hashing import called_def
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.constants import own_returns
 from jaxfix.transforms.semantics.traced_values import Source, Taint
-from jaxfix.transforms.semantics.vocabulary import JIT
 
 _NOTES = (
     "option: `jax.lax.cond(test, true_fn, false_fn, ...)` or `jnp.where(test, a, b)` where the branch chooses "
@@ -131,7 +130,7 @@ def _jax302s(analysis: Analysis, jax302: ConcreteUses, entry: Source, node: cst.
     if use is None or use.need is not Need.NEEDS or not _within(analysis.ctx, use.node, node):
         return False
     routes = analysis.traces.routes(entry.function) or ()
-    return any(r.call is not None and not r.escapes and any(w.name == JIT for w in r.wraps) for r in routes)
+    return any(r.jitted_call for r in routes)
 
 
 def _boolean(analysis: Analysis, test: cst.BaseExpression, depth: int) -> bool:

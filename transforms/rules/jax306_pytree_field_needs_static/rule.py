@@ -45,7 +45,7 @@ says so, since a program that mapped over a count would see it unchanged.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import libcst as cst
 
@@ -114,6 +114,28 @@ class PytreeFields306:
             return None
         if not all(is_string(self.analysis, given.value) for given in values.given):
             return None
+        for read, _, why in self._traced_reads(tree, field):
+            reason = "a str is no JAX type, so the trace rejects the instance before any code runs (TypeError)"
+            return read, why, Use(Need.NEEDS, read, reason)
+        return None
+
+    def _first_need(
+        self, tree: PytreeClass, field: PytreeField, container: bool = False
+    ) -> tuple[cst.Attribute, str, Use] | None:
+        """The first read of `field` on a traced instance that needs it concrete. A `container`
+        field counts only where the read itself is a size (``jnp.zeros(grid.shape)``): its elements
+        are traced leaves there, while ``if cfg.ids:`` or ``len(cfg.ids)`` reads the Python tuple."""
+        for read, fn, why in self._traced_reads(tree, field):
+            if _read_as_object(self.ctx, read):
+                continue
+            use = self.uses.need_of(read, fn)
+            if use is not None and use.need is Need.NEEDS and (not container or _read_as_size(self.ctx, read, use)):
+                return read, why, use
+        return None
+
+    def _traced_reads(self, tree: PytreeClass, field: PytreeField) -> Iterator[tuple[cst.Attribute, FunctionNode, str]]:
+        """(the read, its function, why the instance is traced) for each ``p.field`` read of a
+        parameter holding an instance of the class that a trace hands over (`_traced`)."""
         for read in self.ctx.attributes_named(field.name):
             if not isinstance(read.value, cst.Name):
                 continue
@@ -124,33 +146,7 @@ class PytreeFields306:
             shown = instance_class_of(self.ctx, read.value) or self.instances.instance_of(fn, read.value.value)
             why = self._traced(tree.cls, fn, read.value) if shown is tree.cls else None
             if why is not None:
-                reason = "a str is no JAX type, so the trace rejects the instance before any code runs (TypeError)"
-                return read, why, Use(Need.NEEDS, read, reason)
-        return None
-
-    def _first_need(
-        self, tree: PytreeClass, field: PytreeField, container: bool = False
-    ) -> tuple[cst.Attribute, str, Use] | None:
-        """The first read of `field` on a traced instance that needs it concrete. A `container`
-        field counts only where the read itself is a size (``jnp.zeros(grid.shape)``): its elements
-        are traced leaves there, while ``if cfg.ids:`` or ``len(cfg.ids)`` reads the Python tuple."""
-        for read in self.ctx.attributes_named(field.name):
-            if not isinstance(read.value, cst.Name) or _read_as_object(self.ctx, read):
-                continue
-            param = single_binding(self.ctx, read.value)
-            fn = self.ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
-            if fn is None:
-                continue
-            shown = instance_class_of(self.ctx, read.value) or self.instances.instance_of(fn, read.value.value)
-            if shown is not tree.cls:
-                continue
-            why = self._traced(tree.cls, fn, read.value)
-            if why is None:
-                continue
-            use = self.uses.need_of(read, fn)
-            if use is not None and use.need is Need.NEEDS and (not container or _read_as_size(self.ctx, read, use)):
-                return read, why, use
-        return None
+                yield read, fn, why
 
     def _traced(self, cls: cst.ClassDef, fn: FunctionNode, instance: cst.Name) -> str | None:
         """Why `param` of `fn` holds a traced instance: a trace hands it one; or it is the receiver

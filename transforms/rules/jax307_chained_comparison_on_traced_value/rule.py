@@ -49,8 +49,7 @@ class ChainedComparisons:
             if len(node.comparisons) < 2 or not all(isinstance(c.operator, _ELEMENTWISE) for c in node.comparisons):
                 continue
             operands = [node.left, *(c.comparator for c in node.comparisons)]
-            found = [(o, s) for o in operands if (s := self.analysis.traced.value_source(o)) is not None]
-            traced = next((f for f in found if f[1].field is None), found[0] if found else None)
+            traced = self.analysis.traced.first_value_source(operands)
             if traced is None or self._condition(node):
                 continue
             finding = self._finding(node, operands, traced[0], traced[1].reason)

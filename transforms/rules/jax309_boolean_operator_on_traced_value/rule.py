@@ -48,12 +48,6 @@ _OPTIONS = (
 )
 
 
-def _first_traced(analysis: Analysis, operands: Iterable[cst.BaseExpression]) -> tuple[cst.BaseExpression, Source] | None:
-    """The first operand that is a tracer, one that is no pytree field as read first."""
-    found = [(o, s) for o in operands if (s := analysis.traced.value_source(o)) is not None]
-    return next((f for f in found if f[1].field is None), found[0] if found else None)
-
-
 class BooleanOperators:
     """One module's JAX309 findings."""
 
@@ -66,7 +60,7 @@ class BooleanOperators:
         for node in [*ctx.nodes_of(cst.UnaryOperation), *ctx.nodes_of(cst.BooleanOperation)]:
             if not is_logical(node) or is_logical(ctx.parent(node)) or taken_as_condition(ctx, node):
                 continue
-            traced = _first_traced(self.analysis, taken(node))
+            traced = self.analysis.traced.first_value_source(taken(node))
             if traced is not None and (text := self._optional_default(node, traced)) is not None:
                 yield self._none_default(node, traced[0], traced[1].reason, text)
             elif traced is not None:

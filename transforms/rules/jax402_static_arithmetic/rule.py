@@ -31,8 +31,15 @@ from jaxfix.transforms.semantics.jnp_arithmetic import (
     Op,
     read_op,
 )
-from jaxfix.transforms.semantics.sinks import Follower
+from jaxfix.transforms.semantics.sinks import Flow, Follower
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
+
+
+def _axis_only(flow: Flow) -> bool:
+    """Every place the value flows is a jnp function's axis (jax#12331: ``jnp.squeeze(x,
+    jnp.array(1))``), which takes nothing but a static int."""
+    return bool(flow.sinks) and flow.blocked is None and all(s.axis for s in flow.sinks)
+
 
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
 _BARE_CONTEXTS = (cst.Arg, cst.Element, cst.Index, cst.Assign, cst.AnnAssign, cst.Return, cst.Slice)
@@ -59,19 +66,16 @@ class StaticArithmetic:
             if top.node in seen:
                 continue
             seen.add(top.node)
-            if top.kind == "wrap" and not top.astype and not self._axis_only(top):
+            if not runs_staged(self.analysis, ctx.enclosing_function(top.node)) or in_eager_block(ctx, top.node):
+                continue
+            flow = self.follower.follow(top.node)
+            if top.kind == "wrap" and not top.astype and not _axis_only(flow):
                 continue  # ``jnp.array(n)`` kept as an array on purpose, except where only an axis takes it
-            finding = self._finding(top)
+            finding = self._finding(top, flow)
             if finding is not None:
                 out.append(finding)
         out.extend(self._loop_finding(loop) for loop in arange_loops(self.analysis, self.ints))
         return out
-
-    def _axis_only(self, op: Op) -> bool:
-        """Every place the wrapped value flows is a jnp function's axis (jax#12331:
-        ``jnp.squeeze(x, jnp.array(1))``), which takes nothing but a static int."""
-        flow = self.follower.follow(op.node)
-        return bool(flow.sinks) and flow.blocked is None and all(s.axis for s in flow.sinks)
 
     def _loop_finding(self, loop: ArangeLoop) -> Finding:
         ctx = self.ctx
@@ -144,11 +148,9 @@ class StaticArithmetic:
                 yield from self._ops_in(inner)
 
     # -- the finding ----------------------------------------------------------
-    def _finding(self, op: Op) -> Finding | None:
+    def _finding(self, op: Op, flow: Flow) -> Finding | None:
+        """The finding for `op`, staged code whose value goes where `flow` says."""
         ctx = self.ctx
-        if not runs_staged(self.analysis, ctx.enclosing_function(op.node)) or in_eager_block(ctx, op.node):
-            return None
-        flow = self.follower.follow(op.node)
         if not flow.sinks:
             return None
         proof = self._kind(op)
@@ -307,7 +309,7 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 continue
             if not _jax_numpy(facts, inner, (*_OP_WORDS, *_WRAPPER_WORDS)):
                 continue
-        elif not _jax_numpy(facts, call, _OP_WORDS) and not _jax_numpy(facts, call, _WRAPPER_WORDS):
+        elif not _jax_numpy(facts, call, (*_OP_WORDS, *_WRAPPER_WORDS)):
             continue  # jnp arithmetic, or ``jnp.array(1, dtype=jnp.int32)`` (`jnp_arithmetic.read_op`)
         if reaches_sink(facts, call):
             out.append(call)
