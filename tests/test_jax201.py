@@ -531,12 +531,46 @@ def test_what_would_trace_differently_stays_a_report(setup: str, body: str) -> N
 
 def test_a_change_before_the_call_makes_it_unsafe_and_one_after_does_not() -> None:
     body = 'return x * config["scale"]'
-    before = findings(module('CONFIG = {"scale": 2.0}\nCONFIG["scale"] = 3.0\n', body))[0]
+    before = findings(module('CONFIG = {"scale": 2.0}\nCONFIG["scale"] = jnp.float32(3.0)\n', body))[0]
     assert before.fix is not None and before.fix.applicability is Applicability.UNSAFE
     assert "changes an item" in before.notes[0] and "does not trace" in before.notes[0]
     after = module('import json\nCONFIG = {"scale": 2.0}\n', body) + "print(json.dumps(CONFIG))\n"
     (finding,) = findings(after)
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE, finding.message
+
+
+@pytest.mark.parametrize(
+    ("filled", "frozen"),
+    [
+        ('CONFIG["scale"] = 3.0\n', True),
+        ('CONFIG.update({"scale": 3.0, "n": 2})\n', True),
+        ('CONFIG.update(scale=3.0)\n', False),  # keywords: not read as a display
+        ('CONFIG["scale"] = jnp.float32(3.0)\n', False),  # an array: no frozen copy hashes it
+        ('CONFIG["scale"] = [3.0]\n', False),  # a list inside: a shallow copy does not hash
+    ],
+    ids=["item", "update-display", "update-keywords", "array-item", "list-item"],
+)
+def test_a_dict_filled_with_python_values_is_frozen_at_the_call(filled: str, frozen: bool) -> None:
+    """long-range-arena#7: the dict is built empty or partial and filled before the call; the call
+    gets ``frozendict(CONFIG)``, a copy of what it holds there, and the dict stays a dict."""
+    src = module('CONFIG = {"scale": 2.0}\n' + filled, 'return x * config["scale"]')
+    (finding,) = findings(src)
+    at_call = finding.fix is not None and "frozen copy of what it holds then" in finding.message
+    assert at_call == frozen, finding.message
+    if frozen:
+        assert finding.fix.applicability is Applicability.SAFE
+        assert "f(jnp.ones(2), frozendict(CONFIG))" in fixed(src)
+
+
+def test_an_int_config_handed_to_code_out_of_sight_is_not_made_traced() -> None:
+    """An int or a bool that goes where jaxfix cannot see (a module's constructor through ``**``) is
+    most often a size or a flag, which a tracer breaks: the traced strategy is not offered."""
+    src = module(
+        "from mylib import make_model\nW = jnp.ones(2)\nCONFIG = {'w': W, 'width': 3}\n",
+        "return make_model(**config)(x)",
+    )
+    (finding,) = findings(src)
+    assert finding.fix is None and "traced) argument" not in finding.message, finding.message
 
 
 def test_a_use_that_bypasses_the_jit_does_not_stop_the_edit() -> None:

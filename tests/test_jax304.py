@@ -155,3 +155,62 @@ def test_float_of_a_jitted_parameter_that_only_feeds_arithmetic_loses_the_conver
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
     fixed = fix_source(FLOAT_OF_A_JITTED_PARAMETER, Options(unsafe_fixes=True)).text
     assert "return x * factor" in fixed
+
+
+FORI_HEADER = """\
+import jax
+import jax.numpy as jnp
+
+shapes = ((2, 3), (3, 2), (6, 1))
+
+
+def f(idx, vec):
+    return vec.reshape(shapes[idx]).ravel() * 2.0
+
+"""
+
+
+@pytest.mark.parametrize(
+    ("tail", "expected", "name", "steps"),
+    [
+        (
+            "CARRY = jnp.arange(6.0)\nCARRY = jax.lax.fori_loop(0, len(shapes), f, CARRY)\n",
+            "CARRY = jnp.arange(6.0)\nfor i in range(0, len(shapes)):\n    CARRY = f(i, CARRY)\n",
+            "CARRY",
+            3,
+        ),
+        (
+            "OUT = jax.lax.fori_loop(1, 3, f, jnp.arange(6.0))\n",
+            "OUT = jnp.arange(6.0)\nfor i in range(1, 3):\n    OUT = f(i, OUT)\n",
+            "OUT",
+            2,
+        ),
+    ],
+    ids=["carry-named-as-result", "carry-given-inline"],
+)
+def test_an_eager_fori_loop_whose_body_needs_its_index_becomes_a_python_loop(tail: str, expected: str, name: str, steps: int) -> None:
+    from jaxfix.transforms import fix_source
+
+    from .helpers import run_in_process
+
+    source = FORI_HEADER + tail
+    [finding] = check_source(source, Options())
+    assert finding.code == "JAX304" and finding.fix is not None
+    fixed = fix_source(source, Options()).text
+    assert fixed == FORI_HEADER + expected
+    assert run_in_process(fixed)[name].tolist() == [k * 2.0**steps for k in range(6)]
+
+
+@pytest.mark.parametrize(
+    ("tail", "why"),
+    [
+        ("@jax.jit\ndef run(v):\n    v = jax.lax.fori_loop(0, 3, f, v)\n    return v\n\nprint(run(jnp.arange(6.0)))\n", "runs under a trace"),
+        ("n = int(input() or 3)\nv = jax.lax.fori_loop(0, n, f, jnp.arange(6.0))\n", "bounds are not Python ints"),
+        ("print(jax.lax.fori_loop(0, 3, f, jnp.arange(6.0)))\n", "not assigned to a name"),
+        ("v = jax.lax.fori_loop(0, 3, f, jnp.arange(6.0), unroll=True)\n", "more than its bounds"),
+    ],
+    ids=["under-jit", "bound-from-input", "not-assigned", "unroll-keyword"],
+)
+def test_a_fori_loop_not_proven_to_run_alike_as_a_python_loop_is_reported(tail: str, why: str) -> None:
+    [finding] = check_source(FORI_HEADER + tail, Options())
+    assert finding.code == "JAX304" and finding.fix is None, why

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from jaxfix.transforms import Options, check_source, fix_source
+
+from .helpers import run_in_process
 
 HEADER = textwrap.dedent(
     """\
@@ -124,3 +128,54 @@ def test_truthiness_of_what_may_be_a_pytree_is_not_claimed() -> None:
         print(jax.vmap(views)({"pixels/a": jnp.ones((2, 3))}))
         """
     assert results(body) == []
+
+
+def test_an_if_that_assigns_one_name_becomes_a_selection_and_runs_alike() -> None:
+    """``if c: lr = a`` / ``else: lr = b`` (flax#1903's schedule), and ``if c: x = a`` with no
+    ``else`` after ``x`` got a computed value: ``x = jnp.where(c, a, x)`` keeps what it held."""
+    body = """\
+        def schedule(step):
+            if step < 1.0:
+                lr = step * 0.1
+            else:
+                lr = 0.1 / step
+            return lr
+
+        def bumped(x):
+            y = x * 3.0
+            if x > 0:
+                y = y + 1.0
+            return y
+
+        SCHEDULE, BUMPED = jax.vmap(schedule)(xs), jax.vmap(bumped)(xs)
+        """
+    found = results(body)
+    assert [(f.code, f.line, f.fix is not None) for f in found] == [("JAX305", 6, True), ("JAX305", 14, True)]
+    fixed = fix_source(HEADER + textwrap.dedent(body), Options()).text
+    assert "    lr = jnp.where(step < 1.0, step * 0.1, 0.1 / step)\n    return lr\n" in fixed
+    assert "    y = jnp.where(x > 0, y + 1.0, y)\n    return y\n" in fixed
+    ran = run_in_process(fixed)
+    assert ran["SCHEDULE"].tolist() == pytest.approx([-0.1, 0.05]) and ran["BUMPED"].tolist() == [-3.0, 7.0]
+
+
+def test_an_assignment_whose_earlier_value_is_not_shown_is_reported() -> None:
+    """No ``else``, and the name is a parameter (it may be a tuple jnp.where cannot take), or its
+    last assignment above sits in a loop that may not run: reported, not rewritten."""
+    body = """\
+        def kept(x, y):
+            if x > 0:
+                y = x * 2.0
+            return y
+
+        def looped(x):
+            for _ in range(2):
+                y = x * 2.0
+            if x > 0:
+                y = x
+            return y
+
+        print(jax.vmap(kept)(xs, xs), jax.vmap(looped)(xs))
+        """
+    found = results(body)
+    assert [(f.code, f.line, f.fix) for f in found] == [("JAX305", 6, None), ("JAX305", 13, None)]
+    assert "is not shown to be an array or a number" in found[0].message

@@ -298,3 +298,39 @@ def test_lists_jaxfix_does_not_rewrite(change: tuple[str, str], why: str) -> Non
     src = REGISTERED_BY_CALL.replace(*change)
     found = findings(src)
     assert all(f.fix is None for f in found), why
+
+
+REGISTERED_BY_DECORATOR = """\
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["a", "n"], meta_fields=["name"])
+@dataclasses.dataclass
+class MyContainer:
+    name: str
+    a: jax.Array
+    n: int
+
+
+@jax.jit
+def f(c):
+    return jnp.zeros((c.n,)) + c.a
+
+
+RESULT = f(MyContainer("x", jnp.ones(()), 3))
+"""
+
+
+def test_a_class_registered_by_a_partial_decorator_gets_the_field_moved_into_meta_fields() -> None:
+    """The decorator spelling of the same registration (jaxsim's): ``@partial(register_dataclass, ...)``
+    over ``@dataclass``; its literal lists are read and edited like the call's."""
+    (finding,) = findings(REGISTERED_BY_DECORATOR)
+    assert finding.fix.applicability is Applicability.SAFE
+    fixed = fix_source(REGISTERED_BY_DECORATOR, Options()).text
+    assert 'register_dataclass, data_fields=["a"], meta_fields=["name", "n"])' in fixed
+    assert run_in_process(fixed)["RESULT"].tolist() == [1.0, 1.0, 1.0]
+    assert fix_source(fixed, Options()).text == fixed

@@ -1,4 +1,5 @@
-"""Select with ``jnp.where``: ``if c: return a`` / ``return b`` becomes ``return jnp.where(c, a, b)``.
+"""Select with ``jnp.where``: ``if c: return a`` / ``return b`` becomes ``return jnp.where(c, a, b)``,
+and ``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``.
 
 A Python ``if`` on a tracer has no bool to take. When the ``if`` only picks
 which of two values a function returns, ``jnp.where`` takes the condition as
@@ -9,12 +10,16 @@ data under jit (ott#3: ``if out.errors[-1] < 1 and out.converged:``).
 Proof obligations, each refused with the reason:
 
 * the ``if`` is in the function itself, and its arms are one ``return`` each
-  (an ``else``, or the function's last ``return`` right after the ``if``);
+  (an ``else``, or the function's last ``return`` right after the ``if``), or
+  one assignment each to the same name; with no ``else``, the other arm is the
+  value the name held, which its last assignment above the ``if`` in the same
+  block shows to be a number or an array (arithmetic, a number, a jnp call);
 * the arms and the condition only compute (`_pure`: arithmetic, comparisons,
   names, attributes, subscripts, jax.numpy/jax.nn/math calls): both arms are
   evaluated, and the value of the one not chosen is discarded;
 * each arm is an array or a number (not a tuple, a string, ``None``);
-* the function is not also called directly, where it returned a Python value;
+* the function is not also called directly (outside code that is always staged), where it
+  returned a Python value;
 * no comment in the region (the rewrite would lose it).
 
 A condition written with ``and``/``or``/``not`` is taken by truth value only,
@@ -33,6 +38,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.logical_operators import functions, operands, written
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
+from jaxfix.transforms.semantics.staged import always_staged
 
 _WHERE = "jax.numpy.where"
 #: Arms jnp.where cannot select between (a pytree, a string, a comprehension).
@@ -45,8 +51,11 @@ _NOT_PURE = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Awa
 
 
 def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[Edit, ...], str] | str:
-    """(the edits, the new ``return``) that select with ``jnp.where``; else why not."""
+    """(the edits, the new ``return`` or assignment) that select with ``jnp.where``; else why not."""
     ctx = analysis.ctx
+    assigned = _assigned_arms(ctx, branch)
+    if assigned is not None:
+        return _select_assignment(analysis, fn, branch, *assigned)
     then = _single_return(branch.body)
     other: cst.Return | None = None
     replaced_end: cst.CSTNode | None = None
@@ -72,16 +81,42 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     arms = [then.value, other.value]
     if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in arms):
         return "an arm returns something other than an array or number"
-    direct = [r for r in analysis.traces.routes(fn) or () if not r.wraps and r.call is not None]
-    if direct:
-        line = ctx.span(direct[0].call).start.line  # type: ignore[arg-type]
-        name = fn.name.value if isinstance(fn, cst.FunctionDef) else "the lambda"
-        return (
-            f"`{name}` is also called directly (line {line}), where it returns a Python value that "
-            "`jnp.where` would turn into an array"
-        )
+    why = _directly_called(analysis, fn)
+    if why is not None:
+        return why
+    return _written(analysis, branch, replaced_end, "return ", [*arms])  # type: ignore[list-item]
+
+
+def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool = False) -> str | None:
+    """Why not, when `fn` is also called outside any transform (its Python values would become
+    arrays). With `staged_calls`, a call written in code every run of which is staged (a scan
+    body calling a method) does not count: what the function computes there is a tracer anyway.
+    (The ``return`` form keeps counting them: JAX405 leaves a checkpointed ``if`` to JAX305 only
+    when it is selected, and JAX305 does not claim one that a staged caller passes a Python value.)"""
+    ctx = analysis.ctx
+    direct = [
+        r for r in analysis.traces.routes(fn) or ()
+        if not r.wraps and r.call is not None
+        and not (staged_calls and always_staged(analysis, ctx.enclosing_function(r.call)))
+    ]
+    if not direct:
+        return None
+    line = ctx.span(direct[0].call).start.line  # type: ignore[arg-type]
+    name = fn.name.value if isinstance(fn, cst.FunctionDef) else "the lambda"
+    return (
+        f"`{name}` is also called directly (line {line}), where it returns a Python value that "
+        "`jnp.where` would turn into an array"
+    )
+
+
+def _written(
+    analysis: Analysis, branch: cst.If, replaced_end: cst.CSTNode, lead: str, arms: list[cst.BaseExpression | str]
+) -> tuple[tuple[Edit, ...], str] | str:
+    """The ``if`` from its start to `replaced_end` becomes `lead` ``jnp.where(test, *arms)``, once
+    the test and the arms are shown to only compute (an arm given as text is a name's value)."""
+    ctx = analysis.ctx
     tests = operands(branch.test)
-    if not all(_pure(ctx, p) for p in [*tests, *arms]):  # type: ignore[list-item]
+    if not all(_pure(ctx, p) for p in [*tests, *arms] if not isinstance(p, str)):  # type: ignore[list-item]
         return "an arm or the test does more than compute a value"
     plan = planner(analysis)
     wanted = [_WHERE, *(f"jax.numpy.{name}" for name in functions(branch.test))]
@@ -90,12 +125,119 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
         return "no name for jax.numpy is free here"
     names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
     condition = written(ctx, branch.test, names)
-    text = f"return {names['where']}({condition}, {ctx.code(then.value)}, {ctx.code(other.value)})"  # type: ignore[arg-type]
+    text = f"{lead}{names['where']}({condition}, {', '.join(arm if isinstance(arm, str) else ctx.code(arm) for arm in arms)})"
     edits = [Edit(ctx.start(branch), ctx.end(replaced_end), text)]
     imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
     if imports:  # each at the end of the leading imports: one insertion, in order
         edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
     return tuple(edits), text
+
+
+def _single_assignment(block: cst.BaseSuite) -> cst.Assign | None:
+    """The block is one ``name = value`` line."""
+    if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1:
+        return None
+    line = block.body[0]
+    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Assign):
+        assign = line.body[0]
+        if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
+            return assign
+    return None
+
+
+def _assigned_arms(ctx: ModuleContext, branch: cst.If) -> tuple[str, cst.BaseExpression, cst.BaseExpression | None] | None:
+    """``if c: x = a`` (``else: x = b``): (the name, a, b or None when the ``if`` has no ``else``)."""
+    then = _single_assignment(branch.body)
+    if then is None:
+        return None
+    name = then.targets[0].target.value  # type: ignore[attr-defined]
+    if branch.orelse is None:
+        return name, then.value, None
+    if not isinstance(branch.orelse, cst.Else):
+        return None
+    other = _single_assignment(branch.orelse.body)
+    if other is None or other.targets[0].target.value != name:  # type: ignore[attr-defined]
+        return None
+    return name, then.value, other.value
+
+
+def _select_assignment(
+    analysis: Analysis, fn: FunctionNode, branch: cst.If, name: str, then: cst.BaseExpression, other: cst.BaseExpression | None
+) -> tuple[tuple[Edit, ...], str] | str:
+    """``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``; with no ``else``, b
+    is the value `x` holds before the ``if``: the last assignment above it in its block, when that
+    computes a number or an array (a parameter may be a tuple or a string)."""
+    ctx = analysis.ctx
+    if ctx.enclosing_function(branch) is not fn:
+        return "the `if` is in a nested function"
+    if "#" in ctx.code(branch):
+        return "the arms hold comments a rewrite would lose"
+    written_arms: list[cst.BaseExpression | str] = [then] if other is None else [then, other]
+    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in written_arms):
+        return "an arm assigns something other than an array or number"
+    if other is None:
+        if _value_before(ctx, branch, name) is None:
+            return f"what `{name}` holds before the `if` is not shown to be an array or a number"
+        written_arms.append(name)  # no else: the value it held
+    why = _directly_called(analysis, fn, staged_calls=True)
+    if why is not None:
+        return why
+    return _written(analysis, branch, branch, f"{name} = ", written_arms)
+
+
+def _value_before(ctx: ModuleContext, branch: cst.If, name: str) -> cst.BaseExpression | None:
+    """What `name` holds right before `branch`: its last assignment among the statements above it in
+    the same block, when that is arithmetic, a number or a pure call; None otherwise (no assignment
+    there, or one inside a compound statement in between, which may or may not run)."""
+    block = ctx.parent(branch)
+    body = list(getattr(block, "body", ()))
+    if branch not in body:
+        return None
+    for statement in reversed(body[: body.index(branch)]):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            if _assigns(statement, name):
+                return None
+            continue
+        for small in reversed(statement.body):
+            if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+                return small.value if _numeric(ctx, small.value) else None
+            if isinstance(small, cst.Assign) and any(_assigns(t, name) for t in small.targets):
+                single = len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                return small.value if single and _numeric(ctx, small.value) else None
+    return None
+
+
+def _assigns(node: cst.CSTNode, name: str) -> bool:
+    """Does `node` bind `name` anywhere (an assignment, a loop target, a with's as)?"""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.CompFor, cst.NamedExpr)):
+            target = getattr(current, "target", None) or getattr(current, "name", None)
+            if target is not None and any(isinstance(n, cst.Name) and n.value == name for n in _names(target)):
+                return True
+        stack.extend(current.children)
+    return False
+
+
+def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack.extend(current.children)
+    return out
+
+
+def _numeric(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """Arithmetic, a number, or a call of a pure jax.numpy-like function: a number or an array."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.BinaryOperation, cst.UnaryOperation)):
+        return True
+    if isinstance(expr, cst.Call):
+        qualified = ctx.names.qualified_name(expr.func) or ""
+        return qualified.startswith(PURE_FUNCTION_PREFIXES)
+    return False
 
 
 def _single_return(block: cst.BaseSuite) -> cst.Return | None:

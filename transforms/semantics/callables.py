@@ -194,6 +194,8 @@ def receiver_class(ctx: ModuleContext, receiver: cst.BaseExpression) -> cst.Clas
     built = instance_class(ctx, receiver)
     if built is not None:
         return built[0]
+    if isinstance(receiver, cst.Attribute):
+        return _annotated_field_class(ctx, receiver)
     if not isinstance(receiver, cst.Name):
         return None
     binding = single_binding(ctx, receiver)
@@ -211,6 +213,31 @@ def receiver_class(ctx: ModuleContext, receiver: cst.BaseExpression) -> cst.Clas
     if function_info(ctx, method).method is not MethodKind.INSTANCE:
         return None
     return cls
+
+
+def _annotated_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.ClassDef | None:
+    """``self.block`` where the instance's class declares the field ``block: Block`` (an equinox
+    module, a flax struct, a dataclass) with `Block` a class of this module that no class of the
+    module derives from (a subclass could override the method)."""
+    owner = receiver_class(ctx, receiver.value)
+    if owner is None or not isinstance(owner.body, cst.IndentedBlock):
+        return None
+    for line in owner.body.body:
+        statement = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        if not (isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name)):
+            continue
+        if statement.target.value != receiver.attr.value or not isinstance(statement.annotation.annotation, cst.Name):
+            continue
+        cls = single_binding(ctx, statement.annotation.annotation)
+        if not isinstance(cls, cst.ClassDef):
+            return None
+        derived = any(
+            isinstance(base.value, cst.Name) and base.value.value == cls.name.value
+            for other in ctx.nodes_of(cst.ClassDef)
+            for base in other.bases
+        )
+        return None if derived else cls
+    return None
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

@@ -34,6 +34,7 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import twin
 from jaxfix.transforms.semantics.optional_defaults import optional_or_default
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, call_argument
+from jaxfix.transforms.semantics.pytree_classes import static_field_read
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import (
     ARRAY_MODULES,
@@ -232,6 +233,10 @@ class ConcreteUses:
                 sequence = indexed_sequence(ctx, parent)
                 if sequence is not None:
                     return self._needs(ctx.parent(ctx.parent(parent)), f"indexes {sequence}, which needs a concrete int")
+                indexed = ctx.parent(ctx.parent(parent))
+                if isinstance(indexed, cst.Subscript) and static_field_read(ctx, indexed.value):
+                    shown = shorten(ctx.code(indexed.value))
+                    return self._needs(indexed, f"indexes `{shown}`, a pytree's static field (a Python value), which needs a concrete int")
                 return None  # x[w]: a gather takes a tracer
             if isinstance(parent, cst.Slice):
                 return self._needs(ctx.parent(ctx.parent(parent)) or parent, "has a slice bound that must be a concrete int")

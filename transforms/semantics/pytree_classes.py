@@ -151,8 +151,13 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
 def _registration(ctx: ModuleContext, cls: cst.ClassDef) -> FieldLists | None:
     """The one ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])`` statement of the
     module for a ``@dataclass`` class with no base, both lists literal lists of strings."""
+    if cls.bases:
+        return None
+    decorated = _partial_registration(ctx, cls)
+    if decorated is not None:
+        return decorated
     decorators = {_decorator_name(ctx, d) for d in cls.decorators}
-    if decorators != {DATACLASS} or cls.bases:
+    if decorators != {DATACLASS}:
         return None
     found: list[FieldLists] = []
     for call in ctx.calls_of(REGISTER_DATACLASS):
@@ -167,6 +172,24 @@ def _registration(ctx: ModuleContext, cls: cst.ClassDef) -> FieldLists | None:
             return None  # registered some other way: the fields it makes static are not read
         found.append(FieldLists(call, data, meta))  # type: ignore[arg-type]
     return found[0] if len(found) == 1 else None
+
+
+def _partial_registration(ctx: ModuleContext, cls: cst.ClassDef) -> FieldLists | None:
+    """``@functools.partial(register_dataclass, data_fields=[...], meta_fields=[...])`` over
+    ``@dataclass``: the decorator spelling of the registration call, both lists literal."""
+    if len(cls.decorators) != 2 or _decorator_name(ctx, cls.decorators[1]) != DATACLASS:
+        return None
+    call = cls.decorators[0].decorator
+    if not isinstance(call, cst.Call) or ctx.names.qualified_name(call.func) != "functools.partial":
+        return None
+    if not call.args or call.args[0].keyword is not None or ctx.names.qualified_name(call.args[0].value) != REGISTER_DATACLASS:
+        return None
+    if any(a.keyword is None for a in call.args[1:]) or any(a.star for a in call.args):
+        return None
+    data, meta = _keyword(call, "data_fields"), _keyword(call, "meta_fields")
+    if not all(_string_list(x) for x in (data, meta)):
+        return None
+    return FieldLists(call, data, meta)  # type: ignore[arg-type]
 
 
 def _string_list(expr: cst.BaseExpression | None) -> bool:
@@ -314,3 +337,27 @@ def _class_var(ctx: ModuleContext, annotation: cst.BaseExpression) -> bool:
     """``ClassVar[...]``: a class attribute, not a field."""
     head = annotation.value if isinstance(annotation, cst.Subscript) else annotation
     return (ctx.names.qualified_name(head) or "").endswith("ClassVar")
+
+
+def static_field_read(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """Is `expr` (``model.frame_parent``) a read of a pytree class's static field: a Python value
+    jit hands the code as it is, never an array (a tracer cannot index it)?
+
+    The instance's class where the module shows it (`instance_class_of`); otherwise the field's
+    name, when a pytree class of this module declares it static and none declares it a leaf."""
+    if not isinstance(expr, cst.Attribute):
+        return False
+    name = expr.attr.value
+    cls = instance_class_of(ctx, expr.value)
+    if cls is not None:
+        tree = pytree_class(ctx, cls)
+        field = tree.field(name) if tree is not None else None
+        return field is not None and field.static
+    kinds = {
+        field.static
+        for cls in ctx.nodes_of(cst.ClassDef)
+        if (tree := pytree_class(ctx, cls)) is not None
+        for field in tree.fields
+        if field.name == name
+    }
+    return kinds == {True}

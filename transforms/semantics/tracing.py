@@ -823,7 +823,7 @@ class _Collector(cst.CSTVisitor):
         self.names.append(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if isinstance(node.value, cst.Name):
+        if isinstance(node.value, (cst.Name, cst.Attribute)):  # `self.block.foo`: a field's class
             self.attributes.append(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

@@ -3,7 +3,7 @@ import jax
 import jax.numpy as jnp
 
 CONFIG = {"scale": 2.0}
-CONFIG["scale"] = 3.0
+CONFIG["scale"] = jnp.float32(3.0)
 
 
 @jax.jit

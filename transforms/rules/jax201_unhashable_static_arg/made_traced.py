@@ -65,6 +65,26 @@ def _data_leaf(ctx: ModuleContext, leaf: Leaf) -> bool:
     return value is None or isinstance(value, _NUMBERS)
 
 
+def _out_of_sight(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """A call of code jaxfix cannot see into (not a builtin such as ``sum``)."""
+    if not isinstance(node, cst.Call):
+        return False
+    return not (ctx.names.qualified_name(node.func) or "").startswith("builtins.")
+
+
+def _holds_ints(ctx: ModuleContext, tree: Container) -> bool:
+    """Does the container hold a Python int or bool anywhere? Handed to code we cannot see (a
+    module's constructor, ``**kwargs``), such a value is most often a size, a count or a flag,
+    which a tracer breaks (long-range-arena#7: ``vocab_size`` of a flax module)."""
+    for _, child in tree.entries:
+        if isinstance(child, Container):
+            if _holds_ints(ctx, child):
+                return True
+        elif isinstance(constant_value(ctx, child.node), int):
+            return True
+    return False
+
+
 def _keys_in_order(tree: Container) -> bool:
     """Every dict in it is written with its keys sorted: jit flattens a dict in sorted key order
     and rebuilds it so, and a traced dict iterates in that order."""
@@ -141,6 +161,8 @@ class TracedConfig:
         use = ConcreteUses(ctx).first_need(fn, param)
         if use is not None and use.need is Need.NEEDS:
             return None
+        if use is not None and _out_of_sight(ctx, use.node) and _holds_ints(ctx, tree):
+            return None  # an int or a bool handed to code out of sight is most often a size or a flag
         edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
         if isinstance(edit, str):
             return None

@@ -163,6 +163,8 @@ class FrozenConfigs:
                 continue
             reason = plan.reason or self._problem_reason(list(plan.uses), slot)
             at_call = self._frozen_at_call(slot, origin, head, reason) if plan.uses else None
+            if at_call is None and plan.uses:
+                at_call = self._filled_frozen_at_call(slot, origin, head, plan.uses)
             if at_call is not None:
                 yield at_call
                 continue
@@ -199,6 +201,66 @@ class FrozenConfigs:
         wrapped = f"{spelling.text}({self.ctx.code(value)})"
         message = f"{head}; it stays {_describe(tree)} where it is built ({kept}), so the call gets a frozen copy: `{wrapped}`"
         return self._finding(slot, message, (self.ctx.replace(value, wrapped),), Applicability.SAFE)
+
+    def _filled_frozen_at_call(self, slot: ArgumentSlot, origin: Origin, head: str, uses: tuple[Use, ...]) -> Finding | None:
+        """A dict filled after it is built (``cfg.update({...})``, ``cfg["k"] = v``) with Python
+        values we can read: the call gets a frozen copy of what it holds then, ``frozendict(cfg)``,
+        and the dict stays a dict for the code that fills it.
+
+        The copy is taken where jit hashes the argument, so the jitted body sees the items the
+        dict held at the call, as before; proven only when every item, written or added, is a
+        plain Python value (a shallow freeze hashes it) and the jitted body's uses take the
+        frozen form."""
+        tree = origin.tree
+        value = slot.arg.value
+        if tree is None or tree.kind != "dict" or origin.binding is None or origin.holder or not isinstance(value, cst.Name):
+            return None
+        if any(not isinstance(child, Leaf) or child.value.kind is not Kind.PLAIN for _, child in tree.entries):
+            return None
+        if not all(use.problem is Problem.MUTATED and self._fills_plain(use.node) for use in uses):
+            return None
+        library = choose_library(self.analysis)
+        if isinstance(library, str):
+            return None
+        checker = self._checker()
+        checker.follow_parameter(slot, shape_of(tree, sorts_keys=library.sorts_keys), slot.call)
+        if checker.problems:
+            return None
+        constructor = spell_constructor(self.analysis, library, value)
+        if constructor is None:
+            return None
+        wrapped = f"{constructor.text}({self.ctx.code(value)})"
+        edits = [self.ctx.replace(value, wrapped)]
+        notes: list[str] = []
+        if constructor.edit is not None:
+            edits.append(constructor.edit)
+            notes.append(self._dependency_note(constructor, library))
+        filled = ", ".join(f"line {self._line(use.node)}" for use in uses)
+        message = (
+            f"{head}; it is filled after it is built ({filled}) with Python values only, so the call gets a "
+            f"frozen copy of what it holds then: `{shorten(wrapped, 50)}`"
+        )
+        return self._finding(slot, message, tuple(edits), Applicability.SAFE, tuple(notes))
+
+    def _fills_plain(self, node: cst.CSTNode) -> bool:
+        """`node` (a mutation `UseChecker` found) is ``d.update({...})`` of a dict display or
+        ``d[k] = v``, every value a plain Python value (`ValueClassifier`)."""
+        parent = self.ctx.parent(node)
+        if isinstance(node, cst.Attribute) and node.attr.value == "update" and isinstance(parent, cst.Call):
+            if len(parent.args) != 1 or parent.args[0].keyword is not None or parent.args[0].star:
+                return False
+            added = parent.args[0].value
+            if not isinstance(added, cst.Dict) or any(not isinstance(e, cst.DictElement) for e in added.elements):
+                return False
+            values = [e.value for e in added.elements if isinstance(e, cst.DictElement)]
+        elif isinstance(node, cst.Subscript) and isinstance(parent, cst.AssignTarget):
+            statement = self.ctx.parent(parent)
+            if not isinstance(statement, cst.Assign) or len(statement.targets) != 1:
+                return False
+            values = [statement.value]
+        else:
+            return False
+        return all(self.values.classify(v).kind is Kind.PLAIN for v in values)
 
     def _made_traced(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str) -> Finding | None:
         """The third strategy, when the value cannot be frozen: data jit can trace (numbers and arrays)
@@ -617,7 +679,10 @@ class UnhashableStaticArg(Rule):
       traces and compiles again);
     * it is changed after it is built (item assignment, ``update``,
       ``append``, ``pop``, ``del``, augmented assignment) or handed to code
-      that may need it mutable;
+      that may need it mutable. A flat list or set then gives the call a frozen
+      copy (``tuple(weights)``), and so does a dict filled only with Python
+      values by ``cfg.update({...})`` or ``cfg["k"] = v`` (``frozendict(cfg)``:
+      the items it holds at the call, which is what jit hashes there);
     * some code reads it in a way a frozen value would change: a comparison
       (``config["layers"] == [64, 64]`` is False for a tuple), ``isinstance``,
       ``print``. These would run and compute something else.

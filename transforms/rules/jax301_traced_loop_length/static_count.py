@@ -149,6 +149,10 @@ def _arithmetic_params(
         return _arithmetic_params(analysis, fn, expr.expression, locals_read, depth + 1)  # `range(-w, w + 1)`
     if _array_metadata(expr):
         return []  # `seq.shape[0]`: static even for a tracer
+    position = _shape_position(expr)
+    if position is not None:
+        # `x.shape[axis]`: static once the position is (chromatix's `x.shape[axis]`, axis defaulted).
+        return _arithmetic_params(analysis, fn, position, locals_read, depth + 1)
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
         # `config.max_length` of a NamedTuple parameter: the whole tuple becomes static.
         fields = namedtuple_parameter(ctx, analysis.traces, expr.value)
@@ -173,6 +177,14 @@ def _array_metadata(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
         return len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index) and isinstance(expr.slice[0].slice.value, cst.Integer)
     return isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size") and isinstance(expr.value, cst.Name)
+
+
+def _shape_position(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x.shape[i]`` with `i` not a literal: the ``i``."""
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+        if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+            return expr.slice[0].slice.value
+    return None
 
 
 def _int_unsafe_local(analysis: Analysis, locals_read: list[cst.Name]) -> str | None:

@@ -26,6 +26,7 @@ from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorte
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
+from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
@@ -205,6 +206,18 @@ class TracedValues304:
                 "(`in_axes=None`, or close over it)",
             )
             return ctx.finding("JAX304", read, message, notes=notes)
+        looped = python_loop(self.analysis, source.via.node) if source.via.name == FORI_LOOP else None
+        if looped is not None and not isinstance(looped, str):
+            edits, first = looped
+            return ctx.finding(
+                "JAX304",
+                read,
+                f"{message}; it runs eagerly with Python int bounds, so it becomes a Python loop that hands "
+                f"the body its index as a Python int: `{first}`",
+                edits,
+                description="run the `fori_loop` as a Python loop",
+                notes=("the body runs once per step, eagerly, instead of once compiled",),
+            )
         notes = (
             "option: a static upper bound: a fixed size chosen by the author, with the value masking what is "
             "beyond it (`jnp.where(jnp.arange(MAX) < n, ...)`); a value above the bound is silently cut off: check it",
@@ -537,8 +550,12 @@ class TracedValueNeedsConcrete304(Rule):
     whose float only feeds arithmetic, jax.numpy or a jitted function's
     return loses the conversion (``return float(res)`` becomes ``return
     res``, OpenFermion#1396; `float_conversion`); and an ``if`` on such a
-    value that only chooses which of two values to return selects with
-    ``jnp.where`` (`repairs.select_with_where`, as JAX305 does under vmap).
+    value that only chooses which of two values to return, or what one name
+    holds (``if c: x = a`` with or without ``else: x = b``, haliax#57), selects
+    with ``jnp.where`` (`repairs.select_with_where`, as JAX305 does under vmap).
+    A ``fori_loop`` run eagerly with Python int bounds, whose body needs its
+    index concrete, becomes a Python loop that hands the body a Python int
+    (jax#15509; `repairs.python_loop`).
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).

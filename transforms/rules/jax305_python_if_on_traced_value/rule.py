@@ -1,6 +1,6 @@
 """JAX305 python-if-on-traced-value: ``if x > lam: return A else: return B`` on a value vmap, pmap or checkpoint traces.
 
-Only the one shape whose rewrite is exact is fixed (`repairs.select_with_where`,
+Only the shapes whose rewrite is exact are fixed (`repairs.select_with_where`,
 shared with JAX304): an ``if``/``else`` (or an ``if`` followed by the
 function's last ``return``) whose two arms are each one ``return`` of an
 expression that computes and does nothing else. Then ``return jnp.where(C, A,
@@ -112,8 +112,11 @@ class PythonIfOnTracedValue305(Rule):
     When both arms are one ``return`` of an expression that only computes
     (``if jnp.abs(x) > lam: return 0.0 else: return jnp.exp(-x**2)``), the
     fix selects per example: ``return jnp.where(jnp.abs(x) > lam, 0.0,
-    jnp.exp(-x**2))``, exact for the value; both arms are evaluated. Any other
-    shape is reported with the options (``jnp.where``, ``lax.cond``). A jitted
+    jnp.exp(-x**2))``, exact for the value; both arms are evaluated. So does an
+    ``if`` whose arms each assign one name (``if c: lr = a`` / ``else: lr = b``
+    becomes ``lr = jnp.where(c, a, b)``; with no ``else``, the value the name
+    held before, when its last assignment above computes a number or an
+    array). Any other shape is reported with the options (``jnp.where``, ``lax.cond``). A jitted
     function's parameter is JAX302's: it can be static when callers pass
     Python values.
     """

@@ -1,8 +1,9 @@
-# The config is changed after it is built: freezing it would make that line fail.
+# The config is changed after it is built (a number stored in it): the call gets a frozen copy.
 from functools import partial
 
 import jax
 import jax.numpy as jnp
+from frozendict import frozendict
 
 CONFIG = {"scale": 2.0}
 CONFIG["scale"] = 3.0
@@ -13,4 +14,4 @@ def scale(x, config):
     return x * config["scale"]
 
 
-print(scale(jnp.ones(2), CONFIG))
+print(scale(jnp.ones(2), frozendict(CONFIG)))

@@ -1,0 +1,16 @@
+# The config is changed after it is built (a number stored in it): the call gets a frozen copy.
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+CONFIG = {"scale": 2.0}
+CONFIG["scale"] = 3.0
+
+
+@partial(jax.jit, static_argnames=("config",))
+def scale(x, config):
+    return x * config["scale"]
+
+
+print(scale(jnp.ones(2), CONFIG))

@@ -1,0 +1,19 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+vector = jnp.arange(2 ** 5, dtype=jnp.float32)
+
+
+def f(idx, vec):
+    shape = shape_list[idx]
+    return vec.reshape(shape)
+
+
+shape_list = jnp.array([[2, 2, 1, 2, 4, ],
+                        [1, 2, 2, 2, 4, ],
+                        [4, 2, 1, 2, 2, ]])
+vector = jax.lax.fori_loop(0, len(shape_list), f, vector)
+# for i in range(len(shape_list)):
+#    vector = f(i, vector)
+print(vector.shape, float(vector.sum()))
