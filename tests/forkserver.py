@@ -296,6 +296,25 @@ def serve(requests, answers, configs: dict, environment: dict, preloaded: bool) 
         answers.flush()
 
 
+def _share_compilations(jax) -> None:
+    """Let the children share what XLA compiles: a compilation cache in a folder of this server's
+    own, which it removes when it stops. The golden programs compile the same small functions
+    again and again (a case's before, after and reference, its variants); a child finds what an
+    earlier one compiled instead of compiling it again. One server runs one child at a time, so
+    no two processes write the folder at once. It changes nothing a program prints: JAX logs a
+    cache hit or miss only at debug level. ``JAXFIX_TEST_XLA_CACHE=0`` turns it off."""
+    if os.environ.get("JAXFIX_TEST_XLA_CACHE") == "0":
+        return
+    import atexit
+    import shutil
+
+    folder = tempfile.mkdtemp(prefix="jaxfix-xla-cache-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    jax.config.update("jax_compilation_cache_dir", folder)
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+    jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
+
+
 def main() -> None:
     configs = {name: _stream_config(getattr(sys, name)) for name in ("stdin", "stdout", "stderr")}
     environment = dict(os.environ)
@@ -312,8 +331,10 @@ def main() -> None:
         for module in preload:
             __import__(module)
     else:
-        import jax  # noqa: F401  # the point of this process: imported once, no backend initialised
+        import jax  # the point of this process: imported once, no backend initialised
         import jax.numpy  # noqa: F401
+
+        _share_compilations(jax)
 
         # The pytree libraries some golden programs use (2-4 s each to import). Importing them starts
         # no thread and no backend, so forking stays safe, and prints nothing a fresh interpreter would.

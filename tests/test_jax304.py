@@ -214,3 +214,48 @@ def test_an_eager_fori_loop_whose_body_needs_its_index_becomes_a_python_loop(tai
 def test_a_fori_loop_not_proven_to_run_alike_as_a_python_loop_is_reported(tail: str, why: str) -> None:
     [finding] = check_source(FORI_HEADER + tail, Options())
     assert finding.code == "JAX304" and finding.fix is None, why
+
+
+CEIL = """\
+from functools import partial
+
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames=("total", "step"))
+def grid(x, total, step):
+    n = int(jnp.ceil(total / step))
+    return x * jnp.arange(n)
+
+
+GRID = grid(2.0, 6.4, 2.0)
+"""
+
+
+def test_jnp_on_static_floats_is_computed_at_trace_time() -> None:
+    """phentax#28: `int(jnp.ceil(total / step))` of static floats; the statement runs in
+    ``jax.ensure_compile_time_eval()``, and the program runs."""
+    from jaxfix.transforms import fix_source
+
+    from .helpers import run_in_process
+
+    source = "import jax\n" + CEIL
+    [finding] = check_source(source, Options())
+    assert finding.code == "JAX304" and finding.fix is not None
+    fixed = fix_source(source, Options()).text
+    assert "    with jax.ensure_compile_time_eval():\n        n = int(jnp.ceil(total / step))\n" in fixed
+    assert run_in_process(fixed)["GRID"].tolist() == [0.0, 2.0, 4.0, 6.0]
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (('static_argnames=("total", "step")', 'static_argnames=("total",)'), "a traced operand"),
+        (("    n = int(jnp.ceil(total / step))\n", "    n = int(jnp.ceil(\n        total / step))\n"), "several lines"),
+    ],
+    ids=["traced-step", "statement-over-lines"],
+)
+def test_trace_time_evaluation_not_proven_is_reported(change: tuple[str, str], why: str) -> None:
+    source = "import jax\n" + CEIL.replace(*change)
+    found = [f for f in check_source(source, Options()) if f.code == "JAX304"]
+    assert found and all(f.fix is None for f in found), why

@@ -179,3 +179,21 @@ def test_an_assignment_whose_earlier_value_is_not_shown_is_reported() -> None:
     found = results(body)
     assert [(f.code, f.line, f.fix) for f in found] == [("JAX305", 6, None), ("JAX305", 13, None)]
     assert "is not shown to be an array or a number" in found[0].message
+
+
+def test_a_membership_test_on_a_mapped_value_is_reported_never_selected() -> None:
+    """jax#2285: ``if j in table:`` hashes (a set) or compares (a list) the tracer; jnp.where would be
+    handed what Python computed, so the two-return shape is not rewritten, only reported."""
+    body = """\
+        TABLE = {0, 2}
+
+        def masked(j):
+            if j in TABLE:
+                return j * 0.0
+            return j * 1.0
+
+        print(jax.vmap(masked)(jnp.arange(3)))
+        """
+    found = results(body)
+    assert [(f.code, f.line, f.fix) for f in found] == [("JAX305", 8, None)]
+    assert "membership" in found[0].message

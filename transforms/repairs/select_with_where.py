@@ -116,6 +116,8 @@ def _written(
     the test and the arms are shown to only compute (an arm given as text is a name's value)."""
     ctx = analysis.ctx
     tests = operands(branch.test)
+    if any(_python_only_test(t) for t in tests):
+        return "the test is a membership or identity test, which no jnp function computes"
     if not all(_pure(ctx, p) for p in [*tests, *arms] if not isinstance(p, str)):  # type: ignore[list-item]
         return "an arm or the test does more than compute a value"
     plan = planner(analysis)
@@ -131,6 +133,14 @@ def _written(
     if imports:  # each at the end of the leading imports: one insertion, in order
         edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
     return tuple(edits), text
+
+
+def _python_only_test(test: cst.BaseExpression) -> bool:
+    """``x in c``, ``x is None``: Python answers them, and jnp.where would be handed what Python
+    computed (a bool, or the error of hashing a tracer)."""
+    return isinstance(test, cst.Comparison) and any(
+        isinstance(c.operator, (cst.In, cst.NotIn, cst.Is, cst.IsNot)) for c in test.comparisons
+    )
 
 
 def _single_assignment(block: cst.BaseSuite) -> cst.Assign | None:

@@ -20,10 +20,13 @@ import enum
 from dataclasses import dataclass
 
 import libcst as cst
+from libcst.metadata import FunctionScope
 
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
+from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.tracing import JitEntry, TraceIndex
 
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
@@ -58,6 +61,7 @@ class StaticnessChecker:
     def __init__(self, ctx: ModuleContext, traces: TraceIndex) -> None:
         self.ctx = ctx
         self.traces = traces
+        self._passed: dict[tuple[FunctionNode, str], bool] = {}
 
     def verdict(self, expr: cst.BaseExpression, _depth: int = 0) -> Verdict:
         if _depth > 12:
@@ -124,6 +128,9 @@ class StaticnessChecker:
             return _static("a library object")
         binding = single_binding(ctx, name)
         if binding is None:
+            every = self._every_binding(name, depth)
+            if every is not None:
+                return every
             return _unknown(f"`{code}` is bound more than once, or not in this module")
         if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
             return _static("a function or class")
@@ -179,4 +186,62 @@ class StaticnessChecker:
             )
         if self.traces.is_eager(fn):
             return _static(f"`{name}` is a parameter of `{fname}`, which this module never traces")
+        if self._passed_static(fn, name):
+            return _static(f"`{name}` is a parameter of `{fname}`, and every call of it passes a static value")
         return _unknown(f"`{name}` is a parameter of `{fname}`, which may be traced (vmap, grad, ...)")
+
+    def parameter_verdict(self, param: cst.Param) -> Verdict:
+        """What a parameter is where its function runs (see `verdict` for a name bound once)."""
+        return self._param(param, param.name.value)
+
+    def _passed_static(self, fn: FunctionNode, name: str) -> bool:
+        """Every use of `fn` is a plain call (no transform, nothing escapes) passing `name` a static
+        value, read where the call is (a helper called from a jitted function with its static
+        arguments: phentax's ``self.initial_processing(..., delta_t, T)``)."""
+        key = (fn, name)
+        if key in self._passed:
+            return self._passed[key]
+        self._passed[key] = False  # in progress: a recursive call proves nothing
+        routes = self.traces.routes(fn)
+        signature = function_info(self.ctx, fn).signature
+        declared = parameter(fn, name)
+        result = bool(routes)
+        for route in routes or ():
+            if route.escapes or route.call is None or route.wraps:
+                result = False
+                break
+            receiver = route.bound and signature.params and signature.params[0].name == name
+            if receiver and isinstance(route.call.func, cst.Attribute):
+                argument = route.call.func.value  # `self.helper(...)`: the instance it is read from
+            else:
+                argument = call_argument(route.call, signature, name, bound=route.bound, consumed=route.consumed)
+            if argument is DEFAULT:
+                argument = declared.default if declared is not None else None
+            if not isinstance(argument, cst.BaseExpression) or self.verdict(argument).kind is not Kind.STATIC:
+                result = False
+                break
+        self._passed[key] = result
+        return result
+
+    def _every_binding(self, name: cst.Name, depth: int) -> Verdict | None:
+        """A name bound several times in one function (``if T is None: T = self.T`` after the
+        parameter ``T``): static when every binding is a static parameter or an assignment of a
+        static value; None when some binding is anything else, or the name is a module's global."""
+        scope = self.ctx.scope(name)
+        if not isinstance(scope, FunctionScope) or name.value not in scope:
+            return None  # a module's global may be rebound by any function at any time
+        bindings = list(scope[name.value])
+        if not bindings or any(getattr(a, "scope", None) is not scope for a in bindings):
+            return None  # bound in an enclosing scope (a global, a closure's), which may change
+        for assignment in bindings:
+            node = getattr(assignment, "node", None)
+            if isinstance(node, cst.Param):
+                verdict = self._param(node, name.value)
+            elif isinstance(node, cst.Name) and isinstance(self.ctx.parent(node), cst.AssignTarget):
+                value = assigned_value(self.ctx, node)
+                verdict = self.verdict(value, depth + 1) if value is not None else _unknown("")
+            else:
+                return None
+            if verdict.kind is not Kind.STATIC:
+                return None
+        return _static(f"`{name.value}` is static at each of its bindings")

@@ -28,6 +28,7 @@ from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellin
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
     drop_float,
@@ -344,6 +345,19 @@ class TracedValues304:
                 f"without its jit (not done here: {dropped})"
             )
         else:
+            evaluated = evaluate_while_tracing(self.analysis, call, self.ints)
+            if not isinstance(evaluated, str):
+                edits, opening = evaluated
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
+                    f"(line {line}); every value it is made of is static, so it is computed while tracing, with "
+                    f"the same jnp code and dtypes: `{opening}`",
+                    edits,
+                    description="compute it at trace time",
+                    notes=("Python's own arithmetic would compute floats in float64 where jnp uses float32",),
+                )
             tail = (
                 "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
                 "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
@@ -555,7 +569,12 @@ class TracedValueNeedsConcrete304(Rule):
     with ``jnp.where`` (`repairs.select_with_where`, as JAX305 does under vmap).
     A ``fori_loop`` run eagerly with Python int bounds, whose body needs its
     index concrete, becomes a Python loop that hands the body a Python int
-    (jax#15509; `repairs.python_loop`).
+    (jax#15509; `repairs.python_loop`). A jnp expression every value of which
+    is static (``int(jnp.ceil(T / delta_t))`` with static floats, phentax#28)
+    is computed while tracing: its statement goes into ``with
+    jax.ensure_compile_time_eval():``, the same jnp code and dtypes on concrete
+    values (`repairs.trace_time_eval`; Python's float64 arithmetic could round
+    differently, so it is not rewritten into Python).
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).

@@ -34,10 +34,21 @@ _DATA_TRANSFORMS = MAPPING | CHECKPOINT
 
 def _compares_values(test: cst.BaseExpression) -> bool:
     """``x > lam``, ``jnp.abs(x) <= 1``: an order comparison, which only a number or an array answers
-    (a tuple against a number raises; ``==`` would not): the traced value is an array, not a pytree."""
+    (a tuple against a number raises; ``==`` would not): the traced value is an array, not a pytree.
+    ``j in table[i]`` (jax#2285) too: a set or a dict hashes what it is asked about, and a list
+    compares it with ``==`` and takes the bool: a tracer fails either way."""
     return isinstance(test, cst.Comparison) and all(
         isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
         for c in test.comparisons
+    ) or _membership(test)
+
+
+def _membership(test: cst.BaseExpression) -> bool:
+    """``x in c`` / ``x not in c``: one membership test, the traced value on the left."""
+    return (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn))
     )
 
 
@@ -129,7 +140,7 @@ class PythonIfOnTracedValue305(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        """The ``if``s testing an order comparison, in a file that spells vmap, pmap or checkpoint."""
+        """The ``if``s testing an order comparison or a membership, in a file that spells vmap, pmap or checkpoint."""
         mapped = any(
             isinstance(node, (ast.Name, ast.Attribute))
             and (node.id if isinstance(node, ast.Name) else node.attr) in ("vmap", "pmap", "checkpoint", "remat")
@@ -142,7 +153,10 @@ class PythonIfOnTracedValue305(Rule):
         return [
             node
             for node in facts.nodes
-            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and all(isinstance(o, orders) for o in node.test.ops)
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and (
+                all(isinstance(o, orders) for o in node.test.ops)
+                or (len(node.test.ops) == 1 and isinstance(node.test.ops[0], (ast.In, ast.NotIn)))
+            )
         ]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:

@@ -1,0 +1,128 @@
+"""Compute jnp on static values while tracing: wrap the statement in ``jax.ensure_compile_time_eval()``.
+
+Under jit a jnp call is staged even when every operand is a Python value, so
+``int(jnp.ceil(T / delta_t))`` fails although ``T`` and ``delta_t`` are static
+(phentax#28). Rewriting it in Python (`math.ceil`) would compute in float64
+where jnp computes in float32, and could round differently; JAX402 therefore
+rewrites only integer arithmetic. Inside ``with jax.ensure_compile_time_eval():``
+the same jnp calls run on their concrete operands at trace time: the same
+code, the same dtypes and the same rounding, now a concrete array that
+``int()``, a shape or ``range`` accepts (docs/jax4xx-behaviour.md, B).
+
+Proof obligations, each refused with the reason:
+
+* every value the call is made of is static where it is written
+  (`int_values.IntStatic`: Python ints, floats, static parameters, array
+  metadata, a helper's parameter every call passes a static value), or an
+  attribute of a static value (``self.T`` of a static ``self``), through
+  arithmetic and jax.numpy calls;
+* the call's statement is one simple statement on one line, in a function's
+  block, not already in such a ``with``;
+* ``jax.ensure_compile_time_eval`` has a name there (`edits.imports`).
+
+Any jnp call of the statement whose operands are traced still traces: the
+block only changes what is computed from concrete values.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.constants import assigned_value
+from jaxfix.transforms.semantics.int_values import IntStatic, Kind
+from jaxfix.transforms.semantics.staged import in_eager_block
+from jaxfix.transforms.semantics.static_values import Kind as Static
+
+EVAL_BLOCK = "jax.ensure_compile_time_eval"
+_JNP = "jax.numpy."
+
+
+def evaluate_while_tracing(analysis: Analysis, call: cst.Call, ints: IntStatic) -> tuple[tuple[Edit, ...], str] | str:
+    """(the edits, the ``with`` line) that compute `call` at trace time; else why not."""
+    ctx = analysis.ctx
+    unproven = _unproven_operand(analysis, call, ints)
+    if unproven is not None:
+        return f"`{ctx.code(unproven)}` is not shown to be static"
+    statement = ctx.statement_of(call)
+    block = ctx.parent(statement)
+    if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(block, cst.IndentedBlock):
+        return "the value is not computed in a statement of its own inside a function"
+    if ctx.enclosing_function(statement) is None or in_eager_block(ctx, call):
+        return "the statement is not in a function's code, or already computed at trace time"
+    span = ctx.span(statement)
+    if span.start.line != span.end.line - (1 if span.end.column == 0 else 0) or "\\" in ctx.code(statement):
+        return "the statement spans several lines"
+    spelled = planner(analysis).spell(EVAL_BLOCK, statement)
+    if spelled is None:
+        return "no name for `jax.ensure_compile_time_eval` is free here"
+    indent = ctx.indent_of(statement)
+    opening = f"with {spelled.text}():"
+    edits = [Edit(ctx.start(statement), ctx.start(statement), f"{opening}\n{indent}    ")]
+    if spelled.edit is not None:
+        edits.append(spelled.edit)
+    return tuple(edits), opening
+
+
+def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cst.CSTNode | None:
+    """The first value the call is made of that is not shown static (None: all are)."""
+    ctx = analysis.ctx
+    stack: list[cst.BaseExpression] = [a.value for a in call.args if not a.star]
+    if any(a.star for a in call.args):
+        return call
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Integer, cst.Float)):
+            continue
+        if isinstance(node, (cst.BinaryOperation, cst.UnaryOperation)):
+            stack.extend(c for c in node.children if isinstance(c, cst.BaseExpression))
+            continue
+        if isinstance(node, (cst.Tuple, cst.List)):
+            stack.extend(e.value for e in node.elements)
+            continue
+        if isinstance(node, cst.Call) and (ctx.names.qualified_name(node.func) or "").startswith(_JNP):
+            if any(a.star for a in node.args):
+                return node
+            stack.extend(a.value for a in node.args)
+            continue
+        if not _concrete(analysis, node, ints, 0):
+            return node
+    return None
+
+
+def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, depth: int) -> bool:
+    """Is `node` a value jit hands the code as it is (never a tracer)? Static where written; or an
+    attribute of such a value (``self.T`` of a static ``self``: a Python number, or an array the
+    object holds, concrete either way); or a name every binding of which is one of those
+    (``if T is None: T = self.T`` after the static parameter ``T``)."""
+    if depth > 6:
+        return False
+    if ints.kind(node).kind is not Kind.UNKNOWN:
+        return True
+    if isinstance(node, cst.Attribute):
+        return _concrete(analysis, node.value, ints, depth + 1)
+    if not isinstance(node, cst.Name):
+        return False
+    ctx = analysis.ctx
+    if analysis.staticness.verdict(node).kind is Static.STATIC:
+        return True
+    scope = ctx.scope(node)
+    if scope is None or node.value not in scope:
+        return False
+    assignments = list(scope[node.value])
+    if not assignments or any(getattr(a, "scope", None) is not scope for a in assignments):
+        return False  # bound in an enclosing scope (a global, a closure's), which may change
+    bindings = [getattr(a, "node", None) for a in assignments]
+    for binding in bindings:
+        if isinstance(binding, cst.Param):
+            if analysis.staticness.parameter_verdict(binding).kind is not Static.STATIC:
+                return False
+        elif isinstance(binding, cst.Name) and isinstance(ctx.parent(binding), cst.AssignTarget):
+            value = assigned_value(ctx, binding)
+            if value is None or not _concrete(analysis, value, ints, depth + 1):
+                return False
+        else:
+            return False
+    return True
