@@ -259,3 +259,27 @@ def test_trace_time_evaluation_not_proven_is_reported(change: tuple[str, str], w
     source = "import jax\n" + CEIL.replace(*change)
     found = [f for f in check_source(source, Options()) if f.code == "JAX304"]
     assert found and all(f.fix is None for f in found), why
+
+
+def test_psum_of_a_python_constant_is_concrete_and_of_data_is_not() -> None:
+    """docs/jax4xx-behaviour.md F: ``lax.psum(1, axis)`` is the axis size, computed in Python; a
+    psum of what jit traces is a tracer like any other."""
+    source = """\
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def ring(x, axis_name):
+        for _ in range(lax.psum(1, axis_name)):
+            x = x + 1.0
+        return x
+
+    @jax.jit
+    def sized(x):
+        return jnp.zeros(lax.psum(jnp.sum(x > 0), "i"))
+
+    print(jax.vmap(lambda x: ring(x, "i"), axis_name="i")(jnp.arange(3.0)))
+    print(jax.vmap(sized, axis_name="i")(jnp.arange(3.0)))
+    """
+    found = check_source(textwrap.dedent(source), Options())
+    assert [(f.code, f.line) for f in found] == [("JAX304", 12)]

@@ -232,6 +232,9 @@ class TracedValues304:
         ones), or an array method of a value certainly an array (``draws.sum()``)."""
         ctx = self.ctx
         qualified = ctx.names.qualified_name(call.func) or ""
+        if qualified == PSUM and call.args and not call.args[0].keyword and not call.args[0].star:
+            if self.ints.kind(call.args[0].value).kind is not IntKind.UNKNOWN:
+                return False  # the axis size times a Python constant, computed in Python (docs/jax4xx-behaviour.md, F)
         if qualified.startswith(_JAX_MODULES):
             return _jax_computes(qualified)
         if _jitted_helper(ctx, call):
@@ -427,6 +430,10 @@ def _inputs(call: cst.Call):
                 stack.extend(e.value for e in node.elements)
             if isinstance(node, cst.Comparison):
                 stack.extend(c.comparator for c in node.comparisons)
+
+
+#: ``lax.psum`` of a value that is not a tracer returns it times the axis size, concrete.
+PSUM = "jax.lax.psum"
 
 
 def _jax_computes(qualified: str) -> bool:
