@@ -123,7 +123,7 @@ CARDS: tuple[RuleCard, ...] = (
         "safe",
         "a value JAX computes while tracing is used where Python needs a concrete value",
         (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat",
-                    "make_jaxpr", "eval_shape", "map", "grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")),
+                    "make_jaxpr", "eval_shape", "map", "param", "grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")),
     ),
     RuleCard(
         "JAX305",

@@ -136,8 +136,11 @@ def function_info(ctx: ModuleContext, node: FunctionNode) -> FunctionInfo:
         expr = decorator.decorator
         qualified = ctx.names.qualified_name(expr)
         if qualified in NEUTRAL_DECORATORS and in_class:
-            method = MethodKind.FUNCTION if qualified == "builtins.staticmethod" else MethodKind.CLASS
-            continue
+            if qualified == "builtins.staticmethod":
+                method = MethodKind.FUNCTION
+            elif qualified == "builtins.classmethod":
+                method = MethodKind.CLASS
+            continue  # flax's compact and nowrap leave an instance method one
         wrapper = read_jit_wrapper(ctx, expr)
         if wrapper is not None and jit is None and not opaque:
             jit, jit_node = wrapper, decorator

@@ -576,7 +576,7 @@ class TraceIndex:
                 return self.functions_in(value, _depth + 1)
             return self._rebound_defs(expr)
         if isinstance(expr, cst.Attribute):
-            return self._class_members(expr)
+            return self._class_members(expr) | self._linen_runs(expr)
         if isinstance(expr, cst.Call):
             found: set[FunctionNode] = set()
             built = instance_class(ctx, expr)
@@ -590,6 +590,35 @@ class TraceIndex:
             found |= self._made_by_factory(expr, _depth)
             return frozenset(found)
         return frozenset()
+
+    def linen_initializers(self) -> frozenset[FunctionNode]:
+        """The functions a flax linen Module of this module hands ``self.param(name, init_fn, ...)``:
+        flax evaluates each under ``jax.eval_shape`` at every ``apply`` (and under init's trace at
+        ``init``), so they always run staged (docs/flax-linen-behaviour.md)."""
+        ctx = self.ctx
+        found: set[FunctionNode] = set()
+        for attribute in ctx.attributes_named("param"):
+            call = ctx.parent(attribute)
+            if not (isinstance(call, cst.Call) and call.func is attribute and len(call.args) >= 2):
+                continue
+            if call.args[1].keyword is not None or call.args[1].star:
+                continue
+            cls = receiver_class(ctx, attribute.value)
+            if cls is None or not linen_module(ctx, cls):
+                continue
+            found |= self.functions_in(call.args[1].value)
+        return frozenset(found)
+
+    def _linen_runs(self, attr: cst.Attribute) -> frozenset[FunctionNode]:
+        """``model.init`` / ``model.apply`` handed on (``jax.jit(model.init)``), for `model` an instance
+        the module surely builds of a flax linen Module class of its own: they run its ``__call__``
+        (the method a ``method=`` names is not read here, so its ``__call__`` stands for it)."""
+        if attr.attr.value not in ("init", "apply"):
+            return frozenset()
+        built = instance_class(self.ctx, attr.value)
+        if built is None or not linen_module(self.ctx, built[0]):
+            return frozenset()
+        return frozenset(s for s in built[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__")
 
     def _made_by_factory(self, call: cst.Call, depth: int) -> frozenset[FunctionNode]:
         """``run = make_run(...)``: the functions an undecorated def (or a staticmethod,

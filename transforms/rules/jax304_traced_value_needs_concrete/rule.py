@@ -593,7 +593,7 @@ class TracedValueNeedsConcrete304(Rule):
     required = (
         ("jax",),
         ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat", "make_jaxpr",
-         "eval_shape", "map", *_DIFFERENTIATION_WORDS),
+         "eval_shape", "map", "param", *_DIFFERENTIATION_WORDS),
     )
 
     @classmethod
