@@ -283,3 +283,38 @@ def test_psum_of_a_python_constant_is_concrete_and_of_data_is_not() -> None:
     """
     found = check_source(textwrap.dedent(source), Options())
     assert [(f.code, f.line) for f in found] == [("JAX304", 12)]
+
+
+INITIALIZER = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+def init_fn(key, shape):
+    n = jnp.log2(shape[0])
+    return jnp.ones(shape) * jnp.arange(n).sum()
+
+
+class Layer(nn.Module):
+    width: {annotation}
+
+    @nn.compact
+    def __call__(self, x):
+        return x * self.param("w", init_fn, (self.width,))
+
+
+layer = Layer(4)
+params = jax.jit(layer.init)(jax.random.PRNGKey(0), jnp.ones(4))
+"""
+
+
+@pytest.mark.parametrize(("annotation", "fixed"), [("int", True), ("Any", False)], ids=["int-field", "untyped-field"])
+def test_a_linen_initializer_is_computed_at_trace_time_only_from_python_fields(annotation: str, fixed: bool) -> None:
+    """flax#1077: what `self.param` hands the initializer is a field of the module; a field declared
+    with a Python type is a Python value, one declared otherwise may hold an array."""
+    source = INITIALIZER.format(annotation=annotation)
+    if annotation == "Any":
+        source = "from typing import Any\n" + source
+    [finding] = check_source(source, Options())
+    assert finding.code == "JAX304" and (finding.fix is not None) == fixed, finding.message

@@ -103,6 +103,10 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         return True
     if isinstance(node, cst.Attribute):
         return _concrete(analysis, node.value, ints, depth + 1)
+    if isinstance(node, cst.Subscript):  # `shape[0]`: an element of a concrete value, at a concrete place
+        return _concrete(analysis, node.value, ints, depth + 1) and all(
+            isinstance(e.slice, cst.Index) and _concrete(analysis, e.slice.value, ints, depth + 1) for e in node.slice
+        )
     if not isinstance(node, cst.Name):
         return False
     ctx = analysis.ctx

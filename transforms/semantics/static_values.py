@@ -22,6 +22,8 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import FunctionScope
 
+from jaxfix.transforms.semantics.callables import receiver_class
+from jaxfix.transforms.semantics.class_hashing import linen_module
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -90,6 +92,8 @@ class StaticnessChecker:
             qualified = ctx.names.qualified_name(expr)
             if qualified and qualified.split(".")[0] in ("jax", "numpy", "math"):
                 return _static("a library object")
+            if self._linen_field(expr):
+                return _static(f"`{code}` is a field of a flax linen Module, a Python value")
             return _unknown(f"`{code}` is an attribute whose value cannot be followed")
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
@@ -202,6 +206,10 @@ class StaticnessChecker:
         if key in self._passed:
             return self._passed[key]
         self._passed[key] = False  # in progress: a recursive call proves nothing
+        given = self._initializer_arguments(fn, name)
+        if given is not None:
+            self._passed[key] = all(self.verdict(a).kind is Kind.STATIC for a in given)
+            return self._passed[key]
         routes = self.traces.routes(fn)
         signature = function_info(self.ctx, fn).signature
         declared = parameter(fn, name)
@@ -222,6 +230,56 @@ class StaticnessChecker:
                 break
         self._passed[key] = result
         return result
+
+    def _initializer_arguments(self, fn: FunctionNode, name: str) -> list[cst.BaseExpression] | None:
+        """When every use of `fn` hands it to a flax linen module's ``self.param(name, fn, *args)``
+        (docs/flax-linen-behaviour.md: flax calls ``fn(rng, *args)``), what each passes parameter
+        `name`: one of the ``args`` or its default; None when some use is anything else, or `name`
+        is the rng."""
+        ctx = self.ctx
+        if not isinstance(fn, cst.FunctionDef) or fn not in self.traces.linen_initializers():
+            return None
+        refs = self.traces.references(fn)
+        positional = [p.name for p in function_info(ctx, fn).signature.params]
+        if not refs or name not in positional or positional.index(name) == 0:
+            return None
+        index = positional.index(name)
+        declared = parameter(fn, name)
+        given: list[cst.BaseExpression] = []
+        for ref in refs:
+            arg = ctx.parent(ref)
+            call = ctx.parent(arg)
+            if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and len(call.args) >= 2 and call.args[1] is arg):
+                return None
+            if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "param"):
+                return None
+            extra = call.args[2:]
+            if any(a.keyword is not None or a.star for a in extra):
+                return None
+            if index - 1 < len(extra):
+                given.append(extra[index - 1].value)
+            elif declared is not None and declared.default is not None:
+                given.append(declared.default)
+            else:
+                return None
+        return given
+
+    def _linen_field(self, attribute: cst.Attribute) -> bool:
+        """``self.n_hadamard`` in a method of a flax linen Module whose body declares the field with a
+        Python type (``int``, ``float``, ``bool``, ``str``, a tuple of them): the module is never
+        traced, so its fields are the Python values it was built with."""
+        receiver = attribute.value
+        if not isinstance(receiver, cst.Name):
+            return False
+        cls = receiver_class(self.ctx, receiver)
+        if cls is None or not linen_module(self.ctx, cls) or not isinstance(cls.body, cst.IndentedBlock):
+            return False
+        for line in cls.body.body:
+            statement = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+            if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
+                if statement.target.value == attribute.attr.value:
+                    return _python_type(statement.annotation.annotation)
+        return False
 
     def _every_binding(self, name: cst.Name, depth: int) -> Verdict | None:
         """A name bound several times in one function (``if T is None: T = self.T`` after the
@@ -245,3 +303,21 @@ class StaticnessChecker:
             if verdict.kind is not Kind.STATIC:
                 return None
         return _static(f"`{name.value}` is static at each of its bindings")
+
+
+_PYTHON_TYPES = frozenset({"int", "float", "bool", "str"})
+
+
+def _python_type(annotation: cst.BaseExpression) -> bool:
+    """``int``, ``float``, ``bool``, ``str``, or ``tuple``/``Tuple[...]`` of them."""
+    if isinstance(annotation, cst.Name):
+        return annotation.value in _PYTHON_TYPES
+    if isinstance(annotation, cst.Subscript) and isinstance(annotation.value, (cst.Name, cst.Attribute)):
+        head = annotation.value.value if isinstance(annotation.value, cst.Name) else annotation.value.attr.value
+        if head not in ("tuple", "Tuple"):
+            return False
+        return all(
+            isinstance(e.slice, cst.Index) and (_python_type(e.slice.value) or isinstance(e.slice.value, cst.Ellipsis))
+            for e in annotation.slice
+        )
+    return False
