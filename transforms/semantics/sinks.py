@@ -98,6 +98,10 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.numpy.compress": ("size", (), ("size",)),
     "jax.numpy.extract": ("size", (), ("size",)),
     "jax.numpy.bincount": ("length", (), ("length",)),
+    # equinox's filters take Python bools (or callables) for every leaf: a traced mask raises
+    # "filter_spec leaf values cannot be traced arrays" (equinox#1036).
+    "equinox.partition": ("filter spec", (1,), ("filter_spec",)),
+    "equinox.filter": ("filter spec", (1,), ("filter_spec",)),
     "jax.numpy.fft.fft": ("size", (1,), ("n",)),
     "jax.numpy.fft.ifft": ("size", (1,), ("n",)),
     "jax.numpy.fft.rfft": ("size", (1,), ("n",)),
