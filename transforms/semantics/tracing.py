@@ -90,7 +90,8 @@ class TraceIndex:
         ctx = self.ctx
         if isinstance(ctx.parent(ctx.parent(fn)), cst.ClassDef):
             name = fn.name.value
-            return list(ctx.attributes_named(name))
+            # `eqx.partition` read from an imported module is that module's, never this method.
+            return [a for a in ctx.attributes_named(name) if ctx.names.qualified_name(a.value) is None]
         scope = ctx.scope(fn)
         if scope is None:
             return None
