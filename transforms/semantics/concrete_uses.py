@@ -280,7 +280,8 @@ class ConcreteUses:
         assert isinstance(call, cst.Call)
         reason = size_argument(ctx, call, arg)
         if reason is not None:
-            return self._needs(call, f"is a size: {reason}")
+            kind = "a filter spec" if "filter spec" in reason else "a size"
+            return self._needs(call, f"is {kind}: {reason}")
         qualified = ctx.names.qualified_name(call.func) or ""
         if metadata_call(qualified) is not None:
             return None  # jnp.shape(x): metadata, static even for a tracer
