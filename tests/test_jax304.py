@@ -318,3 +318,26 @@ def test_a_linen_initializer_is_computed_at_trace_time_only_from_python_fields(a
         source = "from typing import Any\n" + source
     [finding] = check_source(source, Options())
     assert finding.code == "JAX304" and (finding.fix is not None) == fixed, finding.message
+
+
+def test_the_element_lax_map_hands_its_function_is_a_tracer_on_both_paths() -> None:
+    """jax#1575: ``lax.map`` is a scan over its array's leading axis: `int()` of what it hands the
+    function fails, and the fast path seeds the function as the whole analysis finds it."""
+    from jaxfix.transforms import check
+
+    source = textwrap.dedent(
+        """\
+        import jax
+        import jax.numpy as jnp
+
+        table = jnp.array([0, 0, 1])
+
+        def pick(i):
+            idx = int(table[i])
+            return jnp.float32(idx)
+
+        print(jax.lax.map(pick, jnp.arange(3)))
+        """
+    )
+    both = [[(f.code, f.line, f.fix) for f in check(source, Options(), narrow=n).findings] for n in (True, False)]
+    assert both[0] == both[1] == [("JAX304", 7, None)]

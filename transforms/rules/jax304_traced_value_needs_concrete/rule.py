@@ -409,8 +409,8 @@ class TracedValues304:
 
 
 #: The primitives that run a callable over steps, tracing what they hand it (cond and switch
-#: operands are JAX103's).
-_LOOPS = frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}
+#: operands are JAX103's; ``lax.map`` is a scan over its array's leading axis).
+_LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.lax.map"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
 def _inputs(call: cst.Call):
@@ -487,9 +487,9 @@ def _seeds(facts: Facts) -> list[ast.AST]:
         if any(q in VALUE_SHAPED for q in qualified_spellings(facts, call.func)):
             # A traced parameter given to `jnp.unique` and kin (`_value_shaped_parameters`).
             out.extend(d for d in _defs_around(facts, call.lineno) if parameter_reaches_sink(facts, d))
-    for call in facts.control_flow_calls:
-        if facts.control_flow_name(call) in ("cond", "switch"):
-            continue  # an operand a branch needs concrete is JAX103's (`_LOOPS`)
+    loops = [c for c in facts.control_flow_calls if facts.control_flow_name(c) not in ("cond", "switch")]
+    loops += [c for c in facts.calls if "jax.lax.map" in qualified_spellings(facts, c.func)]
+    for call in loops:  # an operand a cond or switch branch needs concrete is JAX103's (`_LOOPS`)
         # A callable a primitive traces, whose parameter may reach a size (`_control_flow_parameters`).
         for arg in (*call.args, *(k.value for k in call.keywords)):
             # `body`, `Model.body`, `partial(body, n)`: every def a name in it may stand for.
