@@ -21,7 +21,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
-from jaxfix.transforms.rules.jax302_param_needs_static import equinox_jit, jitted_self, library_jit
+from jaxfix.transforms.rules.jax302_param_needs_static import equinox_jit, jitted_self, library_jit, optax_hyperparams
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import instance_class, linen_module, namedtuple_fields, plain_class
 from jaxfix.transforms.semantics.concrete_uses import (
@@ -376,6 +376,13 @@ class ParamNeedsStatic302(Rule):
     A loop count is JAX301's. A finding is made only where a call shows the
     failure: a parameter callers leave ``None``, or whose pytree's static field
     the body reads, works traced and is left alone.
+
+    Library code jit traces the same way: a mask handed to ``eqx.partition``
+    or ``eqx.filter`` must be Python bools (equinox#1036), and
+    ``optax.inject_hyperparams(optax.adafactor)`` gains
+    ``static_args=("min_dim_size_to_factor",)``, the one hyperparameter of
+    optax's optimizers that a traced state breaks (optax#412;
+    docs/optax-behaviour.md).
     """
 
     code = "JAX302"
@@ -388,7 +395,13 @@ class ParamNeedsStatic302(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return screen_params.seeds(facts) + library_jit.seeds(facts) + jitted_self.seeds(facts) + equinox_jit.seeds(facts)
+        return (
+            screen_params.seeds(facts)
+            + library_jit.seeds(facts)
+            + jitted_self.seeds(facts)
+            + equinox_jit.seeds(facts)
+            + optax_hyperparams.seeds(facts)
+        )
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return (
@@ -396,6 +409,7 @@ class ParamNeedsStatic302(Rule):
             + library_jit.findings(analysis)
             + jitted_self.findings(analysis)
             + equinox_jit.findings(analysis)
+            + optax_hyperparams.findings(analysis)
         )
 
 
