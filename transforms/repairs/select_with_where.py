@@ -274,3 +274,26 @@ def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
                 return False
         stack.extend(node.children)
     return True
+
+
+def answers_only_for_arrays(test: cst.BaseExpression) -> bool:
+    """Does a Python ``if`` on this test surely fail for a traced value, whatever pytree it is?
+    ``x > lam``, ``jnp.abs(x) <= 1``: an order comparison, which only a number or an array answers
+    (a tuple against a number raises; ``==`` would not): the traced value is an array. (``if flag:``
+    may test a pytree: a tuple is truthy whatever it holds.) JAX305 claims only such tests, and
+    JAX405 leaves to JAX305 only the ``if`` it claims and `select` rewrites.
+    ``j in table[i]`` (jax#2285) too: a set or a dict hashes what it is asked about, and a list
+    compares it with ``==`` and takes the bool: a tracer fails either way."""
+    return isinstance(test, cst.Comparison) and all(
+        isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
+        for c in test.comparisons
+    ) or _membership(test)
+
+
+def _membership(test: cst.BaseExpression) -> bool:
+    """``x in c`` / ``x not in c``: one membership test, the traced value on the left."""
+    return (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn))
+    )

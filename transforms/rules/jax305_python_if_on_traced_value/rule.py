@@ -19,7 +19,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
-from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -30,26 +30,6 @@ from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, MAPPING
 #: abstract values even of a Python float it is given; docs/jax103-305-behaviour.md): grad, jacfwd,
 #: jacrev and hessian differentiate with concrete primal values, and a Python `if` works there.
 _DATA_TRANSFORMS = MAPPING | CHECKPOINT
-
-
-def _compares_values(test: cst.BaseExpression) -> bool:
-    """``x > lam``, ``jnp.abs(x) <= 1``: an order comparison, which only a number or an array answers
-    (a tuple against a number raises; ``==`` would not): the traced value is an array, not a pytree.
-    ``j in table[i]`` (jax#2285) too: a set or a dict hashes what it is asked about, and a list
-    compares it with ``==`` and takes the bool: a tracer fails either way."""
-    return isinstance(test, cst.Comparison) and all(
-        isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
-        for c in test.comparisons
-    ) or _membership(test)
-
-
-def _membership(test: cst.BaseExpression) -> bool:
-    """``x in c`` / ``x not in c``: one membership test, the traced value on the left."""
-    return (
-        isinstance(test, cst.Comparison)
-        and len(test.comparisons) == 1
-        and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn))
-    )
 
 
 class PythonIfs:
@@ -76,7 +56,7 @@ class PythonIfs:
                 statement = self.ctx.parent(use.node)
                 if not isinstance(statement, cst.If) or statement.test is not use.node or id(statement) in seen:
                     continue
-                if not _compares_values(statement.test):
+                if not answers_only_for_arrays(statement.test):
                     continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
                 seen.add(id(statement))
                 out.append(self._finding(fn, param.name, statement, source.reason, source.via.name))

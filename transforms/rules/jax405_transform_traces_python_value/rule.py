@@ -30,7 +30,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.call_arguments import remove_args
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
-from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
@@ -205,12 +205,14 @@ class TransformedCalls:
         return _Problem(param, arg, position, how, text, why), wrap
 
     def _selected(self, fn: FunctionNode, test: cst.CSTNode) -> bool:
-        """`test` is an ``if``'s test that `select_with_where` rewrites into one ``jnp.where``."""
+        """`test` is an ``if``'s test that JAX305 claims and `select_with_where` rewrites into one
+        ``jnp.where`` (``if flag:`` is not: it may test a pytree, so JAX305 leaves it)."""
         branch = self.ctx.parent(test)
         return (
             isinstance(fn, cst.FunctionDef)
             and isinstance(branch, cst.If)
             and branch.test is test
+            and answers_only_for_arrays(test)
             and not isinstance(select(self.analysis, fn, branch), str)
         )
 
