@@ -276,30 +276,6 @@ RESULT = f(MyContainer("x", jnp.ones(()), 3))
 """
 
 
-def test_a_class_registered_by_a_call_gets_the_field_moved_into_meta_fields() -> None:
-    """The JAX documentation's form: ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])``."""
-    (finding,) = findings(REGISTERED_BY_CALL)
-    assert finding.fix.applicability is Applicability.SAFE
-    fixed = fix_source(REGISTERED_BY_CALL, Options()).text
-    assert 'register_dataclass(MyContainer, data_fields=["a"], meta_fields=["name", "n"])' in fixed
-    assert run_in_process(fixed)["RESULT"].tolist() == [1.0, 1.0, 1.0]
-    assert fix_source(fixed, Options()).text == fixed
-
-
-@pytest.mark.parametrize(
-    ("change", "why"),
-    [
-        (('data_fields=["a", "n"]', 'data_fields=[\n    "a",\n    "n",\n]'), "a list over several lines"),
-        (('data_fields=["a", "n"]', 'data_fields=["a"]'), "a field the lists do not name: not read"),
-    ],
-    ids=["lists-over-lines", "field-unlisted"],
-)
-def test_lists_jaxfix_does_not_rewrite(change: tuple[str, str], why: str) -> None:
-    src = REGISTERED_BY_CALL.replace(*change)
-    found = findings(src)
-    assert all(f.fix is None for f in found), why
-
-
 REGISTERED_BY_DECORATOR = """\
 import dataclasses
 import functools
@@ -325,12 +301,36 @@ RESULT = f(MyContainer("x", jnp.ones(()), 3))
 """
 
 
-def test_a_class_registered_by_a_partial_decorator_gets_the_field_moved_into_meta_fields() -> None:
-    """The decorator spelling of the same registration (jaxsim's): ``@partial(register_dataclass, ...)``
-    over ``@dataclass``; its literal lists are read and edited like the call's."""
-    (finding,) = findings(REGISTERED_BY_DECORATOR)
+@pytest.mark.parametrize(
+    ("src", "registered"),
+    [
+        (REGISTERED_BY_CALL, 'register_dataclass(MyContainer, data_fields=["a"], meta_fields=["name", "n"])'),
+        (REGISTERED_BY_DECORATOR, 'register_dataclass, data_fields=["a"], meta_fields=["name", "n"])'),
+    ],
+    ids=["call", "partial-decorator"],
+)
+def test_a_registered_class_gets_the_field_moved_into_meta_fields(src: str, registered: str) -> None:
+    """The JAX documentation's form, ``register_dataclass(Cls, data_fields=[...], meta_fields=[...])``,
+    and its decorator spelling (jaxsim's), ``@partial(register_dataclass, ...)`` over ``@dataclass``:
+    the literal lists are read and edited alike."""
+    (finding,) = findings(src)
     assert finding.fix.applicability is Applicability.SAFE
-    fixed = fix_source(REGISTERED_BY_DECORATOR, Options()).text
-    assert 'register_dataclass, data_fields=["a"], meta_fields=["name", "n"])' in fixed
+    fixed = fix_source(src, Options()).text
+    assert registered in fixed
     assert run_in_process(fixed)["RESULT"].tolist() == [1.0, 1.0, 1.0]
     assert fix_source(fixed, Options()).text == fixed
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (('data_fields=["a", "n"]', 'data_fields=[\n    "a",\n    "n",\n]'), "a list over several lines"),
+        (('data_fields=["a", "n"]', 'data_fields=["a"]'), "a field the lists do not name: not read"),
+    ],
+    ids=["lists-over-lines", "field-unlisted"],
+)
+def test_lists_jaxfix_does_not_rewrite(change: tuple[str, str], why: str) -> None:
+    src = REGISTERED_BY_CALL.replace(*change)
+    found = findings(src)
+    assert all(f.fix is None for f in found), why
+

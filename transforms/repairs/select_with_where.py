@@ -35,6 +35,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.constants import binding_before
 from jaxfix.transforms.semantics.logical_operators import functions, operands, written
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
@@ -143,15 +144,19 @@ def _python_only_test(test: cst.BaseExpression) -> bool:
     )
 
 
-def _single_assignment(block: cst.BaseSuite) -> cst.Assign | None:
-    """The block is one ``name = value`` line."""
+def _lone_statement(block: cst.BaseSuite) -> cst.BaseSmallStatement | None:
+    """The one statement of a block of one line holding one statement."""
     if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1:
         return None
     line = block.body[0]
-    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Assign):
-        assign = line.body[0]
-        if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
-            return assign
+    return line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+
+
+def _single_assignment(block: cst.BaseSuite) -> cst.Assign | None:
+    """The block is one ``name = value`` line."""
+    assign = _lone_statement(block)
+    if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
+        return assign
     return None
 
 
@@ -197,47 +202,21 @@ def _select_assignment(
 
 def _value_before(ctx: ModuleContext, branch: cst.If, name: str) -> cst.BaseExpression | None:
     """What `name` holds right before `branch`: its last assignment among the statements above it in
-    the same block, when that is arithmetic, a number or a pure call; None otherwise (no assignment
-    there, or one inside a compound statement in between, which may or may not run)."""
-    block = ctx.parent(branch)
-    body = list(getattr(block, "body", ()))
-    if branch not in body:
+    the same block (`constants.binding_before`), when that is arithmetic, a number or a pure call;
+    None otherwise (no assignment there, one inside a compound statement in between, which may or
+    may not run, or one that is not ``name = value`` or ``name op= value``)."""
+    scope = ctx.scope(branch)
+    target = binding_before(ctx, scope, name, branch) if scope is not None else None
+    if target is None or ctx.parent(ctx.statement_of(target)) is not ctx.parent(branch):
+        return None  # none above, or the last is in a loop's body
+    parent = ctx.parent(target)
+    if isinstance(parent, cst.AugAssign):
+        value = parent.value
+    elif isinstance(parent, cst.AssignTarget) and len(ctx.parent(parent).targets) == 1:  # type: ignore[union-attr]
+        value = ctx.parent(parent).value  # type: ignore[union-attr]
+    else:
         return None
-    for statement in reversed(body[: body.index(branch)]):
-        if not isinstance(statement, cst.SimpleStatementLine):
-            if _assigns(statement, name):
-                return None
-            continue
-        for small in reversed(statement.body):
-            if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
-                return small.value if _numeric(ctx, small.value) else None
-            if isinstance(small, cst.Assign) and any(_assigns(t, name) for t in small.targets):
-                single = len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
-                return small.value if single and _numeric(ctx, small.value) else None
-    return None
-
-
-def _assigns(node: cst.CSTNode, name: str) -> bool:
-    """Does `node` bind `name` anywhere (an assignment, a loop target, a with's as)?"""
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.CompFor, cst.NamedExpr)):
-            target = getattr(current, "target", None) or getattr(current, "name", None)
-            if target is not None and any(isinstance(n, cst.Name) and n.value == name for n in _names(target)):
-                return True
-        stack.extend(current.children)
-    return False
-
-
-def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        out.append(current)
-        stack.extend(current.children)
-    return out
+    return value if _numeric(ctx, value) else None
 
 
 def _numeric(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
@@ -251,13 +230,8 @@ def _numeric(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
 
 
 def _single_return(block: cst.BaseSuite) -> cst.Return | None:
-    if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1:
-        return None
-    line = block.body[0]
-    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Return):
-        ret = line.body[0]
-        return ret if ret.value is not None else None
-    return None
+    ret = _lone_statement(block)
+    return ret if isinstance(ret, cst.Return) and ret.value is not None else None
 
 
 def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:

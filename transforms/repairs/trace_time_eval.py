@@ -31,7 +31,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import assigned_value
+from jaxfix.transforms.semantics.constants import local_bindings
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.staged import in_eager_block
 from jaxfix.transforms.semantics.static_values import Kind as Static
@@ -109,24 +109,14 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         )
     if not isinstance(node, cst.Name):
         return False
-    ctx = analysis.ctx
     if analysis.staticness.verdict(node).kind is Static.STATIC:
         return True
-    scope = ctx.scope(node)
-    if scope is None or node.value not in scope:
+    bindings = local_bindings(analysis.ctx, node)
+    if bindings is None:
         return False
-    assignments = list(scope[node.value])
-    if not assignments or any(getattr(a, "scope", None) is not scope for a in assignments):
-        return False  # bound in an enclosing scope (a global, a closure's), which may change
-    bindings = [getattr(a, "node", None) for a in assignments]
-    for binding in bindings:
-        if isinstance(binding, cst.Param):
-            if analysis.staticness.parameter_verdict(binding).kind is not Static.STATIC:
-                return False
-        elif isinstance(binding, cst.Name) and isinstance(ctx.parent(binding), cst.AssignTarget):
-            value = assigned_value(ctx, binding)
-            if value is None or not _concrete(analysis, value, ints, depth + 1):
-                return False
-        else:
-            return False
-    return True
+    return all(
+        analysis.staticness.parameter_verdict(b).kind is Static.STATIC
+        if isinstance(b, cst.Param)
+        else _concrete(analysis, b, ints, depth + 1)
+        for b in bindings
+    )

@@ -15,7 +15,13 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.semantics.class_hashing import instance_class
-from jaxfix.transforms.semantics.constants import assigned_value, class_members, members_named, single_binding
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    class_members,
+    declared_annotation,
+    members_named,
+    single_binding,
+)
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
     MethodKind,
@@ -220,24 +226,16 @@ def _annotated_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.C
     module, a flax struct, a dataclass) with `Block` a class of this module that no class of the
     module derives from (a subclass could override the method)."""
     owner = receiver_class(ctx, receiver.value)
-    if owner is None or not isinstance(owner.body, cst.IndentedBlock):
+    annotation = declared_annotation(owner, receiver.attr.value) if owner is not None else None
+    cls = single_binding(ctx, annotation) if isinstance(annotation, cst.Name) else None
+    if not isinstance(cls, cst.ClassDef):
         return None
-    for line in owner.body.body:
-        statement = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
-        if not (isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name)):
-            continue
-        if statement.target.value != receiver.attr.value or not isinstance(statement.annotation.annotation, cst.Name):
-            continue
-        cls = single_binding(ctx, statement.annotation.annotation)
-        if not isinstance(cls, cst.ClassDef):
-            return None
-        derived = any(
-            isinstance(base.value, cst.Name) and base.value.value == cls.name.value
-            for other in ctx.nodes_of(cst.ClassDef)
-            for base in other.bases
-        )
-        return None if derived else cls
-    return None
+    derived = any(
+        isinstance(base.value, cst.Name) and base.value.value == cls.name.value
+        for other in ctx.nodes_of(cst.ClassDef)
+        for base in other.bases
+    )
+    return None if derived else cls
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

@@ -10,7 +10,7 @@ rebinding from a function) is not a constant.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import Assignment
+from libcst.metadata import Assignment, FunctionScope
 
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -169,6 +169,30 @@ def _assignment_target(ctx: ModuleContext, name: cst.Name) -> bool:
     return isinstance(parent, (cst.AssignTarget, cst.AnnAssign))
 
 
+def local_bindings(ctx: ModuleContext, name: cst.Name) -> list[cst.Param | cst.BaseExpression] | None:
+    """What every binding of `name` in its own function gives it: the parameter, or the value of a
+    one-target assignment ``name = value`` (``if T is None: T = self.T`` after the parameter ``T``).
+    None when a binding is anything else, or the name is bound in an enclosing scope (a module's
+    global, a closure's), which any function may rebind at any time."""
+    scope = ctx.scope(name)
+    if not isinstance(scope, FunctionScope) or name.value not in scope:
+        return None
+    assignments = list(scope[name.value])
+    if not assignments or any(getattr(a, "scope", None) is not scope for a in assignments):
+        return None
+    found: list[cst.Param | cst.BaseExpression] = []
+    for assignment in assignments:
+        node = getattr(assignment, "node", None)
+        value = assigned_value(ctx, node) if isinstance(node, cst.Name) and isinstance(ctx.parent(node), cst.AssignTarget) else None
+        if isinstance(node, cst.Param):
+            found.append(node)
+        elif value is not None:
+            found.append(value)
+        else:
+            return None
+    return found
+
+
 def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
     """The Name target of the last assignment to `name` written before the use in the use's own
     block (``rng, sub = split(rng)`` ... ``return rng``): straight-line code runs it right before
@@ -176,21 +200,25 @@ def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
     scope = ctx.scope(name)
     if scope is None:
         return None
-    statement = ctx.statement_of(name)
+    return binding_before(ctx, scope, name.value, ctx.statement_of(name))
+
+
+def binding_before(ctx: ModuleContext, scope, name: str, statement: cst.CSTNode) -> cst.Name | None:
+    """`dominating_binding` for what `name` holds right before `statement` runs, in `scope`."""
     block = ctx.parent(statement)
     body = getattr(block, "body", None)
     if not isinstance(body, (list, tuple)) or statement not in body:
         return None
-    best = _last_held(ctx, scope, name.value, block, before=body.index(statement))
+    best = _last_held(ctx, scope, name, block, before=body.index(statement))
     if best is None or not isinstance(best[1], cst.Name):
         return None
     holder = body[best[0]]
     if isinstance(holder, cst.SimpleStatementLine):
         return best[1]
-    if isinstance(holder, cst.For) and _runs_through(ctx, holder, name.value):
+    if isinstance(holder, cst.For) and _runs_through(ctx, holder, name):
         # ``total = 0`` then ``for b in range(4): total += f(b)``: after the loop, what the loop
         # body's last binding gave.
-        return _last_binding_in(ctx, scope, holder.body, name.value)
+        return _last_binding_in(ctx, scope, holder.body, name)
     return None  # the last binding above is inside a branch (or a loop that may not run): it may not run
 
 
@@ -288,6 +316,17 @@ def class_members(ctx: ModuleContext, attr: cst.Attribute) -> list[cst.CSTNode] 
 def members_named(cls: cst.ClassDef, name: str) -> list[cst.CSTNode]:
     """The statements of the class body that bind `name` (defs and one-target assignments)."""
     return [s for s in cls.body.body if binds_in_class(s, name)]
+
+
+def declared_annotation(cls: cst.ClassDef, name: str) -> cst.BaseExpression | None:
+    """The annotation of the field ``name: T`` the class body declares (a dataclass's, an equinox or
+    flax module's field), or None."""
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    for line in body:
+        statement = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name) and statement.target.value == name:
+            return statement.annotation.annotation
+    return None
 
 
 def binds_in_class(stmt: cst.CSTNode, name: str) -> bool:

@@ -38,7 +38,7 @@ def staged_functions(analysis: Analysis) -> frozenset[FunctionNode]:
     key = "staged_functions"
     if key not in analysis.memo:
         traces = analysis.traces
-        analysis.memo[key] = traces.reached_from(traces.handed_to(STAGING) | traces.linen_initializers())
+        analysis.memo[key] = traces.reached_from(traces.handed_to(STAGING) | traces.linen_initializers)
     return analysis.memo[key]  # type: ignore[return-value]
 
 

@@ -20,11 +20,10 @@ import enum
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import FunctionScope
 
 from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import linen_module
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, declared_annotation, local_bindings, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
@@ -237,7 +236,7 @@ class StaticnessChecker:
         `name`: one of the ``args`` or its default; None when some use is anything else, or `name`
         is the rng."""
         ctx = self.ctx
-        if not isinstance(fn, cst.FunctionDef) or fn not in self.traces.linen_initializers():
+        if not isinstance(fn, cst.FunctionDef) or fn not in self.traces.linen_initializers:
             return None
         refs = self.traces.references(fn)
         positional = [p.name for p in function_info(ctx, fn).signature.params]
@@ -272,34 +271,19 @@ class StaticnessChecker:
         if not isinstance(receiver, cst.Name):
             return False
         cls = receiver_class(self.ctx, receiver)
-        if cls is None or not linen_module(self.ctx, cls) or not isinstance(cls.body, cst.IndentedBlock):
+        if cls is None or not linen_module(self.ctx, cls):
             return False
-        for line in cls.body.body:
-            statement = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
-            if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
-                if statement.target.value == attribute.attr.value:
-                    return _python_type(statement.annotation.annotation)
-        return False
+        annotation = declared_annotation(cls, attribute.attr.value)
+        return annotation is not None and _python_type(annotation)
 
     def _every_binding(self, name: cst.Name, depth: int) -> Verdict | None:
-        """A name bound several times in one function (``if T is None: T = self.T`` after the
-        parameter ``T``): static when every binding is a static parameter or an assignment of a
-        static value; None when some binding is anything else, or the name is a module's global."""
-        scope = self.ctx.scope(name)
-        if not isinstance(scope, FunctionScope) or name.value not in scope:
-            return None  # a module's global may be rebound by any function at any time
-        bindings = list(scope[name.value])
-        if not bindings or any(getattr(a, "scope", None) is not scope for a in bindings):
-            return None  # bound in an enclosing scope (a global, a closure's), which may change
-        for assignment in bindings:
-            node = getattr(assignment, "node", None)
-            if isinstance(node, cst.Param):
-                verdict = self._param(node, name.value)
-            elif isinstance(node, cst.Name) and isinstance(self.ctx.parent(node), cst.AssignTarget):
-                value = assigned_value(self.ctx, node)
-                verdict = self.verdict(value, depth + 1) if value is not None else _unknown("")
-            else:
-                return None
+        """A name bound several times in one function: static when every binding is a static
+        parameter or an assignment of a static value (`constants.local_bindings`); None otherwise."""
+        bindings = local_bindings(self.ctx, name)
+        if bindings is None:
+            return None
+        for binding in bindings:
+            verdict = self._param(binding, name.value) if isinstance(binding, cst.Param) else self.verdict(binding, depth + 1)
             if verdict.kind is not Kind.STATIC:
                 return None
         return _static(f"`{name.value}` is static at each of its bindings")

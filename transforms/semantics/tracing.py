@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import libcst as cst
 from libcst.metadata import Assignment
@@ -583,7 +584,7 @@ class TraceIndex:
             built = instance_class(ctx, expr)
             if built is not None:
                 # `Decoder(...)`: an instance, called through its `__call__` (jax.jit(decoder)).
-                found |= {s for s in built[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__"}
+                found |= set(call_defs(built[0]))
             for arg in expr.args:
                 found |= self.functions_in(arg.value, _depth + 1)
             if isinstance(expr.func, cst.Call):
@@ -592,6 +593,7 @@ class TraceIndex:
             return frozenset(found)
         return frozenset()
 
+    @cached_property
     def linen_initializers(self) -> frozenset[FunctionNode]:
         """The functions a flax linen Module of this module hands ``self.param(name, init_fn, ...)``:
         flax evaluates each under ``jax.eval_shape`` at every ``apply`` (and under init's trace at
@@ -619,7 +621,7 @@ class TraceIndex:
         built = instance_class(self.ctx, attr.value)
         if built is None or not linen_module(self.ctx, built[0]):
             return frozenset()
-        return frozenset(s for s in built[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__")
+        return frozenset(call_defs(built[0]))
 
     def _made_by_factory(self, call: cst.Call, depth: int) -> frozenset[FunctionNode]:
         """``run = make_run(...)``: the functions an undecorated def (or a staticmethod,
@@ -768,6 +770,11 @@ class Wrap:
         return constant_value(ctx, arg.value)
 
 
+def call_defs(cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    """The ``def __call__`` statements of the class body: what calling an instance runs."""
+    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__"]
+
+
 def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
     """The ``__call__`` that ``model.apply(variables, ...)`` (or ``init``) runs: `model` an
     instance the module surely builds of its flax linen Module class, and no ``method=``."""
@@ -779,7 +786,7 @@ def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
     built = instance_class(ctx, func.value)
     if built is None or not linen_module(ctx, built[0]):
         return None
-    found = [s for s in built[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__call__"]
+    found = call_defs(built[0])
     return found[0] if len(found) == 1 else None
 
 

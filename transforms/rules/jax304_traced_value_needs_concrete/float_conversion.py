@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_destinations import needless_float
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.module import ModuleContext
 
 #: jax.numpy functions whose result is floating for any input.
 _FLOATING = frozenset(
@@ -51,6 +52,22 @@ def drop_float(analysis: Analysis, sink: cst.CSTNode) -> tuple[Edit, str | None]
         f"`{ctx.code(operand)}` may hold integers, which stay integers without `float()`"
     )
     return edit, unsure
+
+
+def dropped_float_finding(
+    ctx: ModuleContext, call: cst.Call, head: str, the_float: str, edit: Edit, unsure: str | None
+) -> Finding:
+    """The finding for a `drop_float` edit: `head`, then why the conversion goes (`the_float` names it)."""
+    return ctx.finding(
+        "JAX304",
+        call,
+        f"{head}; {the_float} would only be used where the array serves as well (arithmetic, jax.numpy, a value "
+        "a jitted function returns), so the conversion goes",
+        (edit,),
+        Applicability.UNSAFE if unsure else Applicability.SAFE,
+        description=f"drop `float()`: `{shorten(edit.content)}`",
+        notes=(f"unsafe: {unsure}",) if unsure else (),
+    )
 
 
 def compared_in_condition(analysis: Analysis, call: cst.Call) -> Edit | None:

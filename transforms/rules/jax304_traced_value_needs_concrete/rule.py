@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
+from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
@@ -32,6 +32,7 @@ from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
     drop_float,
+    dropped_float_finding,
 )
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import (
     traced_conditions,
@@ -295,6 +296,7 @@ class TracedValues304:
         value = shorten(ctx.code(call))
         line = ctx.span(sink.node).start.line
         control = any(sink.reason.startswith(c) for c in _CONTROL)
+        traced = f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} (line {line})"
         data = self._data(call)
         jitted = jitted_call(ctx, call)
         if data is not None and isinstance(sink.node, cst.If) and (branch_fn := ctx.enclosing_function(sink.node)) is not None:
@@ -304,8 +306,7 @@ class TracedValues304:
                 return ctx.finding(
                     "JAX304",
                     call,
-                    f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
-                    f"(line {line}); it depends on the data ({data}), and the `if` only chooses what to return, "
+                    f"{traced}; it depends on the data ({data}), and the `if` only chooses what to return, "
                     f"so it becomes `{shorten(text, 80)}`",
                     edits,
                     description=f"select with `{shorten(text, 80)}`",
@@ -315,8 +316,7 @@ class TracedValues304:
             tail = f"no static argument can make it concrete, since it depends on the data ({data})"
         elif jitted is not None:
             head = (
-                f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
-                f"(line {line}); `{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, "
+                f"{traced}; `{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, "
                 "never Python values"
             )
             plain = call_plain_function(self.analysis, call, jitted)
@@ -354,8 +354,7 @@ class TracedValues304:
                 return ctx.finding(
                     "JAX304",
                     call,
-                    f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
-                    f"(line {line}); every value it is made of is static, so it is computed while tracing, with "
+                    f"{traced}; every value it is made of is static, so it is computed while tracing, with "
                     f"the same jnp code and dtypes: `{opening}`",
                     edits,
                     description="compute it at trace time",
@@ -365,13 +364,10 @@ class TracedValues304:
                 "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
                 "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
             )
-        floated = self._float_dropped(call, name, sink, value, line)
+        floated = self._float_dropped(call, sink, traced)
         if floated is not None:
             return floated
-        message = (
-            f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
-            f"(line {line}); {tail}"
-        )
+        message = f"{traced}; {tail}"
         if control:
             options = (
                 "option: choose values with `jnp.where` or branches with `lax.cond`, which take a traced condition",
@@ -388,24 +384,14 @@ class TracedValues304:
         return ctx.finding("JAX304", call, message, notes=options)
 
 
-    def _float_dropped(self, call: cst.Call, name: str, sink: Sink, value: str, line: int) -> Finding | None:
+    def _float_dropped(self, call: cst.Call, sink: Sink, traced: str) -> Finding | None:
         """``float(t)`` whose Python float nothing needs: the conversion goes (`float_conversion`)."""
-        ctx = self.ctx
         dropped = drop_float(self.analysis, sink.node)
         if dropped is None:
             return None
         edit, unsure = dropped
-        return ctx.finding(
-            "JAX304",
-            call,
-            f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} "
-            f"(line {line}); the Python float `{shorten(ctx.code(sink.node))}` would only be used where the array "
-            "serves as well (arithmetic, jax.numpy, a value a jitted function returns), so the conversion goes",
-            (edit,),
-            Applicability.UNSAFE if unsure else Applicability.SAFE,
-            description=f"drop `float()`: `{shorten(edit.content)}`",
-            notes=(f"unsafe: {unsure}",) if unsure else (),
-        )
+        the_float = f"the Python float `{shorten(self.ctx.code(sink.node))}`"
+        return dropped_float_finding(self.ctx, call, traced, the_float, edit, unsure)
 
 
 #: The primitives that run a callable over steps, tracing what they hand it (cond and switch

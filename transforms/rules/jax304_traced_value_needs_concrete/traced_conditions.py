@@ -27,8 +27,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Applicability, Finding, shorten
-from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import drop_float
+from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
+    drop_float,
+    dropped_float_finding,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.boolean_arrays import is_boolean
 from jaxfix.transforms.semantics.class_hashing import called_def
@@ -98,18 +101,7 @@ def traced_conversions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding
             out.append(ctx.finding("JAX304", call, message, notes=_CONVERSION_NOTES))
             continue
         edit, unsure = dropped  # the float only goes where the array serves as well (`float_conversion`)
-        out.append(
-            ctx.finding(
-                "JAX304",
-                call,
-                f"{message}; the Python float would only be used where the array serves as well (arithmetic, "
-                "jax.numpy, a value a jitted function returns), so the conversion goes",
-                (edit,),
-                Applicability.UNSAFE if unsure else Applicability.SAFE,
-                description=f"drop `float()`: `{shorten(edit.content)}`",
-                notes=(f"unsafe: {unsure}",) if unsure else (),
-            )
-        )
+        out.append(dropped_float_finding(ctx, call, message, "the Python float", edit, unsure))
     return out
 
 
