@@ -32,6 +32,8 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     binding_value,
     constant_value,
+    local_bindings,
+    reaching_parameter,
     single_binding,
 )
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -40,7 +42,7 @@ from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.static_values import Kind as Staticness
-from jaxfix.transforms.semantics.vocabulary import JIT
+from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, JIT
 
 _INT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide, cst.Modulo)
 _METADATA_CALLS = frozenset(
@@ -80,6 +82,8 @@ class IntStatic:
         #: Called on a call that is not plain Python: the kind a rewrite would give it (JAX402's candidates).
         self.nested = nested
         self._params: dict[tuple[FunctionNode, str], Proof] = {}
+        #: Locals whose several bindings `_every_binding` is reading (a binding reading the name ends there).
+        self._open_names: set[tuple[FunctionNode | None, str]] = set()
 
     def kind(self, expr: cst.BaseExpression, depth: int = 0) -> Proof:
         if depth > 16:
@@ -104,6 +108,9 @@ class IntStatic:
                 worst = max(parts, key=lambda p: p.kind)
                 return worst if worst.kind is Kind.UNKNOWN else Proof(Kind.STATIC, "static, of a type not known")
             return _worst(parts, "integer arithmetic on ints")
+        if isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, cst.Or):
+            # `chunk or x.shape[0]`: one side or the other, each an int
+            return _worst([self.kind(expr.left, deeper), self.kind(expr.right, deeper)], "either of two ints")
         if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size") and self._array(expr.value):
             return Proof(Kind.INT, "array metadata")
         if isinstance(expr, cst.Subscript):
@@ -163,7 +170,11 @@ class IntStatic:
 
     def _name(self, name: cst.Name, code: str, depth: int) -> Proof:
         ctx = self.ctx
-        binding = single_binding(ctx, name)
+        binding = single_binding(ctx, name) or reaching_parameter(ctx, name)
+        if binding is None:
+            every = self._every_binding(name, depth)
+            if every is not None:
+                return every
         if isinstance(binding, cst.Name):
             value = assigned_value(ctx, binding)
             if value is not None:
@@ -182,6 +193,24 @@ class IntStatic:
             if fn is not None:
                 return self.parameter(fn, binding.name.value, depth)
         return self._static_only(name)
+
+    def _every_binding(self, name: cst.Name, depth: int) -> Proof | None:
+        """A local bound several times (``chunk = chunk or x.shape[0]`` after the parameter): INT
+        when each binding gives an int; None when the bindings cannot all be read."""
+        bindings = local_bindings(self.ctx, name)
+        key = (self.ctx.enclosing_function(name), name.value)
+        if bindings is None or key in self._open_names:
+            return None
+        self._open_names.add(key)
+        try:
+            proofs = [
+                self.parameter(b_fn, b.name.value, depth) if isinstance(b, cst.Param) and (b_fn := self.ctx.enclosing_function(b)) is not None else self.kind(b, depth)  # type: ignore[arg-type]
+                for b in bindings
+            ]
+        finally:
+            self._open_names.discard(key)
+        found = _worst(proofs, f"`{name.value}` is an int at each of its bindings")
+        return found if found.kind is Kind.INT else None
 
     def parameter(self, fn: FunctionNode, param: str, depth: int = 0) -> Proof:
         key = (fn, param)
@@ -202,7 +231,8 @@ class IntStatic:
         if routes is None:
             return static
         for route in routes:
-            if route.escapes or route.call is None or any(w.name != JIT for w in route.wraps):
+            # A jit that makes it static, or `eqx.filter_jit`, which keeps a Python int static.
+            if route.escapes or route.call is None or any(w.name != JIT and w.name not in ARRAY_TRACING for w in route.wraps):
                 return static
             argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed)
             if argument is DEFAULT:
@@ -224,9 +254,10 @@ class IntStatic:
         """How many calls in the project's other modules pass `param` an int (each read in its own
         module); None when one may not, or when they cannot all be seen."""
         entry = self.analysis.traces.jit_entry(fn)
-        if entry is None:
+        node = entry.node if entry is not None else self._filter_jit_decorator(fn)
+        if node is None:
             return 0 if self.ctx.repo is None else None
-        elsewhere = passed_elsewhere(self.ctx, fn, entry.node, param)
+        elsewhere = passed_elsewhere(self.ctx, fn, node, param)
         if isinstance(elsewhere, str):
             return None
         node = parameter(fn, param)
@@ -241,6 +272,13 @@ class IntStatic:
             if IntStatic(other.analysis).kind(argument, depth + 1).kind is not Kind.INT:  # type: ignore[arg-type]
                 return None
         return len(elsewhere)
+
+    def _filter_jit_decorator(self, fn: FunctionNode) -> cst.Decorator | None:
+        """``@eqx.filter_jit`` on fn: other modules call it by its own name, as a jitted def."""
+        for route in self.analysis.traces.routes(fn) or ():
+            if route.head and route.wraps[0].name in ARRAY_TRACING and isinstance(route.wraps[0].node, cst.Decorator):
+                return route.wraps[0].node
+        return None
 
 
 #: Python's integer operators, by libcst operator: what `int_value` computes.

@@ -23,12 +23,19 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import linen_module
-from jaxfix.transforms.semantics.constants import assigned_value, declared_annotation, local_bindings, single_binding
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    declared_annotation,
+    local_bindings,
+    reaching_parameter,
+    single_binding,
+)
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.tracing import JitEntry, TraceIndex
+from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING
 
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
 _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "abs", "min", "max", "round", "str", "tuple"})
@@ -129,7 +136,7 @@ class StaticnessChecker:
             return _static("a literal")
         if qualified and qualified.split(".")[0] in ("jax", "numpy", "math"):
             return _static("a library object")
-        binding = single_binding(ctx, name)
+        binding = single_binding(ctx, name) or reaching_parameter(ctx, name)
         if binding is None:
             every = self._every_binding(name, depth)
             if every is not None:
@@ -214,7 +221,8 @@ class StaticnessChecker:
         declared = parameter(fn, name)
         result = bool(routes)
         for route in routes or ():
-            if route.escapes or route.call is None or route.wraps:
+            filtered = bool(route.wraps) and all(w.name in ARRAY_TRACING for w in route.wraps)
+            if route.escapes or route.call is None or (route.wraps and not filtered):
                 result = False
                 break
             receiver = route.bound and signature.params and signature.params[0].name == name
@@ -226,6 +234,9 @@ class StaticnessChecker:
                 argument = declared.default if declared is not None else None
             if not isinstance(argument, cst.BaseExpression) or self.verdict(argument).kind is not Kind.STATIC:
                 result = False
+                break
+            if filtered and not _python_scalar(self.ctx, argument):
+                result = False  # `eqx.filter_jit` keeps a Python value static, but traces an array
                 break
         self._passed[key] = result
         return result
@@ -290,6 +301,37 @@ class StaticnessChecker:
 
 
 _PYTHON_TYPES = frozenset({"int", "float", "bool", "str"})
+
+
+def _python_scalar(ctx: ModuleContext, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Surely no array, by its spelling: a number, string, bool or None literal, array metadata
+    (``x.shape[0]``, ``len(x)``), Python arithmetic and tuples of these, a name bound once to one.
+    (A STATIC verdict alone allows an eager function's parameter, which may hold an array.)"""
+    if depth > 8:
+        return False
+    deeper = depth + 1
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.Tuple):
+        return all(isinstance(e, cst.Element) and _python_scalar(ctx, e.value, deeper) for e in expr.elements)
+    if isinstance(expr, cst.UnaryOperation):
+        return _python_scalar(ctx, expr.expression, deeper)
+    if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+        return _python_scalar(ctx, expr.left, deeper) and _python_scalar(ctx, expr.right, deeper)
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value in ("ndim", "size")
+    if isinstance(expr, cst.Subscript):
+        return isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape"
+    if isinstance(expr, cst.Call):
+        name = (ctx.names.qualified_name(expr.func) or "").removeprefix("builtins.")
+        return name in ("len", "int", "float", "bool", "str")
+    if isinstance(expr, cst.Name):
+        if ctx.names.qualified_name(expr) in ("builtins.True", "builtins.False", "builtins.None"):
+            return True
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _python_scalar(ctx, value, deeper)
+    return False
 
 
 def _python_type(annotation: cst.BaseExpression) -> bool:

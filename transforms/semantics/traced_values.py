@@ -58,7 +58,7 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import instance_class_of, pytree_class
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
+from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, DIFFERENTIATION, JIT, PARTIAL
 
 #: Attributes that stay static on a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
@@ -424,6 +424,13 @@ class TracedValues:
                 continue  # the receiver of a bound method: this layer never sees it
             if wrap.name == PARTIAL:
                 return self._bound_by_partial(fn, param, wrap, route, static_on, depth)
+            if wrap.name in ARRAY_TRACING:
+                if index != len(route.wraps) - 1 or static_on is not None:
+                    return None  # the value it is handed comes through other layers
+                if self._array_passed(route, sig, param, depth):
+                    reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, wrap)} traces the array the call on line {ctx.span(route.call).start.line} passes"  # type: ignore[arg-type]
+                    return Source(Taint.TRACED, fn, param, reason, via=wrap)
+                continue  # any other value arrives as the call passes it
             traced = wrap.traces(ctx, seen, param)
             if traced is None:
                 return None
@@ -475,6 +482,15 @@ class TracedValues:
             reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
             return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value, field=inner.field)
         return None
+
+    def _array_passed(self, route: Route, sig: Signature, param: str, depth: int) -> bool:
+        """The route's call passes `param` an array: a jax.numpy result, or a tracer."""
+        if route.call is None or route.escapes:
+            return False
+        argument = call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed, leaves=True)
+        if not isinstance(argument, cst.BaseExpression):
+            return False
+        return self.is_array(argument) or self._source(argument, depth + 1) is not None
 
     def _data_field(self, expr: cst.Attribute) -> bool:
         """``state.count`` where `state` is a parameter annotated with (or the ``self`` of) a pytree

@@ -56,6 +56,7 @@ from jaxfix.transforms.semantics.jit_wrappers import (
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, Consumed, call_argument
 from jaxfix.transforms.semantics.vocabulary import (
+    ARRAY_TRACING,
     CALLS_NOW,
     DIFFERENTIATION,
     JIT,
@@ -722,6 +723,8 @@ class Wrap:
             return param not in self.jit.spec.declared_static(sig)
         if self.name in _PASS_THROUGH or self.name == TREE_MAP:
             return False
+        if self.name in ARRAY_TRACING:
+            return None  # an array argument is traced, any other value static: the call tells
         if self._option(_UNMODELLED) is not None:
             return None
         if self.name in MAPPING:

@@ -75,8 +75,16 @@ TRANSFORMS = frozenset(
         *CONTROL_FLOW,
         "jax.lax.map",
         "jax.lax.associative_scan",
+        "equinox.filter_jit",
     }
 )
+
+#: ``eqx.filter_jit``: a jit that traces the arrays among the arguments a call passes and keeps
+#: every other value static (docs/equinox-behaviour.md). Which parameters it traces depends on
+#: the values, not the signature: `tracing.Wrap.traces` cannot tell, the value models read the call.
+FILTER_JIT = "equinox.filter_jit"
+#: Layers that trace exactly the arrays a call passes.
+ARRAY_TRACING = frozenset({FILTER_JIT})
 
 #: Transforms that run the function at once and return values, not a new function.
 CALLS_NOW = frozenset(

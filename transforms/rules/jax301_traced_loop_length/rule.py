@@ -113,7 +113,7 @@ class LoopLengths:
             reason = f"`{self.ctx.code(at)}` on line {self.ctx.span(at).start.line} already asks for a concrete value"
             return self._report(count, reason, None)
         static_refusal = None
-        if source.taint is Taint.TRACED and source.jit is not None:
+        if source.taint is Taint.TRACED and (source.jit is not None or source.entry.jit is not None):
             plan = self._silenced_in(group) or plan_static_count(self.analysis, source.function, source.param, group)
             if isinstance(plan, StaticCount):
                 return self._static_finding(count, plan)
@@ -289,9 +289,8 @@ class LoopLengths:
             made = f"{enumerate_words(f'`{p}`' for p in plan.params)} become"
             passed = f"to each of them, on {'line' if len(lines) == 1 else 'lines'} {', '.join(map(str, lines))}"
         notes = [_KEEPS[count.site.kind] + "; each distinct count compiles once"]
-        tuples = any(isinstance(value, str) for _, value in plan.calls)
-        what = "a NamedTuple of hashable Python values" if tuples else "a Python int"
-        if tuples:
+        what = "a NamedTuple of hashable Python values" if plan.tuples else "a Python int"
+        if plan.tuples:
             notes.append("the whole NamedTuple becomes static: its fields read as the Python values it was built with")
         if plan.added:
             notes.append(f"adds `{plan.added}`")

@@ -22,8 +22,9 @@ from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.repairs.static_parameter import static_edit, through_one_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
-from jaxfix.transforms.semantics.importers import CallElsewhere
-from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, int_value
+from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere
+from jaxfix.transforms.semantics.int_values import INT_ARITHMETIC, IntStatic, int_value
+from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.loop_counts import Count, conversion_edits
 from jaxfix.transforms.semantics.module import FunctionNode
@@ -45,6 +46,8 @@ class StaticCount:
     added: str | None = None
     #: Every parameter made static (the count's source first).
     params: tuple[str, ...] = ()
+    #: One of them is a NamedTuple, made static whole.
+    tuples: bool = False
 
 
 def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> StaticCount | str:
@@ -60,6 +63,19 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
         params.extend(p for p in found if p not in params)
     order = [p.name for p in function_info(ctx, fn).signature.params]
     params.sort(key=lambda name: order.index(name) if name in order else len(order))
+    lifted = _lift_to_caller(analysis, fn, params, locals_read)
+    if isinstance(lifted, str):
+        return lifted
+    for helper, name in lifted.helpers:
+        unsupported = _int_unsafe_use(analysis, helper, name, counts)
+        if unsupported is not None:
+            return unsupported
+    if lifted.helpers and not lifted.params:
+        return "the calls pass the count no parameter of a jitted function"
+    if lifted.helpers:
+        fn, params, param, counts_here = lifted.function, lifted.params, lifted.params[0], []
+    else:
+        counts_here = counts
     calls: list[tuple[cst.Call, int | str]] = []
 
     def each_call(route: Route) -> str | None:
@@ -80,7 +96,7 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
                 line = other.uses.line(other.call)
                 return f"the call in `{other.uses.module.name}` (line {line}) does not pass `{name}` a Python int"
     for name in params:
-        unsupported = _int_unsafe_use(analysis, fn, name, counts)
+        unsupported = _int_unsafe_use(analysis, fn, name, counts_here)
         if unsupported is not None:
             return unsupported
     unsupported = _int_unsafe_local(analysis, locals_read)
@@ -91,7 +107,58 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
         return edit
     edits, description, added = edit
     strips = [e for count in counts for e in conversion_edits(ctx, count, astype=False)]
-    return StaticCount((*edits, *strips), description, tuple(calls), added, tuple(params))
+    tuples = any(_tuple_parameter(analysis, fn, name) for name in params)
+    return StaticCount((*edits, *strips), description, tuple(calls), added, tuple(params), tuples)
+
+
+@dataclass(frozen=True)
+class Lifted:
+    """Where a helper's count parameters come from: the function whose parameters to make static."""
+
+    function: FunctionNode
+    params: list[str]
+    #: The helpers' parameters on the way, each a Python int once `params` are static.
+    helpers: tuple[tuple[FunctionNode, str], ...] = ()
+
+
+def _lift_to_caller(
+    analysis: Analysis, fn: FunctionNode, params: list[str], locals_read: list[cst.Name], depth: int = 0
+) -> Lifted | str:
+    """A plain helper (no jit, every use a direct call, all from one function, none from another
+    module) whose count parameters every call fills with arithmetic on that caller's parameters:
+    those are what a jit must make static (DESC's ``_odefun(y, src, bs_chunk_size)`` calling
+    ``_compute_B``, whose ``range`` steps by it). Lifted through up to four helpers."""
+    ctx = analysis.ctx
+    routes = analysis.traces.routes(fn)
+    if depth > 4 or not routes or not params or any(r.wraps or r.escapes or r.call is None or r.uncertain for r in routes):
+        return Lifted(fn, params)
+    callers = {ctx.enclosing_function(r.call) for r in routes}  # type: ignore[arg-type]
+    caller = callers.pop() if len(callers) == 1 else None
+    if caller is None or caller is fn or not isinstance(fn, cst.FunctionDef):
+        return Lifted(fn, params)
+    if calls_elsewhere(ctx, fn.name.value) != []:
+        return Lifted(fn, params)
+    signature = function_info(ctx, fn).signature
+    found: list[str] = []
+    for route in routes:
+        line = ctx.span(route.call).start.line  # type: ignore[arg-type]
+        for name in params:
+            argument = call_argument(route.call, signature, name, bound=route.bound, consumed=route.consumed, ctx=ctx)  # type: ignore[arg-type]
+            if argument is DEFAULT:
+                declared = parameter(fn, name)
+                if declared is None or declared.default is None or int_value(analysis, declared.default) is None:
+                    return f"the call on line {line} leaves `{name}` to a default that is no Python int"
+                continue
+            if not isinstance(argument, cst.BaseExpression):
+                return f"the call on line {line} passes `{name}` a value that cannot be read"
+            more = _arithmetic_params(analysis, caller, argument, locals_read, 0)
+            if more is None:
+                return f"the call on line {line} passes `{name}` more than arithmetic on the parameters of its caller"
+            found.extend(p for p in more if p not in found)
+    outer = _lift_to_caller(analysis, caller, found, locals_read, depth + 1)
+    if isinstance(outer, str):
+        return outer
+    return Lifted(outer.function, outer.params, ((fn, params[0]), *((fn, p) for p in params[1:]), *outer.helpers))
 
 
 def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) -> int | str | None:
@@ -107,7 +174,10 @@ def _passed_int(analysis: Analysis, fn: FunctionNode, route: Route, param: str) 
     if _tuple_parameter(analysis, fn, param):
         value = python_value(analysis, argument)
         return f"`{analysis.ctx.code(argument)}`" if isinstance(value, PythonValue) else None
-    return int_value(analysis, argument)
+    known = int_value(analysis, argument)
+    if known is None and IntStatic(analysis).kind(argument).kind is IntKind.INT:
+        return f"`{analysis.ctx.code(argument)}`"  # a Python int, though which one is not known
+    return known
 
 
 def _tuple_parameter(analysis: Analysis, fn: FunctionNode, param: str) -> bool:
