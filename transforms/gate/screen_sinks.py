@@ -17,7 +17,14 @@ from __future__ import annotations
 import ast
 
 from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
-from jaxfix.transforms.semantics.sinks import ALL, AXIS_SECOND, CONVERSIONS, SIZE_ARGUMENTS, VALUE_SHAPED
+from jaxfix.transforms.semantics.sinks import (
+    ALL,
+    AXIS_SECOND,
+    CONVERSIONS,
+    LINEN_SWITCHES,
+    SIZE_ARGUMENTS,
+    VALUE_SHAPED,
+)
 
 _DEPTH = 6
 
@@ -138,6 +145,9 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
     """Does `call` need the argument at `position` (or `keyword=`) concrete, as `sinks.size_argument`
     and the Follower judge it? Both None: a starred argument, whose place is unknown."""
     func = call.func
+    layer = func.func if isinstance(func, ast.Call) else func
+    if isinstance(layer, (ast.Name, ast.Attribute)) and any(q in LINEN_SWITCHES for q in qualified_spellings(facts, layer)):
+        return True  # any argument of a flax Dropout or BatchNorm (generous: `sinks.linen_switch`)
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     if name is None:
         return False

@@ -30,6 +30,9 @@ def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0
     if isinstance(call.func, cst.Name):
         bound = single_binding(ctx, call.func)
     elif isinstance(call.func, cst.Attribute):
+        built = _classmethod_factory(ctx, call.func)  # `Model.create(...)` returning `cls(...)`
+        if built is not None:
+            return built
         bound = static_method(ctx, call.func)  # `Model.make(...)`, a staticmethod helper
     else:
         return None
@@ -40,6 +43,39 @@ def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0
         if len(returns) == 1 and returns[0].value is not None:
             return instance_class(ctx, returns[0].value, _depth + 1)
     return None
+
+
+def _classmethod_factory(ctx: ModuleContext, func: cst.Attribute) -> tuple[cst.ClassDef, cst.Call] | None:
+    """``Model.create(...)`` of a classmethod whose one return is ``cls(...)``, read from the class
+    itself (a subclass read would make ``cls`` the subclass): (that class, the ``cls(...)`` call)."""
+    members = class_members(ctx, func)
+    method = members[0] if members and len(members) == 1 else None
+    if not isinstance(method, cst.FunctionDef):
+        return None
+    cls = ctx.parent(ctx.parent(method))
+    if not isinstance(cls, cst.ClassDef) or not isinstance(func.value, cst.Name) or single_binding(ctx, func.value) is not cls:
+        return None
+    if [ctx.names.qualified_name(d.decorator) for d in method.decorators] != ["builtins.classmethod"]:
+        return None
+    positional = [*method.params.posonly_params, *method.params.params]
+    returns = own_returns(method)
+    if not positional or len(returns) != 1 or not isinstance(returns[0].value, cst.Call):
+        return None
+    made = returns[0].value
+    if not isinstance(made.func, cst.Name) or made.func.value != positional[0].name.value:
+        return None
+    if _derived(ctx, cls):
+        return None
+    return cls, made
+
+
+def _derived(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+    """Some class of the module names `cls` among its bases."""
+    return any(
+        isinstance(base.value, cst.Name) and base.value.value == cls.name.value
+        for other in ctx.nodes_of(cst.ClassDef)
+        for base in other.bases
+    )
 
 
 def called_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef | None:

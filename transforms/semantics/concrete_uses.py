@@ -42,11 +42,12 @@ from jaxfix.transforms.semantics.sinks import (
     AXIS_SECOND,
     CONVERSIONS,
     indexed_sequence,
+    linen_switch,
     size_argument,
 )
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
-from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply
+from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply, train_state_apply
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
@@ -282,6 +283,9 @@ class ConcreteUses:
         if reason is not None:
             kind = "a filter spec" if "filter spec" in reason else "a size"
             return self._needs(call, f"is {kind}: {reason}")
+        switch = linen_switch(ctx, call, arg)
+        if switch is not None:
+            return self._needs(call, f"takes it as a switch: {switch}")
         qualified = ctx.names.qualified_name(call.func) or ""
         if metadata_call(qualified) is not None:
             return None  # jnp.shape(x): metadata, static even for a tracer
@@ -330,7 +334,7 @@ class ConcreteUses:
             return None
         bound = False
         consumed = NOTHING_CONSUMED
-        applied = linen_apply(ctx, call)
+        applied = linen_apply(ctx, call) or train_state_apply(ctx, call)
         if applied is not None:
             # `model.apply(variables, x, train)`: the variables fill `self`'s slot of `__call__`.
             fn, consumed = applied, LINEN_APPLY

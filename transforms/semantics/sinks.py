@@ -236,9 +236,42 @@ def _last_name(func: cst.BaseExpression) -> str:
     return func.attr.value if isinstance(func, cst.Attribute) else func.value  # type: ignore[attr-defined]
 
 
+#: flax.linen layers whose switch is tested with a Python ``if``: the layer, then (keyword, its
+#: position in the constructor, its position in ``__call__``) (docs/flax-linen-behaviour.md).
+LINEN_SWITCHES = {
+    "flax.linen.Dropout": ("deterministic", 2, 1),
+    "flax.linen.stochastic.Dropout": ("deterministic", 2, 1),
+    "flax.linen.BatchNorm": ("use_running_average", 0, 1),
+    "flax.linen.normalization.BatchNorm": ("use_running_average", 0, 1),
+}
+
+
+def linen_switch(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
+    """`arg` is the switch of a flax Dropout or BatchNorm (built, ``nn.Dropout(0.1,
+    deterministic=d)``, or called, ``nn.Dropout(0.1)(x, d)``), which flax tests with ``if``:
+    what the message says; else None."""
+    if arg.star:
+        return None
+    built = ctx.names.qualified_name(call.func)
+    called = ctx.names.qualified_name(call.func.func) if isinstance(call.func, cst.Call) else None
+    layer = built if built in LINEN_SWITCHES else called if called in LINEN_SWITCHES else None
+    if layer is None:
+        return None
+    keyword, at_build, at_call = LINEN_SWITCHES[layer]
+    if arg.keyword is not None:
+        matches = arg.keyword.value == keyword
+    else:
+        positional = [a for a in call.args if a.keyword is None]
+        position = at_build if layer == built else at_call
+        matches = not any(a.star for a in call.args) and positional.index(arg) == position
+    short = layer.rsplit(".", 1)[-1]
+    return f"flax's `{short}` tests `{keyword}` with a Python `if`, which needs a concrete bool" if matches else None
+
+
 def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | None:
-    """Where `call` needs `arg` concrete: a size, shape or count, or a conversion (``int(n)``)."""
-    reason = size_argument(ctx, call, arg)
+    """Where `call` needs `arg` concrete: a size, shape or count, a conversion (``int(n)``), or a
+    flax layer's switch (`linen_switch`)."""
+    reason = size_argument(ctx, call, arg) or linen_switch(ctx, call, arg)
     if reason is not None:
         return Sink(call, reason)
     if axis_argument(ctx, call, arg):

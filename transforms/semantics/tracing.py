@@ -793,6 +793,34 @@ def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
     return found[0] if len(found) == 1 else None
 
 
+def train_state_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
+    """The ``__call__`` that ``state.apply_fn(variables, ...)`` runs: every ``apply_fn=`` keyword
+    the module passes (flax's ``TrainState.create(apply_fn=model.apply, ...)``, a subclass's
+    too) is the ``apply`` of an instance of one and the same linen Module class of the module.
+    None when the module passes none (the state is built elsewhere) or several differ."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "apply_fn":
+        return None
+    if any(a.keyword is not None and a.keyword.value == "method" for a in call.args):
+        return None
+    given = [
+        arg.value
+        for made in ctx.calls
+        for arg in made.args
+        if arg.keyword is not None and arg.keyword.value == "apply_fn"
+    ]
+    runs: set[cst.FunctionDef] = set()
+    for value in given:
+        if not isinstance(value, cst.Attribute) or value.attr.value != "apply":
+            return None
+        built = instance_class(ctx, value.value)
+        found = call_defs(built[0]) if built is not None and linen_module(ctx, built[0]) else []
+        if len(found) != 1:
+            return None
+        runs.add(found[0])
+    return runs.pop() if len(runs) == 1 else None
+
+
 #: The keywords flax's ``Module.apply`` and ``init`` take for themselves.
 LINEN_APPLY = Consumed(keywords=frozenset({"rngs", "mutable", "capture_intermediates", "method"}))
 #: ``jax.tree_util.tree_map(f, tree, *rest, is_leaf=None)``: `f` is the first positional.
