@@ -186,7 +186,7 @@ CARDS: tuple[RuleCard, ...] = (
         "array-static-arg",
         "safe",
         "an array-valued parameter is listed in static_argnums/static_argnames",
-        (("static_arg",), ("jnp", "numpy", "random", "Array", "ndarray")),
+        (("static_arg", "static_broadcasted"), ("jnp", "numpy", "random", "Array", "ndarray")),
     ),
     RuleCard(
         "JAX404",

@@ -22,6 +22,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
 from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit
+from jaxfix.transforms.rules.jax403_array_static_arg.pmap_static import pmap_findings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
@@ -316,6 +317,12 @@ def _seeds(facts: Facts) -> list[ast.AST]:
                 out.append(inner)
                 for wrapped in inner.func.args[:1]:
                     out.extend(_jitted_defs(facts, spelled_name(wrapped) or "", inner if isinstance(wrapped, ast.Name) else None))
+    # `jax.pmap(f, static_broadcasted_argnums=...)`, called inline or through the name it is bound to.
+    pmap_lines = facts.lines_containing("static_broadcasted")
+    out.extend(calls_on(facts, pmap_lines))
+    for statement in facts.statements_on(pmap_lines):
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            out.extend(calls_on(facts, facts.lines_of_words({statement.targets[0].id})))
     return list({id(node): node for node in out}.values())
 
 
@@ -407,12 +414,15 @@ class ArrayStatic403(Rule):
     computed before the call). A use we cannot follow (a helper outside the
     module's reach), or a call passing something that may not be an array,
     makes the fix unsafe.
+
+    ``jax.pmap``'s ``static_broadcasted_argnums`` hashes the same way; an
+    array passed there is reported, never rewritten (`pmap_static`).
     """
 
     code = "JAX403"
     name = "array-static-arg"
     summary = "an array-valued parameter is listed in static_argnums/static_argnames"
-    required = (("static_arg",), ("jnp", "numpy", "random", "Array", "ndarray"))
+    required = (("static_arg", "static_broadcasted"), ("jnp", "numpy", "random", "Array", "ndarray"))
     follows_callees = True
 
     @classmethod
@@ -420,4 +430,4 @@ class ArrayStatic403(Rule):
         return _seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return ArrayStatic(analysis).findings()
+        return [*ArrayStatic(analysis).findings(), *pmap_findings(analysis)]
