@@ -264,8 +264,54 @@ class TracedValues:
             if qualified == "" and isinstance(whole.func, cst.Name):
                 return self._returned_source(whole, depth, (index, size))
             return None
+        if isinstance(whole, cst.Name) and (star := self._star_parameter(whole)) is not None:
+            return self._star_element_source(star, index, size, depth)
         if isinstance(whole, (cst.Name, cst.Subscript, cst.Attribute)):
             return self._source(whole, depth)
+        return None
+
+    def _star_parameter(self, name: cst.Name) -> cst.Param | None:
+        """The ``*args`` parameter `name` is bound to, and only to."""
+        binding = single_binding(self.ctx, name)
+        fn = self.ctx.enclosing_function(binding) if isinstance(binding, cst.Param) else None
+        if isinstance(fn, cst.FunctionDef) and fn.params.star_arg is binding:
+            return binding  # type: ignore[return-value]
+        return None
+
+    def _star_element_source(self, star: cst.Param, index: int, size: int, depth: int) -> Source | None:
+        """``x, = args`` of a ``def f(*args)`` (jaxonnxruntime's ops): the argument a call passes at
+        that place among the extra positional ones, when the call passes exactly `size` of them.
+        Calls through plain references only; a tracer any of them passes makes it traced, as for
+        a parameter (`_param_source`)."""
+        ctx = self.ctx
+        fn = ctx.enclosing_function(star)
+        if not isinstance(fn, cst.FunctionDef):
+            return None
+        before = len(fn.params.posonly_params) + len(fn.params.params)
+        framed = self._frames.get(fn)
+        if framed is not None:
+            calls = [framed]
+        else:
+            routes = self.traces.routes(fn)
+            if routes is None:
+                return None
+            calls = [r.call for r in routes if r.call is not None and not r.wraps and not r.escapes and not r.bound]
+        for call in calls:
+            positional = [a for a in call.args if a.keyword is None]
+            if any(a.star for a in call.args) or len(positional) - before != size:
+                continue
+            argument = positional[before + index].value
+            if framed is not None:
+                del self._frames[fn]  # the argument is read in the caller's frame
+            try:
+                inner = self._source(argument, depth + 1)
+            finally:
+                if framed is not None:
+                    self._frames[fn] = framed
+            if inner is not None and inner.concretized is None:
+                line = ctx.span(call).start.line
+                reason = f"`*{star.name.value}` of `{fn.name.value}` holds what the call on line {line} passes, the traced `{ctx.code(argument)}`"
+                return Source(Taint.TRACED, fn, star.name.value, reason, root=inner.entry, keeps_value=inner.keeps_value, field=inner.field)
         return None
 
     def _every_binding_source(self, name: cst.Name, depth: int) -> Source | None:

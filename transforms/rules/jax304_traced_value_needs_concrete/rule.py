@@ -149,13 +149,28 @@ class TracedValues304:
                     seen_sinks.add(id(sink.node))
                     line = ctx.span(sink.node).start.line
                     message = f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line})"
-                    notes = (
-                        "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
-                        "entries, padded; a value with more than N is silently cut off: check it",
-                        "option: compute it where the data is concrete, before the trace (NumPy, e.g. `np.unique`), "
-                        "and pass the result in as a static value or close over it",
-                    )
-                    out.append(ctx.finding("JAX304", read, message, notes=notes))
+                    out.append(ctx.finding("JAX304", read, message, notes=_VALUE_SHAPED_NOTES))
+        out.extend(self._value_shaped_calls(seen_sinks))
+        return out
+
+    def _value_shaped_calls(self, seen_sinks: set[int]) -> list[Finding]:
+        """The same, for a tracer that is no parameter read where it is given: a local bound to
+        a traced value (``x, = input_args`` of a ``def op(*input_args)`` a jitted function calls)."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        for call in ctx.calls:
+            if id(call) in seen_sinks or not value_shaped_call(ctx, call):
+                continue
+            given = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+            source = self.analysis.traced.source(given) if given is not None else None
+            if source is None or source.taint is not Taint.TRACED or source.keeps_value:
+                continue
+            sink = next(iter(self.follower.follow(given).sinks), None)  # type: ignore[arg-type]
+            if sink is None or sink.node is not call:
+                continue
+            seen_sinks.add(id(call))
+            message = f"`{ctx.code(given)}` is a tracer ({source.reason}), but {sink.reason} (line {ctx.span(call).start.line})"  # type: ignore[arg-type]
+            out.append(ctx.finding("JAX304", given, message, notes=_VALUE_SHAPED_NOTES))  # type: ignore[arg-type]
         return out
 
     def _control_flow_parameters(self, seen_sinks: set[int]) -> list[Finding]:
@@ -509,6 +524,15 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 
 #: How a module spells the differentiation transforms (`_floats_under_differentiation`).
 _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")
+
+
+#: The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``) given a tracer.
+_VALUE_SHAPED_NOTES = (
+    "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
+    "entries, padded; a value with more than N is silently cut off: check it",
+    "option: compute it where the data is concrete, before the trace (NumPy, e.g. `np.unique`), "
+    "and pass the result in as a static value or close over it",
+)
 
 
 class TracedValueNeedsConcrete304(Rule):
