@@ -94,7 +94,7 @@ CARDS: tuple[RuleCard, ...] = (
         "array-in-static-field",
         "safe",
         "a static field of a pytree dataclass (register_dataclass, flax.struct, equinox) is given an array",
-        (("register_dataclass", "struct", "PyTreeNode", "equinox"), ("static", "pytree_node", "meta_fields")),
+        (("register_dataclass", "struct", "PyTreeNode", "equinox", "register_pytree_node"), ("static", "pytree_node", "meta_fields")),
     ),
     RuleCard(
         "JAX203",

@@ -38,6 +38,7 @@ from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorte
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.field_lists import move_field
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.rules.jax202_array_in_static_field.aux_data import aux_data_findings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
@@ -221,12 +222,19 @@ class ArrayInStaticField202(Rule):
     plainly or through ``jax.jit``); unsafe when an instance goes where a tree
     operation, ``grad`` or ``vmap`` would see the new leaf; a report when the
     traced code needs the array concrete (keep a tuple, or close over it).
+
+    A class with its own ``tree_flatten`` keeps its static part in the aux_data
+    it returns: an attribute there that a construction gives an array fails the
+    same way, and is reported (`aux_data`).
     """
 
     code = CODE
     name = "array-in-static-field"
     summary = "a static field of a pytree dataclass (register_dataclass, flax.struct, equinox) is given an array"
-    required = (("register_dataclass", "struct", "PyTreeNode", "equinox"), ("static", "pytree_node", "meta_fields"))
+    required = (
+        ("register_dataclass", "struct", "PyTreeNode", "equinox", "register_pytree_node"),
+        ("static", "pytree_node", "meta_fields"),
+    )
     follows_callees = True
 
     @classmethod
@@ -235,4 +243,4 @@ class ArrayInStaticField202(Rule):
         return [facts.tree]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return ArraysInStaticFields202(analysis).findings()
+        return [*ArraysInStaticFields202(analysis).findings(), *aux_data_findings(analysis)]

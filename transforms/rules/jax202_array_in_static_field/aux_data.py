@@ -1,0 +1,180 @@
+"""JAX202 for a class with its own ``tree_flatten``: an array in the aux_data it returns.
+
+aux_data is the static part of a custom pytree, as a static field is of a
+pytree dataclass: jit keeps it in the tree's structure and compares it with
+``==`` to find its compiled code, so the second call with an equal instance
+fails when it holds an array (docs/jax306-behaviour.md, "A class with its own
+tree_flatten"; jax#19547). The class is registered with
+``@register_pytree_node_class`` (``tree_flatten`` is the method) or
+``register_pytree_node(Cls, Cls.flatten, ...)``; the method's one return is
+``(children, aux_data)``, aux_data written there or bound once in the method.
+An attribute it reads, ``self.x``, is set in ``__init__`` from a parameter
+(``self.x = x``), and a construction the module writes passes an array for it.
+
+Reported, never rewritten: moving the value among the children changes
+``tree_flatten`` and ``tree_unflatten`` together, and what the class's other
+code does with it (a shape it reads, a hash) decides whether it may be traced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.pytree_classes import method_named
+
+REGISTER_CLASS = "jax.tree_util.register_pytree_node_class"
+REGISTER_NODE = "jax.tree_util.register_pytree_node"
+
+
+def aux_data_findings(analysis: Analysis) -> Iterator[Finding]:
+    ctx = analysis.ctx
+    for cls in ctx.nodes_of(cst.ClassDef):
+        flatten = _flatten_method(analysis, cls)
+        init = method_named(cls, "__init__")
+        made = _built(ctx, cls) if flatten is not None and init is not None else []
+        if not made:
+            continue
+        for read in _aux_attributes(analysis, flatten):  # type: ignore[arg-type]
+            param = _stored_parameter(ctx, init, read.attr.value)  # type: ignore[arg-type]
+            if param is None:
+                continue
+            for call in made:
+                given = call_argument(call, function_info(ctx, init).signature, param, bound=True, ctx=ctx)  # type: ignore[arg-type]
+                origin = array_origin(analysis, given) if isinstance(given, cst.BaseExpression) else None
+                if origin is None or not _several_elements(ctx, given):  # type: ignore[arg-type]
+                    continue  # a scalar or one-element array compares to one bool: it runs
+                line = ctx.span(call).start.line
+                yield ctx.finding(
+                    "JAX202",
+                    read,
+                    f"`{ctx.code(read)}` goes into the aux_data `{flatten.name.value}` returns, but "  # type: ignore[union-attr]
+                    f"`{shorten(ctx.code(call), 60)}` (line {line}) gives it `{shorten(ctx.code(given), 40)}` ({origin}): "  # type: ignore[arg-type]
+                    "jit compares aux_data with `==` to find its compiled code, and an array gives no single bool "
+                    "(the second call fails); not rewritten: moving it among the children changes "
+                    f"`{flatten.name.value}` and the unflatten method together",  # type: ignore[union-attr]
+                    notes=(
+                        "option: return it among the children (and read it back from them when unflattening): "
+                        "a leaf, traced like the others",
+                        "option: keep a hashable form in aux_data (a tuple of Python numbers) when the code needs it static",
+                    ),
+                )
+                break
+
+
+#: Array constructors whose first argument is the shape, and those that copy a display.
+_SHAPED = frozenset({"jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty", "jax.numpy.full", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})
+_DISPLAYS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+_RANGES = frozenset({"jax.numpy.arange", "numpy.arange"})
+
+
+def _several_elements(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """An array surely of two elements or more, by its spelling (a display of two, ``arange(4)``,
+    ``zeros((2, 3))``), or a name bound once to one. Only such an array fails the comparison:
+    a scalar or one-element array gives one bool, and so does the same object (the table)."""
+    if isinstance(expr, cst.Name) and depth < 4:
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _several_elements(ctx, value, depth + 1)
+    if not isinstance(expr, cst.Call) or not expr.args or expr.args[0].keyword is not None:
+        return False
+    qualified = ctx.names.qualified_name(expr.func) or ""
+    first = expr.args[0].value
+    if qualified in _DISPLAYS:
+        return isinstance(first, (cst.List, cst.Tuple)) and len(first.elements) >= 2
+    if qualified in _RANGES:
+        return len(expr.args) == 1 and isinstance(first, cst.Integer) and first.evaluated_value >= 2
+    if qualified in _SHAPED:
+        sizes = [e.value for e in first.elements] if isinstance(first, (cst.Tuple, cst.List)) else [first]
+        if not sizes or not all(isinstance(v, cst.Integer) for v in sizes):
+            return False
+        total = 1
+        for v in sizes:
+            total *= v.evaluated_value  # type: ignore[union-attr]
+        return total >= 2
+    return False
+
+
+def _built(ctx, cls: cst.ClassDef) -> list[cst.Call]:
+    """The ``Cls(...)`` calls among the class name's references (a report needs only those seen)."""
+    scope = ctx.scope(cls)
+    out: list[cst.Call] = []
+    for assignment in scope.assignments[cls.name.value] if scope is not None else ():
+        for access in getattr(assignment, "references", ()):
+            parent = ctx.parent(access.node)
+            if isinstance(parent, cst.Call) and parent.func is access.node:
+                out.append(parent)
+    return sorted(out, key=ctx.start)
+
+
+def _flatten_method(analysis: Analysis, cls: cst.ClassDef) -> cst.FunctionDef | None:
+    """The method that flattens `cls` for JAX: ``tree_flatten`` under
+    ``@register_pytree_node_class``, or the ``Cls.m`` a ``register_pytree_node(Cls, Cls.m, ...)``
+    of the module names."""
+    ctx = analysis.ctx
+    if any(ctx.names.qualified_name(d.decorator) == REGISTER_CLASS for d in cls.decorators):
+        return method_named(cls, "tree_flatten")
+    for call in ctx.calls:
+        if ctx.names.qualified_name(call.func) != REGISTER_NODE or len(call.args) < 2:
+            continue
+        first, second = call.args[0].value, call.args[1].value
+        if isinstance(first, cst.Name) and single_binding(ctx, first) is cls and isinstance(second, cst.Attribute):
+            if isinstance(second.value, cst.Name) and single_binding(ctx, second.value) is cls:
+                return method_named(cls, second.attr.value)
+    return None
+
+
+def _aux_attributes(analysis: Analysis, flatten: cst.FunctionDef) -> list[cst.Attribute]:
+    """``self.x`` reads in the aux_data the method's one return gives."""
+    ctx = analysis.ctx
+    returns = own_returns(flatten)
+    positional = [*flatten.params.posonly_params, *flatten.params.params]
+    if len(returns) != 1 or not positional or not isinstance(returns[0].value, cst.Tuple):
+        return []
+    elements = returns[0].value.elements
+    if len(elements) != 2 or not isinstance(elements[1], cst.Element):
+        return []
+    aux = elements[1].value
+    if isinstance(aux, cst.Name):
+        binding = single_binding(ctx, aux)
+        aux = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None  # type: ignore[assignment]
+    if aux is None:
+        return []
+    receiver = positional[0].name.value
+    found: list[cst.Attribute] = []
+
+    class Reads(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.value.value == receiver:
+                found.append(node)
+
+    aux.visit(Reads())
+    return found
+
+
+def _stored_parameter(ctx, init: cst.FunctionDef, attribute: str) -> str | None:
+    """The parameter of ``__init__`` that a statement of its own body stores as ``self.<attribute>``
+    (the only store of that attribute there)."""
+    positional = [*init.params.posonly_params, *init.params.params]
+    if not positional:
+        return None
+    receiver = positional[0].name.value
+    stored: list[cst.BaseExpression] = []
+    for line in init.body.body if isinstance(init.body, cst.IndentedBlock) else ():
+        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    node = target.target
+                    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == receiver and node.attr.value == attribute:
+                        stored.append(small.value)
+    if len(stored) != 1 or not isinstance(stored[0], cst.Name):
+        return None
+    names = {p.name.value for p in (*positional[1:], *init.params.kwonly_params)}
+    return stored[0].value if stored[0].value in names else None
