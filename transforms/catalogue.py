@@ -115,7 +115,7 @@ CARDS: tuple[RuleCard, ...] = (
         "param-needs-static",
         "safe",
         "a parameter jit traces is needed as a Python value (a size, a condition, a function): make it static",
-        (("jit",),),
+        (("jit", "checkpoint", "remat"),),
     ),
     RuleCard(
         "JAX304",

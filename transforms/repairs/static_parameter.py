@@ -192,6 +192,10 @@ def through_jits(
             return f"the module hands `{name}` to `{others[0].name}`{handed}"
         if route.escapes or route.call is None or route.uncertain:
             return f"`{name}` is also used where its arguments cannot be seen"
+        if route.from_call and any(w.name == JIT for w in route.wraps):
+            # docs/flax-linen-behaviour.md: `apply` takes `*args, **kwargs`, so a name in
+            # static_argnames reaches `__call__` only from a call passing it by keyword.
+            return f"the jit is around flax's `{ctx.code(route.ref)}`, which hands `{name}` its arguments through `*args` and `**kwargs`"  # type: ignore[arg-type]
         if route.bound and len(route.wraps) > route.head and (
             len(route.wraps) != route.head + 1 or not _wraps_bound_method(analysis, fn, route.wraps[-1])
         ):

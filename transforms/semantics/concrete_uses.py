@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
-from jaxfix.transforms.semantics.array_api import metadata_call
+from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import needless_float
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import dominating_binding, single_binding
@@ -316,6 +316,8 @@ class ConcreteUses:
             return replace(self._needs(call, "takes it as the axis, which must be static"), static_option=True)
         if twin(qualified, call) is not None:
             return _CONTINUE  # JAX310 hands it to the jax.numpy twin, whose result is an array
+        if linen_function(qualified) or _linen_layer_input(ctx, call, arg):
+            return _CONTINUE  # `nn.relu(x)`, `nn.Dense(4)(x)`: flax computes an array from it
         if qualified.startswith("numpy."):
             return self._needs(call, "converts it with NumPy, which needs a concrete array")
         if qualified.startswith(ARRAY_MODULES):
@@ -516,6 +518,15 @@ def read_as_loop_count(ctx: ModuleContext, fn: FunctionNode, param: str, calls: 
             if isinstance(ancestor, cst.Call) and ctx.names.qualified_name(ancestor.func) in calls:
                 return True
     return False
+
+
+def _linen_layer_input(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> bool:
+    """`arg` is the input of a flax layer built and called at once: ``nn.Dense(4)(x)``."""
+    func = call.func
+    if not isinstance(func, cst.Call) or not linen_layer(ctx.names.qualified_name(func.func) or ""):
+        return False
+    positional = [a for a in call.args if a.keyword is None]
+    return bool(positional) and positional[0] is arg and not arg.star
 
 
 def _indexed_update(func: cst.BaseExpression) -> bool:

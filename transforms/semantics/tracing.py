@@ -45,6 +45,7 @@ from jaxfix.transforms.semantics.constants import (
     own_returns,
     single_binding,
 )
+from jaxfix.transforms.semantics.importers import calls_elsewhere
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
@@ -263,7 +264,7 @@ class TraceIndex:
         cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) and fn.name.value == "__call__" else None
         if not isinstance(cls, cst.ClassDef) or not linen_module(ctx, cls):
             return []
-        out = [Route((), None, True, bound=True)]
+        out = [Route((), None, True, bound=True)] if self._linen_runs_unseen(cls) else []
         for attribute in (*ctx.attributes_named("apply"), *ctx.attributes_named("init")):
             built = instance_class(ctx, attribute.value)
             if built is None or built[0] is not cls:
@@ -278,6 +279,38 @@ class TraceIndex:
             if built is not None and built[0] is cls:
                 out.append(Route((), call, bound=True, ref=call.func))
         return out
+
+    def _linen_runs_unseen(self, cls: cst.ClassDef) -> bool:
+        """May flax run the module's ``__call__`` where this module cannot see? Not when the class
+        is used nowhere else in the project, and every use of its name here is ``Cls(...)`` called
+        at once, or bound once to a name read only as ``model.init`` / ``model.apply`` (a
+        top-level model, never a submodule another module's ``setup`` keeps)."""
+        ctx = self.ctx
+        scope = ctx.scope(cls)
+        assignments = scope.assignments[cls.name.value] if scope is not None else ()
+        if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
+            return True
+        if ctx.repo is not None and calls_elsewhere(ctx, cls.name.value) != []:
+            return True
+        for access in next(iter(assignments)).references:
+            made = ctx.parent(access.node)
+            if not isinstance(made, cst.Call) or made.func is not access.node:
+                return True
+            if self._entered_only(made):
+                continue
+            statement = ctx.parent(made)
+            target = statement.targets[0].target if isinstance(statement, cst.Assign) and len(statement.targets) == 1 else None
+            refs = self._name_references(target) if isinstance(target, cst.Name) else None
+            if not refs or not all(self._entered_only(ref) for ref in refs):
+                return True
+        return False
+
+    def _entered_only(self, instance: cst.CSTNode) -> bool:
+        """`instance` is called at once (``Cls(...)(x)``) or read as ``.init`` / ``.apply``."""
+        parent = self.ctx.parent(instance)
+        if isinstance(parent, cst.Call) and parent.func is instance:
+            return True
+        return isinstance(parent, cst.Attribute) and parent.value is instance and parent.attr.value in ("init", "apply")
 
     def binds_receiver(self, fn: FunctionNode, ref: cst.CSTNode) -> bool:
         """Does `ref` read fn as a method bound to its receiver (``obj.m``, ``self.m``)?"""
@@ -385,6 +418,9 @@ class TraceIndex:
         qualified = ctx.names.qualified_name(expr)
         if qualified in TRANSFORMS:
             return Wrap(qualified, node)  # type: ignore[arg-type]
+        if isinstance(expr, cst.Call) and ctx.names.qualified_name(expr.func) in ARRAY_TRACING and all(a.keyword for a in expr.args):
+            # `@eqx.filter_vmap(in_axes=(0, None))`: equinox's own decorator factory, options only
+            return Wrap(ctx.names.qualified_name(expr.func), node, expr)  # type: ignore[arg-type]
         if isinstance(expr, cst.Call) and ctx.names.is_api(expr.func, PARTIAL) and expr.args:
             first = expr.args[0]
             inner = ctx.names.qualified_name(first.value) if first.keyword is None and not first.star else None

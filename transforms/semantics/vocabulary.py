@@ -76,6 +76,7 @@ TRANSFORMS = frozenset(
         "jax.lax.map",
         "jax.lax.associative_scan",
         "equinox.filter_jit",
+        "equinox.filter_vmap",
     }
 )
 
@@ -83,8 +84,11 @@ TRANSFORMS = frozenset(
 #: every other value static (docs/equinox-behaviour.md). Which parameters it traces depends on
 #: the values, not the signature: `tracing.Wrap.traces` cannot tell, the value models read the call.
 FILTER_JIT = "equinox.filter_jit"
-#: Layers that trace exactly the arrays a call passes.
-ARRAY_TRACING = frozenset({FILTER_JIT})
+#: ``eqx.filter_vmap``: maps the arrays its ``in_axes`` (by default ``eqx.if_array(0)``) maps;
+#: every other value reaches the function as the call passes it.
+FILTER_VMAP = "equinox.filter_vmap"
+#: Layers that trace exactly the arrays a call passes (where their ``in_axes`` maps them).
+ARRAY_TRACING = frozenset({FILTER_JIT, FILTER_VMAP})
 
 #: Transforms that run the function at once and return values, not a new function.
 CALLS_NOW = frozenset(

@@ -41,6 +41,7 @@ from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.rules.jax202_array_in_static_field.aux_data import aux_data_findings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.field_values import GivenValue, field_values
 from jaxfix.transforms.semantics.instance_uses import only_fields_read
@@ -89,6 +90,27 @@ class ArraysInStaticFields202:
             value = python_value(self.analysis, given.value)
             if isinstance(value, NotStatic) and value.certain and "array" in value.reason:
                 return given, f"which holds an array ({value.reason})"
+            held = self._held_by_instance(given.value)
+            if held is not None:
+                return given, f"which holds {held}"
+        return None
+
+    def _held_by_instance(self, expr: cst.BaseExpression) -> str | None:
+        """An instance of a pytree class of the module built with an array or a tracer
+        (``StaticModule(a=static[0])`` inside ``eqx.filter_vmap``: equinox#312): what it holds."""
+        built = instance_class(self.ctx, expr)
+        if built is None or pytree_class(self.ctx, built[0]) is None:
+            return None
+        for arg in built[1].args:
+            if arg.star:
+                return None
+            code = shorten(self.ctx.code(arg.value), 40)
+            origin = array_origin(self.analysis, arg.value)
+            if origin is not None:
+                return f"an array (`{code}`: {origin})"
+            source = self.analysis.traced.tracer_source(arg.value)
+            if source is not None:
+                return f"a tracer (`{code}`: {source.reason})"
         return None
 
     def _finding(self, tree: PytreeClass, field: PytreeField, given: GivenValue, origin: str) -> Finding:
@@ -96,11 +118,20 @@ class ArraysInStaticFields202:
         anchor = field.field_call if field.field_call is not None else _listed_name(tree, field.name)
         value = f"`{shorten(ctx.code(given.value))}`"
         gives = f"{given.described} sets it to {value}" if isinstance(given.site, cst.Assign) else f"{given.described} gives it {value}"
+        if origin.startswith("which holds a tracer"):
+            why = (
+                "a static field is part of the tree's structure, not a traced leaf, so the tracer leaves the "
+                "transform that made it: `UnexpectedTracerError` (equinox#312)"
+            )
+        else:
+            why = (
+                "jit compares static fields with `==` to find a compiled function, and an array's `==` is no "
+                "bool: `ValueError: Exception raised while checking equality of metadata fields of pytree` at a "
+                "second call"
+            )
         head = (
             f"`{field.name}` is a static field of `{tree.cls.name.value}` ({tree.style.described}), but "
-            f"{gives}, {origin}; jit compares static fields with `==` to "
-            "find a compiled function, and an array's `==` is no bool: `ValueError: Exception raised while "
-            "checking equality of metadata fields of pytree` at a second call"
+            f"{gives}, {origin}; {why}"
         )
         plan = self._plan(tree, field)
         options = (

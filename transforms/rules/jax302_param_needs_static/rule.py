@@ -21,7 +21,13 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
-from jaxfix.transforms.rules.jax302_param_needs_static import equinox_jit, jitted_self, library_jit, optax_hyperparams
+from jaxfix.transforms.rules.jax302_param_needs_static import (
+    equinox_jit,
+    jitted_self,
+    library_jit,
+    linen_lifted,
+    optax_hyperparams,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import instance_class, linen_module, namedtuple_fields, plain_class
 from jaxfix.transforms.semantics.concrete_uses import (
@@ -388,7 +394,7 @@ class ParamNeedsStatic302(Rule):
     code = "JAX302"
     name = "param-needs-static"
     summary = "a parameter jit traces is needed as a Python value (a size, a condition, a function): make it static"
-    required = (("jit",),)
+    required = (("jit", "checkpoint", "remat"),)
 
     #: A parameter's reads are followed into the module's helpers it is handed to.
     follows_callees = True
@@ -401,6 +407,7 @@ class ParamNeedsStatic302(Rule):
             + jitted_self.seeds(facts)
             + equinox_jit.seeds(facts)
             + optax_hyperparams.seeds(facts)
+            + linen_lifted.seeds(facts)
         )
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
@@ -410,6 +417,7 @@ class ParamNeedsStatic302(Rule):
             + jitted_self.findings(analysis)
             + equinox_jit.findings(analysis)
             + optax_hyperparams.findings(analysis)
+            + linen_lifted.findings(analysis)
         )
 
 
