@@ -35,7 +35,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.jit_signature import Signature
-from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
@@ -225,6 +225,21 @@ def through_jits(
     return [jit], elsewhere
 
 
+def class_receiver(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> str | None:
+    """``@classmethod`` above ``@jax.jit``: the jit wraps the plain function, so it is handed the
+    class as the first argument, which is no array and must be static as well (jax#15727). The
+    parameter's name; None for any other arrangement."""
+    if not isinstance(fn, cst.FunctionDef) or function_info(analysis.ctx, fn).method is not MethodKind.CLASS:
+        return None
+    if not isinstance(jit.node, cst.Decorator) or jit.node not in fn.decorators:
+        return None
+    names = [analysis.ctx.names.qualified_name(d.decorator) for d in fn.decorators]
+    if "builtins.classmethod" not in names or names.index("builtins.classmethod") > fn.decorators.index(jit.node):
+        return None
+    positional = [*fn.params.posonly_params, *fn.params.params]
+    return positional[0].name.value if positional else None
+
+
 def hands_on(ctx: ModuleContext, wrap: Wrap, sig: Signature, params: Names) -> bool:
     """A differentiation that traces none of `params` (only its argnums): they pass through it."""
     return bool(params) and wrap.name in DIFFERENTIATION and all(wrap.traces(ctx, sig, p) is False for p in params)
@@ -251,6 +266,9 @@ def static_edit(
     signature = _jitted_signature(analysis, fn, jit)
     if signature is None:
         return "the jitted method takes no receiver"
+    receiver = class_receiver(analysis, fn, jit)
+    if receiver is not None and receiver not in params:
+        params = (receiver, *params)
     edit = StaticEditor(analysis.ctx).add(jit.jit, jit.node, signature, params, partial)  # type: ignore[arg-type]
     if isinstance(edit, str):
         return edit

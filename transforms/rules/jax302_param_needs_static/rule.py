@@ -23,6 +23,7 @@ from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
 from jaxfix.transforms.rules.jax302_param_needs_static import (
     equinox_jit,
+    jitted_classmethod,
     jitted_self,
     library_jit,
     linen_lifted,
@@ -389,6 +390,13 @@ class ParamNeedsStatic302(Rule):
     ``static_args=("min_dim_size_to_factor",)``, the one hyperparameter of
     optax's optimizers that a traced state breaks (optax#412;
     docs/optax-behaviour.md).
+
+    Two arrangements hand jit a value it cannot trace by construction:
+    ``@classmethod`` above ``@jax.jit`` gives the jit the class, which becomes
+    static (jax#15727, `jitted_classmethod`); and flax's lifted
+    ``nn.checkpoint``/``nn.remat`` count ``self`` as position 0, so their
+    ``static_argnums`` are rewritten to name the parameters the module needs
+    static (flax#3630, `linen_lifted`).
     """
 
     code = "JAX302"
@@ -408,10 +416,11 @@ class ParamNeedsStatic302(Rule):
             + equinox_jit.seeds(facts)
             + optax_hyperparams.seeds(facts)
             + linen_lifted.seeds(facts)
+            + jitted_classmethod.seeds(facts)
         )
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return (
+        found = (
             ParamsNeedingStatic(analysis).findings()
             + library_jit.findings(analysis)
             + jitted_self.findings(analysis)
@@ -419,6 +428,8 @@ class ParamNeedsStatic302(Rule):
             + optax_hyperparams.findings(analysis)
             + linen_lifted.findings(analysis)
         )
+        taken = [(e.start, e.end) for f in found if f.fix is not None for e in f.fix.edits if not e.file]
+        return found + jitted_classmethod.findings(analysis, taken)
 
 
 

@@ -1,0 +1,14 @@
+import jax
+import jax.numpy as jnp
+
+
+class Scaler:
+    FACTOR = 3.0
+
+    @classmethod
+    @jax.jit
+    def scale(cls, x):
+        return x * cls.FACTOR
+
+
+print(Scaler.scale(jnp.arange(3.0)).tolist())
