@@ -210,3 +210,26 @@ def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, methods: set[str
                     return False
         return True
     return False
+
+
+def stored_parameter(init: cst.FunctionDef, attribute: str) -> str | None:
+    """The parameter of ``__init__`` that a statement of its own body stores as ``self.<attribute>``
+    (the only store of that attribute there): what a construction passes it, the attribute holds
+    right after. Unlike `read_attribute`, it does not prove nothing else stores it: a report of
+    what a construction gives (JAX202's aux_data, JAX403's hashed attributes) needs no more."""
+    positional = [*init.params.posonly_params, *init.params.params]
+    if not positional:
+        return None
+    receiver = positional[0].name.value
+    stored: list[cst.BaseExpression] = []
+    for line in init.body.body if isinstance(init.body, cst.IndentedBlock) else ():
+        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    node = target.target
+                    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == receiver and node.attr.value == attribute:
+                        stored.append(small.value)
+    if len(stored) != 1 or not isinstance(stored[0], cst.Name):
+        return None
+    names = {p.name.value for p in (*positional[1:], *init.params.kwonly_params)}
+    return stored[0].value if stored[0].value in names else None

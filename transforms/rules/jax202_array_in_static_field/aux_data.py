@@ -26,6 +26,7 @@ from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.instance_attributes import stored_parameter
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import method_named
@@ -43,7 +44,7 @@ def aux_data_findings(analysis: Analysis) -> Iterator[Finding]:
         if not made:
             continue
         for read in _aux_attributes(analysis, flatten):  # type: ignore[arg-type]
-            param = _stored_parameter(ctx, init, read.attr.value)  # type: ignore[arg-type]
+            param = stored_parameter(init, read.attr.value)  # type: ignore[arg-type]
             if param is None:
                 continue
             for call in made:
@@ -157,24 +158,3 @@ def _aux_attributes(analysis: Analysis, flatten: cst.FunctionDef) -> list[cst.At
 
     aux.visit(Reads())
     return found
-
-
-def _stored_parameter(ctx, init: cst.FunctionDef, attribute: str) -> str | None:
-    """The parameter of ``__init__`` that a statement of its own body stores as ``self.<attribute>``
-    (the only store of that attribute there)."""
-    positional = [*init.params.posonly_params, *init.params.params]
-    if not positional:
-        return None
-    receiver = positional[0].name.value
-    stored: list[cst.BaseExpression] = []
-    for line in init.body.body if isinstance(init.body, cst.IndentedBlock) else ():
-        for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign):
-                for target in small.targets:
-                    node = target.target
-                    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == receiver and node.attr.value == attribute:
-                        stored.append(small.value)
-    if len(stored) != 1 or not isinstance(stored[0], cst.Name):
-        return None
-    names = {p.name.value for p in (*positional[1:], *init.params.kwonly_params)}
-    return stored[0].value if stored[0].value in names else None

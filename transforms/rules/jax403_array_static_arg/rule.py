@@ -22,6 +22,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
 from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit
+from jaxfix.transforms.rules.jax403_array_static_arg import hashed_attributes
 from jaxfix.transforms.rules.jax403_array_static_arg.pmap_static import pmap_findings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
@@ -416,7 +417,9 @@ class ArrayStatic403(Rule):
     makes the fix unsafe.
 
     ``jax.pmap``'s ``static_broadcasted_argnums`` hashes the same way; an
-    array passed there is reported, never rewritten (`pmap_static`).
+    array passed there is reported, never rewritten (`pmap_static`). So is
+    an object in a static slot whose class's own ``__hash__`` hashes an
+    attribute a construction gives an array (`hashed_attributes`).
     """
 
     code = "JAX403"
@@ -427,7 +430,11 @@ class ArrayStatic403(Rule):
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        return _seeds(facts)
+        return hashed_attributes.seeds(facts) or _seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return [*ArrayStatic(analysis).findings(), *pmap_findings(analysis)]
+        return [
+            *ArrayStatic(analysis).findings(),
+            *pmap_findings(analysis),
+            *hashed_attributes.hashed_array_findings(analysis),
+        ]
