@@ -39,7 +39,7 @@ from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
-from jaxfix.transforms.semantics.reads import parameter
+from jaxfix.transforms.semantics.reads import parameter, parameter_reads
 from jaxfix.transforms.semantics.tracing import STAGING_METHODS, Route, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
@@ -240,6 +240,21 @@ def class_receiver(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> str | Non
     return positional[0].name.value if positional else None
 
 
+def used_as_class(analysis: Analysis, fn: cst.FunctionDef, name: str) -> bool:
+    """Every read of the class parameter treats it as the class: ``cls.X``, ``cls(...)``. A def
+    whose first parameter is read any other way (``jnp.zeros(shape)``) was written without one
+    (jax#15727's ``def zeros(shape)``): making it static would not make the call work."""
+    ctx = analysis.ctx
+    for read in parameter_reads(ctx, fn, name):
+        parent = ctx.parent(read)
+        if isinstance(parent, cst.Attribute) and parent.value is read:
+            continue
+        if isinstance(parent, cst.Call) and parent.func is read:
+            continue
+        return False
+    return True
+
+
 def hands_on(ctx: ModuleContext, wrap: Wrap, sig: Signature, params: Names) -> bool:
     """A differentiation that traces none of `params` (only its argnums): they pass through it."""
     return bool(params) and wrap.name in DIFFERENTIATION and all(wrap.traces(ctx, sig, p) is False for p in params)
@@ -267,6 +282,8 @@ def static_edit(
     if signature is None:
         return "the jitted method takes no receiver"
     receiver = class_receiver(analysis, fn, jit)
+    if receiver is not None and not used_as_class(analysis, fn, receiver):  # type: ignore[arg-type]
+        return f"`@classmethod` hands the jit the class as `{receiver}`, which the body does not use as a class (no class parameter?)"
     if receiver is not None and receiver not in params:
         params = (receiver, *params)
     edit = StaticEditor(analysis.ctx).add(jit.jit, jit.node, signature, params, partial)  # type: ignore[arg-type]

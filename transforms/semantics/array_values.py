@@ -61,6 +61,10 @@ def array_annotation(qualified: str) -> bool:
     return qualified in ARRAY_ANNOTATIONS or qualified.startswith("jaxtyping.")
 
 
+#: Array methods that give an array again (``jnp.arange(6).reshape(2, 3)``).
+_RESHAPING_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "squeeze", "swapaxes", "copy"})
+
+
 def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> str | None:
     """Why `expr` is certainly an array ("`jnp.array(...)` returns an array"), or None."""
     ctx = analysis.ctx
@@ -72,6 +76,10 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
             return f"`{ctx.code(expr.func)}(...)` returns {made}"
         if isinstance(expr.func, cst.Call) and (ctx.names.qualified_name(expr.func.func) or "") in ARRAY_RESULTS:
             return f"`{ctx.code(expr.func.func)}(...)(...)` returns arrays"
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _RESHAPING_METHODS:
+            inner = array_origin(analysis, func.value, depth + 1)
+            return f"`.{func.attr.value}(...)` of an array is an array: {inner}" if inner else None
         return _returned_array(analysis, expr, depth)
     if isinstance(expr, cst.Subscript):
         return array_origin(analysis, expr.value, depth + 1)

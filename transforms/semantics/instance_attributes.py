@@ -212,11 +212,8 @@ def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, methods: set[str
     return False
 
 
-def stored_parameter(init: cst.FunctionDef, attribute: str) -> str | None:
-    """The parameter of ``__init__`` that a statement of its own body stores as ``self.<attribute>``
-    (the only store of that attribute there): what a construction passes it, the attribute holds
-    right after. Unlike `read_attribute`, it does not prove nothing else stores it: a report of
-    what a construction gives (JAX202's aux_data, JAX403's hashed attributes) needs no more."""
+def stored_value(init: cst.FunctionDef, attribute: str) -> cst.BaseExpression | None:
+    """The value the one statement of ``__init__``'s own body storing ``self.<attribute>`` gives it."""
     positional = [*init.params.posonly_params, *init.params.params]
     if not positional:
         return None
@@ -229,7 +226,17 @@ def stored_parameter(init: cst.FunctionDef, attribute: str) -> str | None:
                     node = target.target
                     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == receiver and node.attr.value == attribute:
                         stored.append(small.value)
-    if len(stored) != 1 or not isinstance(stored[0], cst.Name):
+    return stored[0] if len(stored) == 1 else None
+
+
+def stored_parameter(init: cst.FunctionDef, attribute: str) -> str | None:
+    """The parameter of ``__init__`` that a statement of its own body stores as ``self.<attribute>``
+    (the only store of that attribute there): what a construction passes it, the attribute holds
+    right after. Unlike `read_attribute`, it does not prove nothing else stores it: a report of
+    what a construction gives (JAX202's aux_data, JAX403's hashed attributes) needs no more."""
+    value = stored_value(init, attribute)
+    if not isinstance(value, cst.Name):
         return None
-    names = {p.name.value for p in (*positional[1:], *init.params.kwonly_params)}
-    return stored[0].value if stored[0].value in names else None
+    names = {p.name.value for p in (*init.params.posonly_params, *init.params.params, *init.params.kwonly_params)}
+    positional = [*init.params.posonly_params, *init.params.params]
+    return value.value if value.value in names and value.value != positional[0].name.value else None

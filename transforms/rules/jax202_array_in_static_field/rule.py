@@ -56,6 +56,7 @@ from jaxfix.transforms.semantics.pytree_classes import (
     pytree_class,
     static_argument,
 )
+from jaxfix.transforms.semantics.static_instances import static_instances
 
 CODE = "JAX202"
 
@@ -133,7 +134,7 @@ class ArraysInStaticFields202:
             f"`{field.name}` is a static field of `{tree.cls.name.value}` ({tree.style.described}), but "
             f"{gives}, {origin}; {why}"
         )
-        plan = self._plan(tree, field)
+        plan = self._hashed_elsewhere(tree, given) or self._plan(tree, field)
         options = (
             "make it an ordinary field (a leaf jit traces) where the traced code can take an array",
             "or keep it static in a hashable form (a tuple of numbers), or close over the array instead",
@@ -192,6 +193,17 @@ class ArraysInStaticFields202:
             return (Edit(ctx.end(statement.annotation), ctx.end(call), ""),), target
         value = f"{ctx.code(call.func)}({', '.join(ctx.code(a).rstrip(', ') for a in kept)})"
         return (ctx.replace(call, value),), f"{target} = {value}"
+
+    def _hashed_elsewhere(self, tree: PytreeClass, given: GivenValue) -> str | None:
+        """The class, or the instance the field is given, also goes to a static parameter of a jit,
+        which hashes it: an ordinary field mends nothing there (JAX403's finding, pymdp#346)."""
+        held = instance_class(self.ctx, given.value)
+        classes = {id(tree.cls), id(held[0])} if held is not None else {id(tree.cls)}
+        for found in static_instances(self.analysis):
+            if id(found.cls) in classes:
+                line = self.ctx.span(found.call).start.line
+                return f"`{self.ctx.code(found.given)}` also goes to the static parameter `{found.param}` of the jitted `{found.function.name.value}` (line {line}), which hashes it"
+        return None
 
     def _needed_concrete(self, tree: PytreeClass, field: PytreeField) -> str | None:
         """A read of the field that a traced array would not support: any read by that name, but

@@ -17,7 +17,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Finding
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.static_parameter import class_receiver, static_edit
+from jaxfix.transforms.repairs.static_parameter import class_receiver, static_edit, used_as_class
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.tracing import Wrap
@@ -53,6 +53,22 @@ def findings(analysis: Analysis, taken: list[tuple[int, int]]) -> list[Finding]:
                 continue
             start, end = ctx.start(decorator), ctx.end(decorator)
             if any(a < end and start < b for a, b in taken):
+                continue
+            if not used_as_class(analysis, fn, receiver):
+                out.append(
+                    ctx.finding(
+                        "JAX302",
+                        decorator.decorator,
+                        f"`@classmethod` hands what `{ctx.code(decorator.decorator)}` made of `{fn.name.value}` the class "
+                        f"first, so the jit is given it as `{receiver}`, which the body uses as something else; "
+                        "not rewritten: the def takes no class parameter",
+                        notes=(
+                            f"option: add the class parameter first (`def {fn.name.value}(cls, {receiver}, ...)`) and make it "
+                            "static with the parameters the body needs static (jax#15727's answer: `static_argnums=(0, 1)`)",
+                            "option: a `@staticmethod` if the body never needs the class",
+                        ),
+                    )
+                )
                 continue
             edit = static_edit(analysis, fn, jit, (receiver,))
             head = (

@@ -21,73 +21,62 @@ from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
-from jaxfix.transforms.semantics.class_hashing import instance_class
+from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.instance_attributes import stored_parameter
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.passed_arguments import call_argument
-from jaxfix.transforms.semantics.pytree_classes import method_named
-from jaxfix.transforms.semantics.vocabulary import JIT
+from jaxfix.transforms.semantics.pytree_classes import method_named, pytree_class
+from jaxfix.transforms.semantics.static_instances import static_instances
 
 
 def seeds(facts: Facts) -> list[ast.AST]:
-    """The module, when one of its classes defines ``__hash__`` (its constructions and the jitted
-    calls may be anywhere)."""
-    has_hash = any(
-        isinstance(node, ast.ClassDef)
-        and any(isinstance(s, ast.FunctionDef) and s.name == "__hash__" for s in node.body)
-        for node in ast.walk(facts.tree)
-    ) if "__hash__" in facts.text else False
-    return [facts.tree] if has_hash else []
+    """The module, when a class of it may hash its own fields or define ``__hash__`` (its
+    constructions and the jitted calls may be anywhere): over-approximated by spelling."""
+    words = ("__hash__", "Module", "struct", "dataclass")
+    return [facts.tree] if any(w in facts.text for w in words) else []
 
 
 def hashed_array_findings(analysis: Analysis) -> Iterator[Finding]:
     ctx = analysis.ctx
     seen: set[int] = set()
-    for fn in ctx.nodes_of(cst.FunctionDef):
-        sig = function_info(ctx, fn).signature
-        for route in analysis.traces.routes(fn) or ():
-            jits = [w for w in route.wraps if w.name == JIT and w.jit is not None and w.jit.spec is not None]
-            if route.call is None or route.escapes or len(jits) != 1:
-                continue
-            for name in jits[0].jit.spec.declared_static(sig):  # type: ignore[union-attr]
-                given = _argument(route, sig, name)
-                built = instance_class(ctx, given) if given is not None else None
-                if built is None or id(built[1]) in seen:
-                    continue
-                found = _hashed_array(analysis, *built)
-                if found is None:
-                    continue
-                seen.add(id(built[1]))
-                read, value, origin = found
-                cls, made = built
-                yield ctx.finding(
-                    "JAX403",
-                    route.call,
-                    f"`{name}` is static on the jit of `{fn.name.value}`, so jit hashes `{ctx.code(given)}`, a "  # type: ignore[arg-type]
-                    f"`{cls.name.value}`, whose `__hash__` hashes `{ctx.code(read)}`; `{shorten(ctx.code(made), 60)}` "
-                    f"(line {ctx.span(made).start.line}) gives it `{shorten(ctx.code(value), 40)}` ({origin}), and no array "
-                    "is hashable; not rewritten: the class must change",
-                    notes=(
-                        f"option: register `{cls.name.value}` as a pytree (the array a child, the rest aux data) and jit "
-                        "without the static argument: the array is then traced",
-                        "option: keep a hashable form where the hash reads it (a tuple of Python numbers), when the code "
-                        "needs it static",
-                    ),
-                )
+    for found_instance in static_instances(analysis):
+        cls, made, given = found_instance.cls, found_instance.made, found_instance.given
+        if id(made) in seen:
+            continue
+        found = _hashed_array(analysis, cls, made)
+        if found is None:
+            continue
+        seen.add(id(made))
+        hashed, value, origin = found
+        yield ctx.finding(
+            "JAX403",
+            found_instance.call,
+            f"`{found_instance.param}` is static on the jit of `{found_instance.function.name.value}`, so jit hashes "
+            f"`{ctx.code(given)}`, a `{cls.name.value}`, {hashed}; `{shorten(ctx.code(made), 60)}` "
+            f"(line {ctx.span(made).start.line}) gives it `{shorten(ctx.code(value), 40)}` ({origin}), and no array "
+            "is hashable; not rewritten: the class must change",
+            notes=(
+                f"option: register `{cls.name.value}` as a pytree (the array a child, the rest aux data) and jit "
+                "without the static argument: the array is then traced",
+                "option: keep a hashable form where the hash reads it (a tuple of Python numbers), when the code "
+                "needs it static",
+            ),
+        )
 
 
-def _argument(route, sig, name: str) -> cst.BaseExpression | None:
-    """What the route's call passes `name`; the receiver for a bound method's first parameter."""
-    if route.bound and sig.params and sig.params[0].name == name:
-        func = route.call.func
-        return func.value if isinstance(func, cst.Attribute) else None
-    argument = call_argument(route.call, sig, name, bound=route.bound, consumed=route.consumed)
-    return argument if isinstance(argument, cst.BaseExpression) else None
-
-
-def _hashed_array(analysis: Analysis, cls: cst.ClassDef, made: cst.Call) -> tuple[cst.Attribute, cst.BaseExpression, str] | None:
-    """(the read in ``__hash__``, the value the construction gives it, why it is an array)."""
+def _hashed_array(analysis: Analysis, cls: cst.ClassDef, made: cst.Call) -> tuple[str, cst.BaseExpression, str] | None:
+    """(what the hash reads, said for the message; the value the construction gives it; why it is
+    an array): a read in the class's own ``__hash__``, or a field of a pytree dataclass (hashed
+    field by field: equinox, flax.struct, a frozen registered dataclass)."""
     ctx = analysis.ctx
+    tree = pytree_class(ctx, cls)
+    if tree is not None and method_named(cls, "__hash__") is None:
+        for field in tree.fields:
+            value = given_by(made, tree, field)
+            origin = array_origin(analysis, value) if isinstance(value, cst.BaseExpression) else None
+            if origin is not None:
+                return f"{tree.style.described}, which hashes its field `{field.name}`", value, origin  # type: ignore[return-value]
+        return None
     hashing = method_named(cls, "__hash__")
     init = method_named(cls, "__init__")
     positional = [*hashing.params.params] if hashing is not None else []
@@ -108,5 +97,5 @@ def _hashed_array(analysis: Analysis, cls: cst.ClassDef, made: cst.Call) -> tupl
         value = call_argument(made, init_sig, param, bound=True, ctx=ctx) if param is not None else None
         origin = array_origin(analysis, value) if isinstance(value, cst.BaseExpression) else None
         if origin is not None:
-            return read, value, origin  # type: ignore[return-value]
+            return f"whose `__hash__` hashes `{ctx.code(read)}`", value, origin  # type: ignore[return-value]
     return None

@@ -1,0 +1,74 @@
+"""Objects a jit hashes: instances of the module's classes handed to a static parameter.
+
+jit hashes each static argument to key its cache, so an instance there must hash. Where the
+module shows which instance a call hands a static parameter (built by ``Cls(...)`` and bound
+once, read from ``self`` for a method jitted with its receiver static, or an attribute an owner's
+``__init__`` stores: ``agent.policies``), `static_instances` lists it with the construction that
+made it. JAX403 reports the ones whose hash reaches an array; JAX202 will not make a field of such
+a class ordinary when the instance goes to a hash as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.class_hashing import instance_class
+from jaxfix.transforms.semantics.instance_attributes import stored_value
+from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.pytree_classes import method_named
+from jaxfix.transforms.semantics.tracing import Route
+from jaxfix.transforms.semantics.vocabulary import JIT
+
+
+@dataclass(frozen=True)
+class StaticInstance:
+    #: The jitted function, the call through its jit, and the static parameter.
+    function: cst.FunctionDef
+    call: cst.Call
+    param: str
+    #: What the call hands it, and the instance's class and construction.
+    given: cst.BaseExpression
+    cls: cst.ClassDef
+    made: cst.Call
+
+
+def static_instances(analysis: Analysis) -> Iterator[StaticInstance]:
+    ctx = analysis.ctx
+    for fn in ctx.nodes_of(cst.FunctionDef):
+        sig = function_info(ctx, fn).signature
+        for route in analysis.traces.routes(fn) or ():
+            jits = [w for w in route.wraps if w.name == JIT and w.jit is not None and w.jit.spec is not None]
+            if route.call is None or route.escapes or len(jits) != 1:
+                continue
+            for name in jits[0].jit.spec.declared_static(sig):  # type: ignore[union-attr]
+                given = _argument(route, sig, name)
+                built = instance_of(analysis, given) if given is not None else None
+                if built is not None:
+                    yield StaticInstance(fn, route.call, name, given, *built)  # type: ignore[arg-type]
+
+
+def instance_of(analysis: Analysis, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.Call] | None:
+    """`instance_class`, and ``agent.policies`` where `agent` is one and its class's ``__init__``
+    stores ``self.policies = Policies(...)`` (pymdp#346)."""
+    ctx = analysis.ctx
+    built = instance_class(ctx, expr)
+    if built is not None or not isinstance(expr, cst.Attribute):
+        return built
+    owner = instance_class(ctx, expr.value)
+    init = method_named(owner[0], "__init__") if owner is not None else None
+    value = stored_value(init, expr.attr.value) if init is not None else None
+    return instance_class(ctx, value) if value is not None else None
+
+
+def _argument(route: Route, sig, name: str) -> cst.BaseExpression | None:
+    """What the route's call passes `name`; the receiver for a bound method's first parameter."""
+    if route.bound and sig.params and sig.params[0].name == name:
+        func = route.call.func  # type: ignore[union-attr]
+        return func.value if isinstance(func, cst.Attribute) else None
+    argument = call_argument(route.call, sig, name, bound=route.bound, consumed=route.consumed)  # type: ignore[arg-type]
+    return argument if isinstance(argument, cst.BaseExpression) else None
