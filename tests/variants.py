@@ -563,6 +563,9 @@ def _rename_parameters(text: str) -> str:
                         names[arg.keyword] = renamed[word]
                 elif kind == "unknown" and word in renamed:
                     raise NotApplicable(f"cannot tell which function the keyword {word}= at a call reaches")
+                elif word in renamed and isinstance(call.func, cst.Attribute) and call.func.attr.value in ("init", "apply"):
+                    # flax's `model.init`/`model.apply` hand their keywords on to the module's method
+                    raise NotApplicable(f"the keyword {word}= at `.{call.func.attr.value}(...)` may reach a module's method")
 
         def _argnames(self, call: cst.Call, arg: cst.Arg) -> None:
             target = _argnames_target(call, facts)

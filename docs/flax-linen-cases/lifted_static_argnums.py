@@ -33,3 +33,27 @@ print("| transform | `static_argnums=(1,)` (x, counting self) | `static_argnums=
 print("|---|---|---|")
 for name, lift in (("nn.checkpoint", nn.checkpoint), ("nn.remat", nn.remat)):
     print(f"| `{name}` | {run(lift, (1,))} | {run(lift, (2,))} |")
+
+
+def run_jit(options, by_keyword):
+    Lifted = nn.jit(Block, **options)
+    x = jnp.ones((2, 3))
+    model = Lifted()
+    try:
+        if by_keyword:
+            variables = model.init(jax.random.key(0), x, deterministic=True)
+            model.apply(variables, x, deterministic=True)
+        else:
+            variables = model.init(jax.random.key(0), x, True)
+            model.apply(variables, x, True)
+        return "runs"
+    except Exception as error:  # noqa: BLE001 - the row prints which error
+        return type(error).__name__
+
+
+print()
+print("| `nn.jit(Block, ...)` | flag by keyword | flag by position |")
+print("|---|---|---|")
+for options in ({}, {"static_argnames": "deterministic"}, {"static_argnums": 2}):
+    shown = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "no options"
+    print(f"| {shown} | {run_jit(options, True)} | {run_jit(options, False)} |")

@@ -29,6 +29,8 @@ from jaxfix.transforms.semantics.python_values import NotStatic, python_value
 from jaxfix.transforms.semantics.tracing import call_defs
 
 LIFTED_CHECKPOINT = frozenset({"flax.linen.checkpoint", "flax.linen.remat"})
+#: flax's lifted jit: traces every argument of the module's method, as ``jax.jit`` does.
+LIFTED_JIT = frozenset({"flax.linen.jit"})
 OPTION = "static_argnums"
 
 
@@ -40,7 +42,8 @@ def seeds(facts: Facts) -> list[ast.AST]:
         for call in facts.calls
         if any(k.arg == OPTION for k in call.keywords) and qualified_spellings(facts, call.func) & LIFTED_CHECKPOINT
     ]
-    return [facts.tree] if lifts else []
+    jits = [call for call in facts.calls if qualified_spellings(facts, call.func) & LIFTED_JIT]
+    return [facts.tree] if lifts or jits else []
 
 
 def findings(analysis: Analysis) -> list[Finding]:
@@ -68,6 +71,107 @@ def findings(analysis: Analysis) -> list[Finding]:
         wanted = tuple(sorted((set(declared) - freed) | needs))
         out.append(_finding(analysis, lift, option, cls, params, needs, freed, unsure, wanted))
     return out
+
+
+def jit_findings(analysis: Analysis) -> list[Finding]:
+    """``Model = nn.jit(Model)`` (flax's lifted jit, no static options) whose ``__call__`` needs a
+    parameter as a Python value (flax#3171: ``Dropout(deterministic=not training)``): every argument
+    is traced, as under ``jax.jit``. When every call the module shows passes it by keyword, a
+    hashable Python value each time, ``static_argnames`` names it (the reference fix); else a report."""
+    ctx = analysis.ctx
+    out: list[Finding] = []
+    uses = ConcreteUses(ctx, strict=True, traces=analysis.traces)
+    for lift in ctx.calls:
+        if ctx.names.qualified_name(lift.func) not in LIFTED_JIT or len(lift.args) != 1 or lift.args[0].keyword:
+            continue
+        statement = ctx.parent(lift)
+        target = statement.targets[0].target if isinstance(statement, cst.Assign) and len(statement.targets) == 1 else None
+        cls = _class_read(analysis, lift.args[0].value)
+        if not isinstance(target, cst.Name) or cls is None:
+            continue
+        defs = call_defs(cls)
+        if len(defs) != 1 or isinstance(defs[0].params.star_arg, cst.Param):
+            continue
+        params = [p.name.value for p in (*defs[0].params.posonly_params, *defs[0].params.params)]
+        needs = [name for name in params[1:] if _needs(uses, defs[0], name)]
+        if not needs:
+            continue
+        use = uses.first_need(defs[0], needs[0])
+        head = (
+            f"`{ctx.code(lift)}` traces every argument of `{cls.name.value}.__call__` as `jax.jit` does, "
+            f"but {use.reason if use is not None else f'`{needs[0]}` needs a Python value'}"
+        )
+        spelled = f"static_argnames=({', '.join(repr(n).replace(chr(39), chr(34)) for n in needs)},)"
+        refusal = _keyword_calls_refusal(analysis, target, needs)
+        if refusal is not None:
+            out.append(ctx.finding("JAX302", lift, f"{head}; not rewritten: {refusal}", notes=(f"option: `{spelled}`, passed by keyword at every call",)))
+            continue
+        out.append(
+            ctx.finding(
+                "JAX302",
+                lift,
+                f"{head}; every call passes it by keyword, a hashable Python value, so it becomes static: `{spelled}`",
+                (Edit(ctx.end(lift.args[0].value), ctx.end(lift.args[0].value), f", {spelled}"),),
+                description="name the parameters the module needs static",
+                notes=("each distinct value compiles once",),
+            )
+        )
+    return out
+
+
+def _class_read(analysis: Analysis, expr: cst.BaseExpression) -> cst.ClassDef | None:
+    """The linen Module class `expr` names, also where the statement rebinds the name
+    (``Model = nn.jit(Model)``: the right side reads the class, the one def of the name)."""
+    ctx = analysis.ctx
+    if not isinstance(expr, cst.Name):
+        return None
+    scope = ctx.scope(expr)
+    defs = [a.node for a in scope[expr.value] if isinstance(getattr(a, "node", None), cst.ClassDef)] if scope is not None else []
+    cls = defs[0] if len(defs) == 1 else None
+    if cls is None or ctx.start(cls) > ctx.start(expr) or not linen_module(ctx, cls):
+        return None
+    return cls  # type: ignore[return-value]
+
+
+def _keyword_calls_refusal(analysis: Analysis, target: cst.Name, needs: list[str]) -> str | None:
+    """Why not every run of the lifted class is shown passing each of `needs` by keyword, a
+    hashable Python value: its instances are built from `target` and used as ``m.init(...)``,
+    ``m.apply(...)`` or called at once."""
+    ctx = analysis.ctx
+    scope = ctx.scope(target)
+    assignment = next((a for a in scope[target.value] if getattr(a, "node", None) is target), None) if scope is not None else None
+    if assignment is None:
+        return "its uses cannot be listed"
+    runs: list[cst.Call] = []
+    for access in assignment.references:
+        made = ctx.parent(access.node)
+        if not isinstance(made, cst.Call) or made.func is not access.node:
+            return f"`{target.value}` is used other than to build a module"
+        instances = [made]
+        holder = ctx.parent(made)
+        if isinstance(holder, cst.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0].target, cst.Name):
+            name = holder.targets[0].target
+            inner = ctx.scope(name)
+            bound = next((a for a in inner[name.value] if getattr(a, "node", None) is name), None) if inner is not None else None
+            if bound is None or len(inner[name.value]) != 1:  # type: ignore[index]
+                return f"`{name.value}` is bound more than once"
+            instances = [r.node for r in bound.references]
+        for instance in instances:
+            parent = ctx.parent(instance)
+            call = ctx.parent(parent) if isinstance(parent, cst.Attribute) and parent.attr.value in ("init", "apply") else parent
+            if not isinstance(call, cst.Call) or (call.func is not instance and call.func is not parent):
+                return f"an instance is used on line {ctx.span(instance).start.line} other than by `init`, `apply` or a call"
+            runs.append(call)
+    if not runs:
+        return "no run of it can be seen"
+    for run in runs:
+        for name in needs:
+            given = next((a.value for a in run.args if a.keyword is not None and a.keyword.value == name), None)
+            if given is None:
+                return f"the call on line {ctx.span(run).start.line} does not pass `{name}` by keyword"
+            if isinstance(python_value(analysis, given), NotStatic):
+                return f"the call on line {ctx.span(run).start.line} does not surely pass `{name}` a hashable Python value"
+    return None
 
 
 def _needs(uses: ConcreteUses, fn: cst.FunctionDef, name: str) -> bool:

@@ -396,7 +396,9 @@ class ParamNeedsStatic302(Rule):
     static (jax#15727, `jitted_classmethod`); and flax's lifted
     ``nn.checkpoint``/``nn.remat`` count ``self`` as position 0, so their
     ``static_argnums`` are rewritten to name the parameters the module needs
-    static (flax#3630, `linen_lifted`).
+    static (flax#3630, `linen_lifted`); a module under flax's lifted ``nn.jit``
+    gets ``static_argnames`` for a parameter it needs static when every call
+    passes it by keyword (flax#3171).
     """
 
     code = "JAX302"
@@ -427,6 +429,7 @@ class ParamNeedsStatic302(Rule):
             + equinox_jit.findings(analysis)
             + optax_hyperparams.findings(analysis)
             + linen_lifted.findings(analysis)
+            + linen_lifted.jit_findings(analysis)
         )
         taken = [(e.start, e.end) for f in found if f.fix is not None for e in f.fix.edits if not e.file]
         return found + jitted_classmethod.findings(analysis, taken)
