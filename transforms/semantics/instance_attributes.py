@@ -30,8 +30,9 @@ import libcst as cst
 from libcst.metadata import Assignment, FunctionScope, GlobalScope
 
 from jaxfix.transforms.semantics.constants import single_binding
-from jaxfix.transforms.semantics.jit_wrappers import read_jit_wrapper
+from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 
 #: Builtins that reach attributes by name, out of our sight.
 _BY_STRING = frozenset({"setattr", "getattr", "delattr", "vars"})
@@ -240,3 +241,28 @@ def stored_parameter(init: cst.FunctionDef, attribute: str) -> str | None:
     names = {p.name.value for p in (*init.params.posonly_params, *init.params.params, *init.params.kwonly_params)}
     positional = [*init.params.posonly_params, *init.params.params]
     return value.value if value.value in names and value.value != positional[0].name.value else None
+
+
+def constructed_value(ctx: ModuleContext, init: cst.FunctionDef, made: cst.Call, attribute: str) -> cst.BaseExpression | None:
+    """What the construction `made` passes the ``__init__`` parameter stored as ``self.<attribute>``
+    (`stored_parameter`), as written at the call; None when that cannot be read."""
+    param = stored_parameter(init, attribute)
+    value = call_argument(made, function_info(ctx, init).signature, param, bound=True, ctx=ctx) if param is not None else None
+    return value if isinstance(value, cst.BaseExpression) else None
+
+
+def receiver_reads(method: cst.FunctionDef, node: cst.CSTNode) -> list[cst.Attribute]:
+    """Every ``self.name`` inside `node`, ``self`` being the method's first parameter."""
+    positional = [*method.params.posonly_params, *method.params.params]
+    if not positional:
+        return []
+    receiver = positional[0].name.value
+    found: list[cst.Attribute] = []
+
+    class Reads(cst.CSTVisitor):
+        def visit_Attribute(self, attribute: cst.Attribute) -> None:
+            if isinstance(attribute.value, cst.Name) and attribute.value.value == receiver:
+                found.append(attribute)
+
+    node.visit(Reads())
+    return found

@@ -19,9 +19,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.instance_attributes import stored_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import method_named
-from jaxfix.transforms.semantics.tracing import Route
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 
@@ -46,8 +44,8 @@ def static_instances(analysis: Analysis) -> Iterator[StaticInstance]:
             if route.call is None or route.escapes or len(jits) != 1:
                 continue
             for name in jits[0].jit.spec.declared_static(sig):  # type: ignore[union-attr]
-                given = _argument(route, sig, name)
-                built = instance_of(analysis, given) if given is not None else None
+                given = route.argument(sig, name)
+                built = instance_of(analysis, given) if isinstance(given, cst.BaseExpression) else None
                 if built is not None:
                     yield StaticInstance(fn, route.call, name, given, *built)  # type: ignore[arg-type]
 
@@ -64,11 +62,3 @@ def instance_of(analysis: Analysis, expr: cst.BaseExpression) -> tuple[cst.Class
     value = stored_value(init, expr.attr.value) if init is not None else None
     return instance_class(ctx, value) if value is not None else None
 
-
-def _argument(route: Route, sig, name: str) -> cst.BaseExpression | None:
-    """What the route's call passes `name`; the receiver for a bound method's first parameter."""
-    if route.bound and sig.params and sig.params[0].name == name:
-        func = route.call.func  # type: ignore[union-attr]
-        return func.value if isinstance(func, cst.Attribute) else None
-    argument = call_argument(route.call, sig, name, bound=route.bound, consumed=route.consumed)  # type: ignore[arg-type]
-    return argument if isinstance(argument, cst.BaseExpression) else None

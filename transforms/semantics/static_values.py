@@ -32,7 +32,7 @@ from jaxfix.transforms.semantics.constants import (
 )
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
+from jaxfix.transforms.semantics.passed_arguments import DEFAULT
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.tracing import JitEntry, TraceIndex
 from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING
@@ -225,11 +225,7 @@ class StaticnessChecker:
             if route.escapes or route.call is None or (route.wraps and not filtered):
                 result = False
                 break
-            receiver = route.bound and signature.params and signature.params[0].name == name
-            if receiver and isinstance(route.call.func, cst.Attribute):
-                argument = route.call.func.value  # `self.helper(...)`: the instance it is read from
-            else:
-                argument = call_argument(route.call, signature, name, bound=route.bound, consumed=route.consumed)
+            argument = route.argument(signature, name)  # the receiver too: `self.helper(...)`
             if argument is DEFAULT:
                 argument = declared.default if declared is not None else None
             if not isinstance(argument, cst.BaseExpression) or self.verdict(argument).kind is not Kind.STATIC:

@@ -45,7 +45,6 @@ from jaxfix.transforms.semantics.array_api import (
 from jaxfix.transforms.semantics.class_hashing import called_def, instance_class, namedtuple_fields
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
-    constant_value,
     dominating_binding,
     literal_element,
     own_returns,
@@ -59,7 +58,7 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import instance_class_of, pytree_class
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
-from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, DIFFERENTIATION, FILTER_VMAP, JIT, PARTIAL
+from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, DIFFERENTIATION, JIT, PARTIAL
 
 #: Attributes that stay static on a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
@@ -474,7 +473,7 @@ class TracedValues:
             if wrap.name in ARRAY_TRACING:
                 if index != len(route.wraps) - 1 or static_on is not None:
                     return None  # the value it is handed comes through other layers
-                if self._array_passed(route, sig, param, depth) and self._mapped_or_jitted(wrap, sig, param):
+                if self._array_passed(route, sig, param, depth) and wrap.traces_array(ctx, sig, param):
                     reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, wrap)} traces the array the call on line {ctx.span(route.call).start.line} passes"  # type: ignore[arg-type]
                     return Source(Taint.TRACED, fn, param, reason, via=wrap)
                 continue  # any other value arrives as the call passes it
@@ -529,22 +528,6 @@ class TracedValues:
             reason = f"`{param}` is a parameter of `{name}`, and the call on line {line} passes it the traced `{ctx.code(argument)}`"
             return Source(Taint.TRACED, fn, param, reason, root=inner.entry, keeps_value=inner.keeps_value, field=inner.field)
         return None
-
-    def _mapped_or_jitted(self, wrap: Wrap, sig: Signature, param: str) -> bool:
-        """`eqx.filter_jit` traces every array; `eqx.filter_vmap` those its ``in_axes`` maps: by
-        default (``eqx.if_array(0)``) all, else an int (not None) at the parameter's position."""
-        if wrap.name != FILTER_VMAP:
-            return True
-        option = next((a for a in wrap.options.args if a.keyword is not None and a.keyword.value == "in_axes"), None) if wrap.options else None
-        if option is None:
-            return True
-        axes = constant_value(self.ctx, option.value)
-        index = sig.positional_index(param)
-        if isinstance(axes, int) and not isinstance(axes, bool):
-            return True
-        if isinstance(axes, tuple) and index is not None and index < len(axes):
-            return isinstance(axes[index], int) and not isinstance(axes[index], bool)
-        return False  # read no further: not shown traced
 
     def _array_passed(self, route: Route, sig: Signature, param: str, depth: int) -> bool:
         """The route's call passes `param` an array: a jax.numpy result, or a tracer."""

@@ -60,6 +60,7 @@ from jaxfix.transforms.semantics.vocabulary import (
     ARRAY_TRACING,
     CALLS_NOW,
     DIFFERENTIATION,
+    FILTER_VMAP,
     JIT,
     MAPPING,
     NEUTRAL_DECORATORS,
@@ -782,6 +783,19 @@ class Wrap:
             return index is not None and index in numbers
         return True
 
+    def traces_array(self, ctx: ModuleContext, sig: Signature, param: str) -> bool:
+        """For an `ARRAY_TRACING` layer, whose `traces` cannot tell: does it trace an array a call
+        hands `param`? ``eqx.filter_jit`` every one; ``eqx.filter_vmap`` those its ``in_axes``
+        maps: by default (``eqx.if_array(0)``) all, else an int (not None) at the parameter's
+        position. In_axes it cannot read: not shown."""
+        if self.name != FILTER_VMAP or self._option(("in_axes",)) is None:
+            return True
+        axes = self._read(ctx, "in_axes", 0)
+        if isinstance(axes, tuple):
+            index = sig.positional_index(param)
+            axes = axes[index] if index is not None and index < len(axes) else None
+        return isinstance(axes, int) and not isinstance(axes, bool)
+
     def counts_positions(self, ctx: ModuleContext) -> bool:
         """Which arguments it traces depends on their positions: argnums, or in_axes per argument."""
         if self.name in _DIFFERENTIATED:
@@ -906,6 +920,17 @@ class Route:
         """A call written here runs the function through a jit (``f(x)`` of a jitted ``f``): where
         a traced argument's failure shows."""
         return self.call is not None and not self.escapes and any(w.name == JIT for w in self.wraps)
+
+    def argument(self, sig: Signature, param: str) -> cst.BaseExpression | object | None:
+        """What the route's call hands `param` (`call_argument`: `DEFAULT` when left to its default);
+        for the receiver of a bound method, the instance it is read from (``self.helper(...)``,
+        ``model.step(...)``). None without a call."""
+        if self.call is None:
+            return None
+        if self.bound and sig.params and sig.params[0].name == param:
+            func = self.call.func
+            return func.value if isinstance(func, cst.Attribute) else None
+        return call_argument(self.call, sig, param, bound=self.bound, consumed=self.consumed)
 
     def signature_seen(self, index: int, sig: Signature) -> Signature | None:
         """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""

@@ -26,9 +26,7 @@ from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
-from jaxfix.transforms.semantics.instance_attributes import stored_parameter
-from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.instance_attributes import constructed_value, receiver_reads
 from jaxfix.transforms.semantics.pytree_classes import method_named
 
 REGISTER_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -44,12 +42,9 @@ def aux_data_findings(analysis: Analysis) -> Iterator[Finding]:
         if not made:
             continue
         for read in _aux_attributes(analysis, flatten):  # type: ignore[arg-type]
-            param = stored_parameter(init, read.attr.value)  # type: ignore[arg-type]
-            if param is None:
-                continue
             for call in made:
-                given = call_argument(call, function_info(ctx, init).signature, param, bound=True, ctx=ctx)  # type: ignore[arg-type]
-                origin = array_origin(analysis, given) if isinstance(given, cst.BaseExpression) else None
+                given = constructed_value(ctx, init, call, read.attr.value)  # type: ignore[arg-type]
+                origin = array_origin(analysis, given) if given is not None else None
                 if origin is None or not _several_elements(ctx, given):  # type: ignore[arg-type]
                     continue  # a scalar or one-element array compares to one bool: it runs
                 line = ctx.span(call).start.line
@@ -136,8 +131,7 @@ def _aux_attributes(analysis: Analysis, flatten: cst.FunctionDef) -> list[cst.At
     """``self.x`` reads in the aux_data the method's one return gives."""
     ctx = analysis.ctx
     returns = own_returns(flatten)
-    positional = [*flatten.params.posonly_params, *flatten.params.params]
-    if len(returns) != 1 or not positional or not isinstance(returns[0].value, cst.Tuple):
+    if len(returns) != 1 or not isinstance(returns[0].value, cst.Tuple):
         return []
     elements = returns[0].value.elements
     if len(elements) != 2 or not isinstance(elements[1], cst.Element):
@@ -146,15 +140,4 @@ def _aux_attributes(analysis: Analysis, flatten: cst.FunctionDef) -> list[cst.At
     if isinstance(aux, cst.Name):
         binding = single_binding(ctx, aux)
         aux = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None  # type: ignore[assignment]
-    if aux is None:
-        return []
-    receiver = positional[0].name.value
-    found: list[cst.Attribute] = []
-
-    class Reads(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == receiver:
-                found.append(node)
-
-    aux.visit(Reads())
-    return found
+    return receiver_reads(flatten, aux) if aux is not None else []

@@ -69,7 +69,9 @@ def findings(analysis: Analysis) -> list[Finding]:
         freed = {j for j, use in held.items() if use is None or use.need is not Need.NEEDS}
         unsure = {j for j in freed if held[j] is not None}
         wanted = tuple(sorted((set(declared) - freed) | needs))
-        out.append(_finding(analysis, lift, option, cls, params, needs, freed, unsure, wanted))
+        need = uses.first_need(defs[0], params[min(needs)])
+        reason = need.reason if need is not None else f"`{params[min(needs)]}` needs a Python value"
+        out.append(_finding(analysis, lift, option, cls, params, needs, freed, unsure, wanted, reason))
     return out
 
 
@@ -187,14 +189,14 @@ def _positions(value: object) -> tuple[int, ...] | None:
 
 
 def _finding(analysis: Analysis, lift: cst.Call, option: cst.Arg, cls: cst.ClassDef, params: list[str],
-             needs: set[int], freed: set[int], unsure: set[int], wanted: tuple[int, ...]) -> Finding:
+             needs: set[int], freed: set[int], unsure: set[int], wanted: tuple[int, ...], reason: str) -> Finding:
     ctx = analysis.ctx
     spelled = f"({wanted[0]},)" if len(wanted) == 1 else f"({', '.join(map(str, wanted))})"
     named = ", ".join(f"`{params[i]}`" for i in sorted(needs))
     head = (
         f"`{ctx.code(lift.func)}` counts `{params[0]}` as argument 0 of `{cls.name.value}.__call__`, so "
         f"`{ctx.code(option)}` leaves {named} traced ({', '.join(f'position {i}' for i in sorted(needs))}), "
-        f"but {_need_text(analysis, cls, params, needs)}"
+        f"but {reason}"
     )
     if freed:
         head += f"; position {', '.join(map(str, sorted(freed)))} (`{'`, `'.join(params[j] for j in sorted(freed))}`) is not needed static"
@@ -219,13 +221,6 @@ def _finding(analysis: Analysis, lift: cst.Call, option: cst.Arg, cls: cst.Class
         description=f"name the module's positions in {OPTION}, self counted",
         notes=tuple(notes),
     )
-
-
-def _need_text(analysis: Analysis, cls: cst.ClassDef, params: list[str], needs: set[int]) -> str:
-    uses = ConcreteUses(analysis.ctx, strict=True, traces=analysis.traces)
-    first = min(needs)
-    use = uses.first_need(call_defs(cls)[0], params[first])
-    return use.reason if use is not None else f"`{params[first]}` needs a Python value"
 
 
 def _calls_refusal(analysis: Analysis, lift: cst.Call, params: list[str], needs: set[int]) -> str | None:

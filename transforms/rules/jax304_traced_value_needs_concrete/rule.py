@@ -146,12 +146,16 @@ class TracedValues304:
                     sink = next(iter(self.follower.follow(read).sinks), None)
                     if sink is None or id(sink.node) in seen_sinks or not value_shaped_call(ctx, sink.node):
                         continue
-                    seen_sinks.add(id(sink.node))
-                    line = ctx.span(sink.node).start.line
-                    message = f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line})"
-                    out.append(ctx.finding("JAX304", read, message, notes=_VALUE_SHAPED_NOTES))
+                    out.append(self._value_shaped_finding(read, source, sink, seen_sinks))  # type: ignore[arg-type]
         out.extend(self._value_shaped_calls(seen_sinks))
         return out
+
+    def _value_shaped_finding(self, value: cst.BaseExpression, source, sink, seen_sinks: set[int]) -> Finding:
+        """The finding at `value`, a tracer given to the value-shaped call `sink` names."""
+        seen_sinks.add(id(sink.node))
+        line = self.ctx.span(sink.node).start.line
+        message = f"`{self.ctx.code(value)}` is a tracer ({source.reason}), but {sink.reason} (line {line})"
+        return self.ctx.finding("JAX304", value, message, notes=_VALUE_SHAPED_NOTES)
 
     def _value_shaped_calls(self, seen_sinks: set[int]) -> list[Finding]:
         """The same, for a tracer that is no parameter read where it is given: a local bound to
@@ -168,9 +172,7 @@ class TracedValues304:
             sink = next(iter(self.follower.follow(given).sinks), None)  # type: ignore[arg-type]
             if sink is None or sink.node is not call:
                 continue
-            seen_sinks.add(id(call))
-            message = f"`{ctx.code(given)}` is a tracer ({source.reason}), but {sink.reason} (line {ctx.span(call).start.line})"  # type: ignore[arg-type]
-            out.append(ctx.finding("JAX304", given, message, notes=_VALUE_SHAPED_NOTES))  # type: ignore[arg-type]
+            out.append(self._value_shaped_finding(given, source, sink, seen_sinks))  # type: ignore[arg-type]
         return out
 
     def _control_flow_parameters(self, seen_sinks: set[int]) -> list[Finding]:

@@ -22,9 +22,7 @@ from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.field_values import given_by
-from jaxfix.transforms.semantics.instance_attributes import stored_parameter
-from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.instance_attributes import constructed_value, receiver_reads
 from jaxfix.transforms.semantics.pytree_classes import method_named, pytree_class
 from jaxfix.transforms.semantics.static_instances import static_instances
 
@@ -79,23 +77,11 @@ def _hashed_array(analysis: Analysis, cls: cst.ClassDef, made: cst.Call) -> tupl
         return None
     hashing = method_named(cls, "__hash__")
     init = method_named(cls, "__init__")
-    positional = [*hashing.params.params] if hashing is not None else []
-    if hashing is None or init is None or not positional:
+    if hashing is None or init is None:
         return None
-    receiver = positional[0].name.value
-    reads: list[cst.Attribute] = []
-
-    class Reads(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.value.value == receiver:
-                reads.append(node)
-
-    hashing.body.visit(Reads())
-    init_sig = function_info(ctx, init).signature
-    for read in reads:
-        param = stored_parameter(init, read.attr.value)
-        value = call_argument(made, init_sig, param, bound=True, ctx=ctx) if param is not None else None
-        origin = array_origin(analysis, value) if isinstance(value, cst.BaseExpression) else None
+    for read in receiver_reads(hashing, hashing.body):
+        value = constructed_value(ctx, init, made, read.attr.value)
+        origin = array_origin(analysis, value) if value is not None else None
         if origin is not None:
             return f"whose `__hash__` hashes `{ctx.code(read)}`", value, origin  # type: ignore[return-value]
     return None
