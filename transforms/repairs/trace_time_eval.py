@@ -16,6 +16,11 @@ Proof obligations, each refused with the reason:
   metadata, a helper's parameter every call passes a static value), or an
   attribute of a static value (``self.T`` of a static ``self``), through
   arithmetic and jax.numpy calls;
+* the value the place needs concrete (`needed`: ``s`` of ``float(s)``) is
+  made of nothing else: static values, and jnp calls on them written in the
+  wrapped statement, through names bound once. ``s = -jnp.log(1e-6) /
+  resolution`` with a traced ``resolution`` stays a tracer inside the block,
+  and so does a value a later statement computes with jnp outside it;
 * the call's statement is one simple statement on one line, in a function's
   block, not already in such a ``with``;
 * ``jax.ensure_compile_time_eval`` has a name there (`edits.imports`).
@@ -26,12 +31,14 @@ block only changes what is computed from concrete values.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import local_bindings
+from jaxfix.transforms.semantics.constants import assigned_value, local_bindings, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.staged import in_eager_block
 from jaxfix.transforms.semantics.static_values import Kind as Static
@@ -40,13 +47,20 @@ EVAL_BLOCK = "jax.ensure_compile_time_eval"
 _JNP = "jax.numpy."
 
 
-def evaluate_while_tracing(analysis: Analysis, call: cst.Call, ints: IntStatic) -> tuple[tuple[Edit, ...], str] | str:
-    """(the edits, the ``with`` line) that compute `call` at trace time; else why not."""
+def evaluate_while_tracing(
+    analysis: Analysis, call: cst.Call, ints: IntStatic, needed: Sequence[cst.BaseExpression]
+) -> tuple[tuple[Edit, ...], str] | str:
+    """(the edits, the ``with`` line) that compute `call` at trace time, so that each of `needed`
+    (the values the place takes, made from the call's) is concrete there; else why not."""
     ctx = analysis.ctx
     unproven = _unproven_operand(analysis, call, ints)
     if unproven is not None:
         return f"`{ctx.code(unproven)}` is not shown to be static"
     statement = ctx.statement_of(call)
+    for value in needed:
+        mixed = _unproven_value(analysis, value, ints, statement, 0)
+        if mixed is not None:
+            return f"the value needed concrete is also made of `{ctx.code(mixed)}`, which is not shown to be static"
     block = ctx.parent(statement)
     if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(block, cst.IndentedBlock):
         return "the value is not computed in a statement of its own inside a function"
@@ -89,6 +103,41 @@ def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cs
             continue
         if not _concrete(analysis, node, ints, 0):
             return node
+    return None
+
+
+def _unproven_value(
+    analysis: Analysis, expr: cst.BaseExpression, ints: IntStatic, statement: cst.CSTNode, depth: int
+) -> cst.CSTNode | None:
+    """The first part of `expr` that is neither static nor a jnp call on static values written in
+    `statement` (the one the block wraps), following names bound once; None when there is none."""
+    ctx = analysis.ctx
+    if depth > 8:
+        return expr
+    if isinstance(expr, (cst.Integer, cst.Float)) or _concrete(analysis, expr, ints, 0):
+        return None
+    parts: list[cst.BaseExpression]
+    if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+        parts = [c for c in expr.children if isinstance(c, cst.BaseExpression)]
+        parts += [t.comparator for t in expr.comparisons] if isinstance(expr, cst.Comparison) else []
+    elif isinstance(expr, (cst.Tuple, cst.List)):
+        parts = [e.value for e in expr.elements]
+    elif isinstance(expr, cst.Call) and (ctx.names.qualified_name(expr.func) or "").startswith(_JNP):
+        if ctx.statement_of(expr) is not statement or any(a.star for a in expr.args):
+            return expr
+        parts = [a.value for a in expr.args]
+    elif isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        if value is None:
+            return expr
+        parts = [value]
+    else:
+        return expr
+    for part in parts:
+        found = _unproven_value(analysis, part, ints, statement, depth + 1)
+        if found is not None:
+            return found
     return None
 
 

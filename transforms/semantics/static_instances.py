@@ -16,10 +16,12 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.class_hashing import instance_class
+from jaxfix.transforms.semantics.callables import receiver_class
+from jaxfix.transforms.semantics.class_hashing import constructions, instance_class
+from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.instance_attributes import stored_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.pytree_classes import method_named
+from jaxfix.transforms.semantics.pytree_classes import method_named, pytree_class
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 
@@ -60,5 +62,24 @@ def instance_of(analysis: Analysis, expr: cst.BaseExpression) -> tuple[cst.Class
     owner = instance_class(ctx, expr.value)
     init = method_named(owner[0], "__init__") if owner is not None else None
     value = stored_value(init, expr.attr.value) if init is not None else None
-    return instance_class(ctx, value) if value is not None else None
+    if value is not None:
+        return instance_class(ctx, value)
+    return _field_instance(analysis, expr) if owner is None else None
+
+
+def _field_instance(analysis: Analysis, expr: cst.Attribute) -> tuple[cst.ClassDef, cst.Call] | None:
+    """``self.renderer`` in a method of a pytree dataclass whose generated ``__init__`` takes the
+    field (scarlet2#188's ``Observation(..., renderer=renderer)``): the instance the first
+    construction that gives the field one passes."""
+    ctx = analysis.ctx
+    owner = receiver_class(ctx, expr.value)
+    tree = pytree_class(ctx, owner) if owner is not None and method_named(owner, "__init__") is None else None
+    field = tree.field(expr.attr.value) if tree is not None else None
+    made = constructions(ctx, owner) if field is not None else None  # type: ignore[arg-type]
+    for call in made or ():
+        given = given_by(call, tree, field)  # type: ignore[arg-type]
+        built = instance_class(ctx, given) if isinstance(given, cst.BaseExpression) else None
+        if built is not None:
+            return built
+    return None
 

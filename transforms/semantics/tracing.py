@@ -952,7 +952,8 @@ class _Collector(cst.CSTVisitor):
         self.names.append(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if isinstance(node.value, (cst.Name, cst.Attribute)):  # `self.block.foo`: a field's class
+        # `self.block.foo`: a field's class; `Layer(...).place(...)`: the class built there
+        if isinstance(node.value, (cst.Name, cst.Attribute, cst.Call)):
             self.attributes.append(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

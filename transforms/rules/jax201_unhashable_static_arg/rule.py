@@ -35,7 +35,8 @@ Layout: `static_calls` (which argument lands in a static parameter),
 `config_origin` (where the value was built), `literal_config` and
 `value_kind` (what it holds), `shapes` and `container_uses` (who would
 notice the freeze), `frozen_mapping` and `freezer` (what to write);
-`namespace_fields` (whether a namespace's fields are known to hash).
+`namespace_fields` (whether a namespace's fields are known to hash);
+`instance_fields` (a slice or list an instance's ``__init__`` stores).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from jaxfix.transforms.core.rule import STATIC_JITTED, Rule
 from jaxfix.transforms.edits.imports import Spelling, builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, lines_mentioning
 from jaxfix.transforms.gate.screen_containers import may_hold_unhashable
+from jaxfix.transforms.rules.jax201_unhashable_static_arg import instance_fields
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import NAMESPACE, Shape, opaque, shape_of
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.frozen_class import FrozenClass, plan_frozen_dataclass
@@ -702,6 +704,15 @@ class UnhashableStaticArg(Rule):
     call: a namedtuple class made at each call is a new type each time, and jit
     would compile every call again.
 
+    An instance of an equinox module, a ``flax.struct`` or a registered
+    dataclass hashes its fields, so one whose ``__init__`` stores
+    ``self.channel_map = slice(start, stop)`` (slices hash only from Python
+    3.12) or a list fails the same way. The field then holds a tuple: the
+    slice's arguments, each ``x[self.channel_map]`` becoming
+    ``x[slice(*self.channel_map)]``; or the list's elements, where every
+    read only indexes, iterates, measures or tests ``in``. Reported where
+    code outside the class's methods reads the field.
+
     A value inside that cannot be followed makes the fix unsafe. A config
     built at run time (loaded from JSON, YAML or TOML, ``vars(args)``,
     returned by a function) is reported; with ``--unsafe-fixes`` it is frozen
@@ -737,7 +748,7 @@ class UnhashableStaticArg(Rule):
                 if any(may_hold_unhashable(facts, call, a) for a in arguments):
                     out.append(call)
                     break
-        return out
+        return out or instance_fields.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return list(FrozenConfigs(analysis).findings())
+        return [*FrozenConfigs(analysis).findings(), *instance_fields.unhashable_field_findings(analysis)]

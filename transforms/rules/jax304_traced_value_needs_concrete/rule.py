@@ -35,6 +35,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
     dropped_float_finding,
 )
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import (
+    CONVERSION_NOTES,
     traced_conditions,
     traced_conversions,
 )
@@ -51,9 +52,9 @@ from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
-from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads
-from jaxfix.transforms.semantics.sinks import VALUE_SHAPED, Follower, Sink, value_shaped_call
+from jaxfix.transforms.semantics.sinks import VALUE_SHAPED, Follower, Sink, argument_sink, value_shaped_call
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import Taint
@@ -365,7 +366,7 @@ class TracedValues304:
                 f"without its jit (not done here: {dropped})"
             )
         else:
-            evaluated = evaluate_while_tracing(self.analysis, call, self.ints)
+            evaluated = evaluate_while_tracing(self.analysis, call, self.ints, _needed(ctx, sink))
             if not isinstance(evaluated, str):
                 edits, opening = evaluated
                 return ctx.finding(
@@ -392,6 +393,8 @@ class TracedValues304:
                 "fixed number of steps and keeps the result with `jnp.where`)",
                 "option: compute the condition outside the traced function and pass it as a static argument",
             )
+        elif isinstance(sink.node, cst.Call) and ctx.names.qualified_name(sink.node.func) in _PYTHON_NUMBERS:
+            options = CONVERSION_NOTES
         else:
             options = (
                 "option: a static upper bound: a fixed size chosen by the author (`size=` where the function takes "
@@ -411,11 +414,34 @@ class TracedValues304:
         return dropped_float_finding(self.ctx, call, traced, the_float, edit, unsure)
 
 
+#: Conversions to a Python number or bool: the value goes on as data, where an array may serve.
+_PYTHON_NUMBERS = frozenset({"builtins.float", "builtins.bool", "builtins.complex"})
+
+
 #: The primitives that run a callable over steps, tracing what they hand it (cond and switch
 #: operands are JAX103's; ``lax.map`` is a scan over its array's leading axis).
 _LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.lax.map"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
+def _needed(ctx: ModuleContext, sink: Sink) -> tuple[cst.BaseExpression, ...]:
+    """The values `sink`'s place takes concrete: a call's arguments it needs so (a shape, a
+    conversion's operand), a slice's bounds, a test."""
+    node = sink.node
+    if isinstance(node, cst.Call):
+        return tuple(a.value for a in node.args if argument_sink(ctx, node, a) is not None)
+    if isinstance(node, cst.Slice):
+        return tuple(b for b in (node.lower, node.upper, node.step) if b is not None)
+    if isinstance(node, (cst.If, cst.While, cst.IfExp, cst.Assert)):
+        return (node.test,)
+    if isinstance(node, cst.Subscript):
+        return tuple(e.slice.value for e in node.slice if isinstance(e.slice, cst.Index))
+    if isinstance(node, cst.BooleanOperation):
+        return (node.left, node.right)
+    if isinstance(node, cst.UnaryOperation):
+        return (node.expression,)
+    return (node,) if isinstance(node, cst.BaseExpression) else ()
+
+
 def _inputs(call: cst.Call):
     """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
     stack: list[cst.CSTNode] = [a.value for a in call.args]

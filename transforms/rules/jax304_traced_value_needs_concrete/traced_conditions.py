@@ -70,7 +70,7 @@ def traced_conditions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]
 
 
 _CONVERSIONS = {"builtins.bool": "a Python bool", "builtins.float": "a Python float"}
-_CONVERSION_NOTES = (
+CONVERSION_NOTES = (
     "option: keep it an array where it goes on as data (`jnp.bool_(...)`, `jnp.asarray(...)`, or no "
     "conversion at all)",
     "option: compute it outside the jit, where the value is concrete",
@@ -98,7 +98,7 @@ def traced_conversions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding
         )
         dropped = drop_float(analysis, call) if wanted == _CONVERSIONS["builtins.float"] else None
         if dropped is None:
-            out.append(ctx.finding("JAX304", call, message, notes=_CONVERSION_NOTES))
+            out.append(ctx.finding("JAX304", call, message, notes=CONVERSION_NOTES))
             continue
         edit, unsure = dropped  # the float only goes where the array serves as well (`float_conversion`)
         out.append(dropped_float_finding(ctx, call, message, "the Python float", edit, unsure))
