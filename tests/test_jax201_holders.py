@@ -119,14 +119,38 @@ def test_a_use_that_would_notice_refuses_the_fix(use: str, reason: str) -> None:
     assert reason in finding.message
 
 
-def test_a_method_that_reads_self_refuses_the_fix() -> None:
-    src = program("""\
+def test_a_method_reading_the_field_is_followed_into() -> None:
+    """The class's own methods read the field as ``self.sizes``: those reads decide, as any other."""
+    reads_values = program("""\
         @dataclasses.dataclass(frozen=True)
         class Config:
             sizes: dict
 
             def total(self):
                 return sum(self.sizes.values())
+
+        @partial(jax.jit, static_argnums=1)
+        def f(x, cfg):
+            return x * cfg.total()
+
+        f(jnp.ones(2), Config({"a": 1}))
+        """)
+    (finding,) = jax201(reads_values)
+    assert finding.fix is not None
+    compares = reads_values.replace("sum(self.sizes.values())", "1 if self.sizes == {'a': 1} else 2")
+    (finding,) = jax201(compares)
+    assert finding.fix is None
+    assert "compares it" in finding.message
+
+
+def test_a_method_reading_fields_wholesale_refuses_the_fix() -> None:
+    src = program("""\
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            sizes: dict
+
+            def total(self):
+                return sum(getattr(self, "sizes").values())
 
         @partial(jax.jit, static_argnums=1)
         def f(x, cfg):

@@ -33,6 +33,9 @@ class ArgumentSlot:
     param: str
     #: jit hashes it (only when the target is jitted).
     static: bool
+    #: A static broadcasted argument of ``jax.pmap`` (`pmap_statics`): pmap hashes it, and the
+    #: target is the def pmap runs.
+    broadcast: bool = False
 
     @property
     def jitted(self) -> bool:

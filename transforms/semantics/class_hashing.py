@@ -219,7 +219,8 @@ _FIELD_HOOKS = frozenset({"__init__", "__post_init__", "__new__", "__hash__", "_
 
 def hashed_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseExpression | None] | None:
     """The fields a dataclass's generated ``__hash__`` hashes, in the order its ``__init__`` takes
-    them, when that is sure: a frozen (or ``unsafe_hash``) ``@dataclass`` with no base class, no
+    them, when that is sure: a frozen (or ``unsafe_hash``) ``@dataclass`` with no base class, or a
+    direct subclass of flax's linen ``Module`` (flax's ``parent`` and ``name`` come after, by keyword); no
     hook that changes what is stored, and fields written ``name: type`` or ``name: type = value``
     (a ``field(...)`` only with options that keep it hashed and in ``__init__``'s order: no
     ``hash``, ``compare``, ``init`` or ``kw_only``; no ``ClassVar``, ``InitVar`` or ``KW_ONLY``).
@@ -227,16 +228,7 @@ def hashed_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseEx
     value an instance holds when the constructor leaves it out: its default, the
     ``default_factory`` call, or None when it has none.
     """
-    if cls.bases or len(cls.decorators) != 1:
-        return None
-    decorator = cls.decorators[0].decorator
-    head = decorator.func if isinstance(decorator, cst.Call) else decorator
-    if ctx.names.qualified_name(head) != "dataclasses.dataclass":
-        return None
-    options = _keyword_flags(decorator)
-    if options is None or options.get("eq", True) is False or options.get("kw_only"):
-        return None
-    if not (options.get("frozen") or options.get("unsafe_hash")):
+    if not (_direct_linen_module(ctx, cls) or _hashing_dataclass(ctx, cls)):
         return None
     fields: dict[str, cst.BaseExpression | None] = {}
     for line in _body(cls):
@@ -263,6 +255,31 @@ def hashed_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseEx
                     return None
             fields[small.target.value] = value  # type: ignore[assignment]
     return fields
+
+
+def _hashing_dataclass(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+    """``@dataclass(frozen=True)`` (or ``unsafe_hash=True``) with no base class: it hashes its fields."""
+    if cls.bases or len(cls.decorators) != 1:
+        return False
+    decorator = cls.decorators[0].decorator
+    head = decorator.func if isinstance(decorator, cst.Call) else decorator
+    if ctx.names.qualified_name(head) != "dataclasses.dataclass":
+        return False
+    options = _keyword_flags(decorator)
+    if options is None or options.get("eq", True) is False or options.get("kw_only"):
+        return False
+    return bool(options.get("frozen") or options.get("unsafe_hash"))
+
+
+def _direct_linen_module(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+    """``class M(nn.Module)`` itself, undecorated: its fields are its own annotated lines, none
+    inherited from a class of this module."""
+    return (
+        not cls.decorators
+        and len(cls.bases) == 1
+        and cls.bases[0].keyword is None
+        and ctx.names.qualified_name(cls.bases[0].value) in LINEN_MODULE
+    )
 
 
 #: `dataclasses.field` options that leave a field hashed, in ``__init__``, in its place.

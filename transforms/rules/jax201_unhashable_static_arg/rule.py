@@ -75,6 +75,7 @@ from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, Ori
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.pmap_statics import broadcast_slots
 
 CODE = "JAX201"
 HASH_ERROR = '"Non-hashable static arguments are not supported"'
@@ -125,7 +126,7 @@ class FrozenConfigs:
 
     def findings(self) -> Iterator[Finding]:
         sites: dict[cst.CSTNode, list[tuple[ArgumentSlot, Origin]]] = {}
-        slots = [*static_arguments(self.ctx), *static_receivers(self.ctx)]
+        slots = [*static_arguments(self.ctx), *static_receivers(self.ctx), *broadcast_slots(self.ctx)]
         self._static_calls = {slot.call for slot in slots}
         for slot in slots:
             origin = self.tracer.trace(slot.arg.value)
@@ -552,6 +553,11 @@ class FrozenConfigs:
 
     # -- wording ------------------------------------------------------------------
     def _needs_hash(self, slot: ArgumentSlot) -> str:
+        if slot.broadcast:
+            return (
+                f"`static_broadcasted_argnums` makes `{slot.param}` of the pmapped `{slot.target.function.name}` static, "
+                f"so pmap must hash it ({HASH_ERROR})"
+            )
         return f"static parameter `{slot.param}` of the jitted `{self._callee(slot)}` must hash it ({HASH_ERROR})"
 
     def _options(self, which: str, slot: ArgumentSlot) -> tuple[str, ...]:
@@ -563,6 +569,12 @@ class FrozenConfigs:
 
     def _closure_options(self, slot: ArgumentSlot) -> tuple[str, ...]:
         function = slot.target.function.name
+        if slot.broadcast:
+            return (
+                f"close over it instead of hashing it: pmap `{function}` once with it bound, "
+                f"`jax.pmap(partial({function}, {slot.param}=...), ...)` (its position leaves `static_broadcasted_argnums` "
+                f"and the call), and reuse that wrapper: {CLOSURE_COST}",
+            )
         undecorated = " (without its jit decorator)" if isinstance(slot.target.jit_node, cst.Decorator) else ""
         closure = (
             f"close over it instead of hashing it: jit `{function}`{undecorated} once with it bound, "
@@ -725,7 +737,7 @@ class UnhashableStaticArg(Rule):
     code = CODE
     name = "unhashable-static-arg"
     summary = "a dict, list, set or namespace reaches a static parameter of a jitted function"
-    required = (("static_argnums", "static_argnames", STATIC_JITTED),)
+    required = (("static_argnums", "static_argnames", "static_broadcasted_argnums", STATIC_JITTED),)
     follows_callees = True
 
     @classmethod
@@ -748,6 +760,8 @@ class UnhashableStaticArg(Rule):
                 if any(may_hold_unhashable(facts, call, a) for a in arguments):
                     out.append(call)
                     break
+        if "static_broadcasted_argnums" in facts.text:
+            return [facts.tree]  # pmap's static arguments (`pmap_statics`): rare enough to analyse whole
         return out or instance_fields.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:

@@ -44,9 +44,10 @@ from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.class_hashing import hashed_fields, instance_class
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
-from jaxfix.transforms.semantics.instance_attributes import stored_attribute
+from jaxfix.transforms.semantics.instance_attributes import receiver_reads, stored_attribute
 from jaxfix.transforms.semantics.literals import UNKNOWN_KEY
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.pmap_statics import broadcast_slot
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.static_values import StaticnessChecker
 from jaxfix.transforms.semantics.vocabulary import MUTATING_METHODS, PARTIAL
@@ -67,6 +68,8 @@ _TYPE_SENSITIVE = frozenset(
 #: reads as the list did. Not jax.lax or jax.tree_util: those keep a pytree's container type.
 _SEQUENCE_READERS = ("jax.numpy.", "numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
 #: Array methods that take a shape, axes or indices as a sequence: a tuple reads as the list did.
+#: Ways a method reads an instance's fields without naming them as ``self.<field>``.
+_WHOLESALE_READS = ("getattr(", "vars(", "__dict__", "asdict(", "astuple(", "fields(", "replace(")
 _ARRAY_METHODS = frozenset(
     {
         "reshape",
@@ -310,8 +313,34 @@ class UseChecker:
         if field not in fields:
             return None
         body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+        if self._read_in_class(cls, body, field, shape):
+            return instance(field, shape, frozenset())  # its methods' reads are followed: calling them is fine
         methods = frozenset(line.name.value for line in body if isinstance(line, cst.FunctionDef))
         return instance(field, shape, methods)
+
+    def _read_in_class(self, cls: cst.ClassDef, body, field: str, shape: Shape) -> bool:
+        """Follow every ``self.<field>`` the class's own methods read, with the field's `shape`
+        (flax's ``model.apply`` runs them all). Only where those reads are all there is: no subclass
+        here, and no method reads the instance's fields by name or wholesale (``getattr``,
+        ``vars``, ``__dict__``, ``dataclasses.asdict``)."""
+        ctx = self.ctx
+        name = cls.name.value
+        if any(
+            isinstance(b.value, cst.Name) and b.value.value == name for other in ctx.nodes_of(cst.ClassDef) for b in other.bases
+        ):
+            return False
+        if any(word in ctx.code(cls) for word in _WHOLESALE_READS):
+            return False
+        for method in body:
+            if not isinstance(method, cst.FunctionDef) or any(
+                ctx.names.qualified_name(d.decorator) in ("builtins.staticmethod", "builtins.classmethod")
+                for d in method.decorators
+            ):
+                continue
+            for read in receiver_reads(method, method.body):
+                if read.attr.value == field:
+                    self.follow(read, shape, _MAX_CALL_DEPTH - 1)
+        return True
 
     def _array_method(self, call: cst.Call) -> bool:
         """``x.reshape(shape)`` and kin, where ``x`` is an array or a traced parameter."""
@@ -324,7 +353,7 @@ class UseChecker:
 
     def _into_callee(self, call: cst.Call, arg: cst.Arg, shape: Shape, depth: int) -> None:
         slots = bind_arguments(self.ctx, call)
-        slot = slots.get(arg) if slots is not None else None
+        slot = slots.get(arg) if slots is not None else broadcast_slot(self.ctx, call, arg)
         callee = self._code(call.func)
         if slot is None or slot.caught_by_star:
             self._problem(Problem.ESCAPES, call, f"`{self._code(call)}` hands it to code jaxfix cannot see into")
