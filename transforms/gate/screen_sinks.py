@@ -20,6 +20,7 @@ from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
 from jaxfix.transforms.semantics.sinks import (
     ALL,
     AXIS_SECOND,
+    COMPARING,
     CONVERSIONS,
     LINEN_SWITCHES,
     SIZE_ARGUMENTS,
@@ -161,6 +162,8 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
     for qualified in spellings:
         if qualified in CONVERSIONS or (qualified in VALUE_SHAPED and position in (0, None)):
             return True  # a value-shaped call's first argument (generous: `size=` not looked at)
+        if qualified in COMPARING and keyword is None:
+            return True  # Python's `min`/`max`/`sorted` compare what they are given
         if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and (
             position in (1, None) and keyword is None or keyword in ("axis", "axes")
         ):

@@ -34,13 +34,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import libcst as cst
+from libcst.metadata import BuiltinAssignment, GlobalScope
 
-from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, local_bindings, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
-from jaxfix.transforms.semantics.staged import in_eager_block
+from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
 
 EVAL_BLOCK = "jax.ensure_compile_time_eval"
@@ -61,10 +62,16 @@ def evaluate_while_tracing(
         mixed = _unproven_value(analysis, value, ints, statement, 0)
         if mixed is not None:
             return f"the value needed concrete is also made of `{ctx.code(mixed)}`, which is not shown to be static"
+    return _wrapped(analysis, statement, call)
+
+
+def _wrapped(analysis: Analysis, statement: cst.CSTNode, node: cst.CSTNode) -> tuple[tuple[Edit, ...], str] | str:
+    """The edits putting `statement` (where `node` is computed) in the ``with`` block; else why not."""
+    ctx = analysis.ctx
     block = ctx.parent(statement)
     if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(block, cst.IndentedBlock):
         return "the value is not computed in a statement of its own inside a function"
-    if ctx.enclosing_function(statement) is None or in_eager_block(ctx, call):
+    if ctx.enclosing_function(statement) is None or in_eager_block(ctx, node):
         return "the statement is not in a function's code, or already computed at trace time"
     span = ctx.span(statement)
     if span.start.line != span.end.line - (1 if span.end.column == 0 else 0) or "\\" in ctx.code(statement):
@@ -169,3 +176,121 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         else _concrete(analysis, b, ints, depth + 1)
         for b in bindings
     )
+
+
+def helper_at_trace_time(
+    analysis: Analysis, helper: cst.FunctionDef, ints: IntStatic
+) -> tuple[tuple[Edit, ...], str, tuple[int, ...]] | str:
+    """(the edits, the ``with`` line, the lines wrapped) that run every staged use of `helper` at
+    trace time, when all it computes comes from static values; else why not.
+
+    evosax#2: ``es_params = strategy.default_params`` in a jitted function, with ``strategy``
+    static, runs a property that computes hyperparameters with jnp and then ``min()`` of them.
+    Each jnp call there is staged, so ``min`` gets tracers; at trace time the same code runs on
+    concrete values and gives the numbers computing it before the jit would. Proven when the
+    helper reads nothing from outside but module-level imports, definitions and builtins, and
+    each use in staged code (`helper_uses`) hands it only static values (its receiver included)
+    in a one-line statement of its own."""
+    ctx = analysis.ctx
+    outside = _outside_read(ctx, helper)
+    if outside is not None:
+        return f"`{helper.name.value}` reads `{ctx.code(outside)}`, which is bound outside it"
+    uses = helper_uses(analysis, helper)
+    if uses is None:
+        return f"some use of `{helper.name.value}` is not shown"
+    edits: list[Edit] = []
+    lines: list[int] = []
+    opening = ""
+    wrapped: set[int] = set()
+    for use in uses:
+        if not runs_staged(analysis, ctx.enclosing_function(use)) or in_eager_block(ctx, use):
+            continue
+        inputs = [use.func.value] if isinstance(use, cst.Call) and isinstance(use.func, cst.Attribute) else []
+        inputs += [a.value for a in use.args] if isinstance(use, cst.Call) else []
+        inputs += [use.value] if isinstance(use, cst.Attribute) else []
+        if isinstance(use, cst.Call) and any(a.star for a in use.args):
+            return f"`{shorten(ctx.code(use))}` passes `*` arguments"
+        unproven = next((i for i in inputs if not _concrete(analysis, i, ints, 0)), None)
+        if unproven is not None:
+            return f"`{shorten(ctx.code(use))}` (line {ctx.span(use).start.line}) hands it `{ctx.code(unproven)}`, not shown to be static"
+        statement = ctx.statement_of(use)
+        if id(statement) in wrapped:
+            continue
+        done = _wrapped(analysis, statement, use)
+        if isinstance(done, str):
+            return f"`{shorten(ctx.code(use))}` (line {ctx.span(use).start.line}): {done}"
+        wrapped.add(id(statement))
+        block_edits, opening = done
+        edits.extend(e for e in block_edits if e not in edits)
+        lines.append(ctx.span(statement).start.line)
+    if not edits:
+        return f"no use of `{helper.name.value}` in traced code could be found"
+    return tuple(edits), opening, tuple(lines)
+
+
+def helper_uses(analysis: Analysis, helper: cst.FunctionDef) -> list[cst.BaseExpression] | None:
+    """Every use of a method `helper` the module makes: ``x.helper(...)`` calls, or ``x.helper``
+    reads of a property, each on an instance of its class (`TraceIndex.instance_class_of`);
+    None when one may be something else."""
+    ctx = analysis.ctx
+    cls = ctx.parent(ctx.parent(helper))
+    if not isinstance(cls, cst.ClassDef):
+        return None
+    decorators = {ctx.names.qualified_name(d.decorator) for d in helper.decorators}
+    if decorators - {"builtins.property"}:
+        return None
+    prop = bool(decorators)
+    out: list[cst.BaseExpression] = []
+    for attribute in ctx.attributes_named(helper.name.value):
+        if analysis.traces.instance_class_of(attribute.value) is not cls:
+            return None
+        parent = ctx.parent(attribute)
+        if prop:
+            out.append(attribute)
+        elif isinstance(parent, cst.Call) and parent.func is attribute:
+            out.append(parent)
+        else:
+            return None
+    return out
+
+
+def _outside_read(ctx, helper: cst.FunctionDef) -> cst.Name | None:
+    """A name the helper reads that is bound outside it, other than imports, defs, classes and
+    builtins (a module's constant may be an array or change; a closure's variable may be a tracer)."""
+    for node in _names(helper):
+        scope = ctx.scope(node)
+        if scope is None:
+            return node
+        assignments = scope[node.value]
+        for assignment in assignments:
+            if isinstance(assignment, BuiltinAssignment):
+                continue
+            bound = getattr(assignment, "node", None)
+            if bound is not None and any(a is helper for a in ctx.ancestors(bound)):
+                continue  # its own parameter or local
+            if isinstance(bound, (cst.Import, cst.ImportFrom, cst.FunctionDef, cst.ClassDef)) and (
+                isinstance(assignment.scope, GlobalScope) or len(assignments) == 1
+            ):
+                continue  # a definition (in a function around it too, when bound once there)
+            return node
+    return None
+
+
+def _names(helper: cst.FunctionDef) -> list[cst.Name]:
+    """The names read in the helper's body (not attribute names, not keywords)."""
+    found: list[cst.Name] = []
+
+    class Reads(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.append(node)
+
+    helper.body.visit(Reads())
+    return found

@@ -138,6 +138,9 @@ AXIS_FIRST_METHODS = frozenset(
 
 
 CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "operator.index"})
+#: Builtins that compare their positional arguments with Python's ``<``: a tracer there raises
+#: TracerBoolConversionError (evosax#2's ``min(1 + c_1 / c_mu, ...)`` under a jit).
+COMPARING = frozenset({"builtins.min", "builtins.max", "builtins.sorted"})
 #: Calls that take the value as an operand and give an array: nothing downstream can tell a Python int from an array.
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.ops.")
 
@@ -276,8 +279,11 @@ def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | No
         return Sink(call, reason)
     if axis_argument(ctx, call, arg):
         return Sink(call, f"`{ctx.code(call.func)}` takes it as the axis, which must be a static int", axis=True)
-    if ctx.names.qualified_name(call.func) in CONVERSIONS:
+    qualified = ctx.names.qualified_name(call.func)
+    if qualified in CONVERSIONS:
         return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
+    if qualified in COMPARING and arg.keyword is None and not arg.star:
+        return Sink(call, f"`{ctx.code(call.func)}()` compares its arguments with Python's `<`, which needs concrete values")
     return None
 
 

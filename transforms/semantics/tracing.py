@@ -683,9 +683,50 @@ class TraceIndex:
         (`callables.receiver_class`)."""
         members = class_members(self.ctx, attr)
         if members is None:
-            cls = receiver_class(self.ctx, attr.value)
+            cls = self.instance_class_of(attr.value)
             members = members_named(cls, attr.attr.value) if cls is not None else []
         return frozenset(m for m in members if isinstance(m, cst.FunctionDef))
+
+    def instance_class_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+        """The class of this module `receiver` is an instance of: `callables.receiver_class`, or a
+        parameter every use of its function passes one instance of (`_passed_class`)."""
+        return receiver_class(self.ctx, receiver) or self._passed_class(receiver)
+
+    def _passed_class(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+        """``strategy.default_params`` where `strategy` is a parameter that every use of its
+        function passes an instance of one class of this module (evosax#2: ``run_es(key,
+        CMA_ES(...), 30)`` through a jit making it static). Only plain calls, and jits or
+        partials that keep the parameter static: a traced instance would be a pytree's leaves."""
+        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        fn = self.ctx.parent(self.ctx.parent(binding)) if isinstance(binding, cst.Param) else None
+        if not isinstance(fn, cst.FunctionDef) or binding.star:  # type: ignore[union-attr]
+            return None
+        routes = self.routes(fn)
+        if not routes or len(routes) > 8:
+            return None
+        signature = Signature.from_cst(fn.params)
+        name = binding.name.value  # type: ignore[union-attr]
+        found: set[cst.ClassDef] = set()
+        for route in routes:
+            if route.call is None or route.escapes or route.uncertain or not self._keeps_object(route, signature, name):
+                return None
+            given = route.argument(signature, name)
+            built = instance_class(self.ctx, given) if isinstance(given, cst.BaseExpression) else None
+            if built is None:
+                return None
+            found.add(built[0])
+        return found.pop() if len(found) == 1 else None
+
+    @staticmethod
+    def _keeps_object(route: Route, signature: Signature, name: str) -> bool:
+        """Every layer of the route hands `name` on as the object itself."""
+        for wrap in route.wraps:
+            if wrap.name == JIT and wrap.jit is not None and wrap.jit.spec is not None:
+                if name not in wrap.jit.spec.declared_static(signature):
+                    return False
+            elif wrap.name != PARTIAL:
+                return False
+        return True
 
     def _rebound_defs(self, name: cst.Name) -> frozenset[FunctionNode]:
         """The def behind a name rebound by ``f = jax.jit(f)``."""

@@ -28,7 +28,7 @@ from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellin
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
-from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing
+from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
     drop_float,
@@ -54,7 +54,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads
-from jaxfix.transforms.semantics.sinks import VALUE_SHAPED, Follower, Sink, argument_sink, value_shaped_call
+from jaxfix.transforms.semantics.sinks import COMPARING, VALUE_SHAPED, Follower, Sink, argument_sink, value_shaped_call
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import Taint
@@ -269,7 +269,17 @@ class TracedValues304:
         return "NumPy" not in origin
 
     def _traced_here(self, fn: FunctionNode, call: cst.Call) -> bool:
-        return runs_staged(self.analysis, fn) and not in_eager_block(self.ctx, call)
+        return runs_staged(self.analysis, fn) and not in_eager_block(self.ctx, call) and not self._run_eagerly(fn)
+
+    def _run_eagerly(self, fn: FunctionNode) -> bool:
+        """A method every use of which in traced code sits in ``with jax.ensure_compile_time_eval():``
+        (the helper repair's result): its jnp calls run on concrete values."""
+        if not isinstance(fn, cst.FunctionDef):
+            return False
+        uses = helper_uses(self.analysis, fn)
+        return bool(uses) and all(
+            in_eager_block(self.ctx, u) or not runs_staged(self.analysis, self.ctx.enclosing_function(u)) for u in uses  # type: ignore[union-attr]
+        )
 
     def _jax402s(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
         """jnp arithmetic on provably static operands, nested ones included
@@ -367,6 +377,20 @@ class TracedValues304:
             )
         else:
             evaluated = evaluate_while_tracing(self.analysis, call, self.ints, _needed(ctx, sink))
+            helper = helper_at_trace_time(self.analysis, fn, self.ints) if isinstance(fn, cst.FunctionDef) else ""
+            if isinstance(evaluated, str) and not isinstance(helper, str):
+                edits, opening, lines = helper
+                where = ", ".join(f"line {n}" for n in lines)
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{traced}; everything `{name}` computes comes from static values (its receiver and arguments are "
+                    f"static where it is used, and it reads nothing else from outside), so each use in traced code "
+                    f"runs it at trace time, with the same jnp code and dtypes: `{opening}` ({where})",
+                    edits,
+                    description=f"run `{name}` at trace time",
+                    notes=("it computes what running it before the jit would, on concrete values",),
+                )
             if not isinstance(evaluated, str):
                 edits, opening = evaluated
                 return ctx.finding(
@@ -395,6 +419,12 @@ class TracedValues304:
             )
         elif isinstance(sink.node, cst.Call) and ctx.names.qualified_name(sink.node.func) in _PYTHON_NUMBERS:
             options = CONVERSION_NOTES
+        elif isinstance(sink.node, cst.Call) and ctx.names.qualified_name(sink.node.func) in COMPARING:
+            options = (
+                "option: `jnp.minimum`/`jnp.maximum` (or `jnp.sort`) take tracers and give an array",
+                "option: compute it where every input is concrete: before the jit, or at trace time in "
+                "`with jax.ensure_compile_time_eval():` when every input is static",
+            )
         else:
             options = (
                 "option: a static upper bound: a fixed size chosen by the author (`size=` where the function takes "
@@ -619,7 +649,11 @@ class TracedValueNeedsConcrete304(Rule):
     is computed while tracing: its statement goes into ``with
     jax.ensure_compile_time_eval():``, the same jnp code and dtypes on concrete
     values (`repairs.trace_time_eval`; Python's float64 arithmetic could round
-    differently, so it is not rewritten into Python).
+    differently, so it is not rewritten into Python). So is a method or
+    property whose whole computation comes from static values
+    (``strategy.default_params`` of a static strategy, computing with jnp and
+    then Python's ``min``, evosax#2): each use in traced code goes into that
+    block, which gives what computing it before the jit gives.
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).
