@@ -32,7 +32,15 @@ from jaxfix.transforms.gate.screen import (
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
 from jaxfix.transforms.repairs.control_flow_operands import BranchBindings
 from jaxfix.transforms.rules.jax301_traced_loop_length.range_to_fori import rewrite_range_loop
-from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import carry_use, fori_body, read_scan, render_fori
+from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import (
+    ScanCall,
+    carry_use,
+    fori_body,
+    index_body,
+    read_scan,
+    render_fori,
+    scanned_arange,
+)
 from jaxfix.transforms.rules.jax301_traced_loop_length.static_count import StaticCount, plan_static_count
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.expected_errors import expected_failure
@@ -170,7 +178,8 @@ class LoopLengths:
 
     def _compute_loop_rewrite(self, count: Count) -> LoopRewrite | str:
         site = count.site
-        if site.kind is SiteKind.ARANGE:
+        indexed = scanned_arange(self.ctx, site.call) if site.kind is SiteKind.ARANGE else None
+        if site.kind is SiteKind.ARANGE and indexed is None:
             return "an array's size cannot depend on a traced value"
         if site.kind is SiteKind.COMPREHENSION:
             return "a comprehension makes one element per step, so its length cannot be traced"
@@ -182,31 +191,44 @@ class LoopLengths:
                 f"the module differentiates `{function_name(differentiated)}` in reverse mode and it reaches this "
                 "loop, and reverse-mode grad fails through a fori_loop with a traced count"
             )
-        spelling = self._fori_spelling(site.kind, site.call)
+        if indexed is not None:
+            spelling = self._fori_spelling(SiteKind.SCAN, indexed.call)
+        else:
+            spelling = self._fori_spelling(site.kind, site.call)
         if spelling is None:
             return "no name for `lax.fori_loop` is free in this module"
         n = without_conversions(self.ctx, count, astype=True)
         imports = (spelling.edit,) if spelling.edit is not None else ()
         notes = (GRAD_WARNING, *((f"adds `{spelling.added}`",) if spelling.added else ()))
-        if site.kind is SiteKind.SCAN:
-            return self._scan_rewrite(count, spelling, n, imports, notes)
+        if site.kind is SiteKind.SCAN or indexed is not None:
+            return self._scan_rewrite(count, spelling, n, imports, notes, indexed)
         result = rewrite_range_loop(self.ctx, site.node, n, spelling.text, planner(self.analysis).bound_names)  # type: ignore[arg-type]
         if isinstance(result, str):
             return result
         carried = ", ".join(f"`{name}`" for name in result.carried)
         return LoopRewrite((*result.edits, *imports), f"the loop only carries {carried} from step to step", notes)
 
-    def _scan_rewrite(self, count: Count, spelling: Spelling, n: str, imports: tuple[Edit, ...], notes: tuple[str, ...]) -> LoopRewrite | str:
+    def _scan_rewrite(
+        self,
+        count: Count,
+        spelling: Spelling,
+        n: str,
+        imports: tuple[Edit, ...],
+        notes: tuple[str, ...],
+        indexed: ScanCall | None = None,
+    ) -> LoopRewrite | str:
+        """The scan as a fori_loop: over no xs (`fori_body`), or over ``jnp.arange(n)`` whose
+        elements are the indices (`indexed`, `index_body`)."""
         ctx = self.ctx
-        scan = read_scan(count.site.call)
+        scan = indexed or read_scan(count.site.call)
         if scan is None:
             return "the scan's arguments cannot be read"
         if scan.options:
             return f"it sets `{scan.options[0]}`"
-        body = fori_body(ctx, scan)
+        body = index_body(ctx, scan) if indexed is not None else fori_body(ctx, scan)
         if isinstance(body, str):
             return body
-        if scan.xs is not None:
+        if scan.xs is not None and indexed is None:
             return f"it scans over xs (`{ctx.code(scan.xs)}`), which a fori_loop body would have to index"
         use = carry_use(ctx, scan.call)
         if isinstance(use, str):
@@ -217,7 +239,8 @@ class LoopLengths:
         edits = (ctx.replace(use.replaced, text), *use.edits, *body.edits, *imports)
         if body.rewrites_def:
             notes = (f"`{body.text}` becomes the loop body: `(index, carry) -> carry`", *notes)
-        return LoopRewrite(edits, "its stacked outputs are discarded", notes)
+        because = "its stacked outputs are discarded" + (", and its xs are the step indices" if indexed is not None else "")
+        return LoopRewrite(edits, because, notes)
 
     def _drop_static(self, count: Count, group: list[Count]) -> SpecEdit | str:
         """Make the count's parameter dynamic again, when only these loops needed it static."""
@@ -391,7 +414,10 @@ class TracedLoopLength(Rule):
        ``scan(...)[0]``) over no xs becomes
        ``lax.fori_loop(0, n, lambda _, c: body(c, None)[0], init)`` (or takes
        the body itself, reordered to ``(index, carry) -> carry``, when it is a
-       def beside the scan whose x is unused); a Python ``for`` loop over
+       def beside the scan whose x is unused); a scan over ``xs=jnp.arange(n)``,
+       whose x is the step's index, becomes
+       ``lax.fori_loop(0, n, lambda i, c: body(c, i)[0], init)``
+       (equinox#776); a Python ``for`` loop over
        ``range(n)`` whose body is straight-line pure assignments becomes a
        fori_loop carrying its loop state. The count stays traced, so this works
        under vmap with a different count per element. A parameter made static

@@ -12,6 +12,10 @@ agree exactly when the stacked outputs ``ys`` are thrown away
   index) and each ``return c, y`` becomes ``return c``;
 * otherwise ``lambda _, c: body(c, None)[0]``, which calls the body exactly as
   scan does.
+
+A scan over ``xs=jnp.arange(n)`` hands the body the step's index as its ``x``
+(equinox#776, vmapped over ``n``): the body becomes ``lambda i, c: body(c, i)[0]``
+(`index_body`), which fori_loop calls with the same indices, 0 to n - 1.
 """
 
 from __future__ import annotations
@@ -129,6 +133,31 @@ def fori_body(ctx: ModuleContext, scan: ScanCall) -> ForiBody | str:
             if itself is not None:
                 return itself
     return _wrapper(ctx, f)
+
+
+def scanned_arange(ctx: ModuleContext, arange: cst.Call) -> ScanCall | None:
+    """The scan `arange` (``jnp.arange(n)``: one positional argument, no dtype) is the xs of."""
+    if len(arange.args) != 1 or arange.args[0].keyword is not None or arange.args[0].star:
+        return None
+    holder = ctx.parent(arange)
+    call = ctx.parent(holder) if isinstance(holder, cst.Arg) and holder.value is arange else None
+    if not isinstance(call, cst.Call) or ctx.names.qualified_name(call.func) != "jax.lax.scan":
+        return None
+    scan = read_scan(call)
+    return scan if scan is not None and scan.xs is arange else None
+
+
+def index_body(ctx: ModuleContext, scan: ScanCall) -> ForiBody | str:
+    """``lambda i, c: body(c, i)[0]``: the body called as scan calls it over ``jnp.arange(n)``."""
+    arity = _arity_problem(ctx, scan.f)
+    if arity is not None:
+        return arity
+    text = ctx.code(scan.f)
+    taken = set(re.findall(r"[A-Za-z_]\w*", text))
+    index = next(n for n in ("i", "_i", "index_") if n not in taken)
+    carry = next(n for n in ("c", "carry", "carry_") if n not in taken)
+    callee = text if isinstance(scan.f, _ATOMS) else f"({text})"
+    return ForiBody(f"lambda {index}, {carry}: {callee}({carry}, {index})[0]")
 
 
 def _arity_problem(ctx: ModuleContext, f: cst.BaseExpression) -> str | None:
