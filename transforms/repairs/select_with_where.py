@@ -1,5 +1,7 @@
 """Select with ``jnp.where``: ``if c: return a`` / ``return b`` becomes ``return jnp.where(c, a, b)``,
-and ``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``.
+and ``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``; an ``elif`` chain (or an
+``else`` holding one ``if``) assigning the one name nests: ``x = jnp.where(c, a, jnp.where(d, b, x))``
+(jax#575's accept/reject step).
 
 A Python ``if`` on a tracer has no bool to take. When the ``if`` only picks
 which of two values a function returns, ``jnp.where`` takes the condition as
@@ -13,7 +15,9 @@ Proof obligations, each refused with the reason:
   (an ``else``, or the function's last ``return`` right after the ``if``), or
   one assignment each to the same name; with no ``else``, the other arm is the
   value the name held, which its last assignment above the ``if`` in the same
-  block shows to be a number or an array (arithmetic, a number, a jnp call);
+  block shows to be a number or an array (arithmetic, a number, a jnp call),
+  or every binding of the name in the function computes an array given that
+  the name held one (a loop-carried ``state``, updated by ``state.at[i].set``);
 * the arms and the condition only compute (`_pure`: arithmetic, comparisons,
   names, attributes, subscripts, jax.numpy/jax.nn/math calls): both arms are
   evaluated, and the value of the one not chosen is discarded;
@@ -35,7 +39,8 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import binding_before
+from jaxfix.transforms.semantics.array_values import array_origin, indexed_update
+from jaxfix.transforms.semantics.constants import assigned_value, binding_before, local_bindings, single_binding
 from jaxfix.transforms.semantics.logical_operators import functions, operands, written
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
@@ -52,11 +57,13 @@ _NOT_PURE = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Awa
 
 
 def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[Edit, ...], str] | str:
-    """(the edits, the new ``return`` or assignment) that select with ``jnp.where``; else why not."""
+    """(the edits, the new ``return`` or assignment) that select with ``jnp.where``; else why not.
+    An ``if`` that ends a chain of assignments (``elif``) is selected with the whole chain."""
     ctx = analysis.ctx
-    assigned = _assigned_arms(ctx, branch)
-    if assigned is not None:
-        return _select_assignment(analysis, fn, branch, *assigned)
+    branch = _chain_head(ctx, branch)
+    chain = _assignment_chain(ctx, branch)
+    if chain is not None:
+        return _select_assignment(analysis, fn, branch, *chain)
     then = _single_return(branch.body)
     other: cst.Return | None = None
     replaced_end: cst.CSTNode | None = None
@@ -85,7 +92,7 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
-    return _written(analysis, branch, replaced_end, "return ", [*arms])  # type: ignore[list-item]
+    return _written(analysis, branch, replaced_end, "return ", [(branch.test, arms[0])], arms[1])
 
 
 def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool = False) -> str | None:
@@ -111,24 +118,33 @@ def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool
 
 
 def _written(
-    analysis: Analysis, branch: cst.If, replaced_end: cst.CSTNode, lead: str, arms: list[cst.BaseExpression | str]
+    analysis: Analysis,
+    branch: cst.If,
+    replaced_end: cst.CSTNode,
+    lead: str,
+    arms: list[tuple[cst.BaseExpression, cst.BaseExpression]],
+    last: cst.BaseExpression | str,
 ) -> tuple[tuple[Edit, ...], str] | str:
-    """The ``if`` from its start to `replaced_end` becomes `lead` ``jnp.where(test, *arms)``, once
-    the test and the arms are shown to only compute (an arm given as text is a name's value)."""
+    """The ``if`` from its start to `replaced_end` becomes `lead` ``jnp.where(test, arm, ...)``,
+    nested for each further test, with `last` where no test holds, once the tests and the values
+    are shown to only compute (a value given as text is a name's value)."""
     ctx = analysis.ctx
-    tests = operands(branch.test)
+    tests = [t for test, _ in arms for t in operands(test)]
     if any(_python_only_test(t) for t in tests):
         return "the test is a membership or identity test, which no jnp function computes"
-    if not all(_pure(ctx, p) for p in [*tests, *arms] if not isinstance(p, str)):  # type: ignore[list-item]
+    values = [value for _, value in arms] + [last]
+    if not all(_pure(ctx, p) for p in [*tests, *values] if not isinstance(p, str)):  # type: ignore[list-item]
         return "an arm or the test does more than compute a value"
     plan = planner(analysis)
-    wanted = [_WHERE, *(f"jax.numpy.{name}" for name in functions(branch.test))]
+    wanted = [_WHERE, *(f"jax.numpy.{name}" for test, _ in arms for name in functions(test))]
     spelled = {q: plan.spell(q, branch) for q in dict.fromkeys(wanted)}
     if any(s is None for s in spelled.values()):
         return "no name for jax.numpy is free here"
     names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
-    condition = written(ctx, branch.test, names)
-    text = f"{lead}{names['where']}({condition}, {', '.join(arm if isinstance(arm, str) else ctx.code(arm) for arm in arms)})"
+    selected = last if isinstance(last, str) else ctx.code(last)
+    for test, value in reversed(arms):
+        selected = f"{names['where']}({written(ctx, test, names)}, {ctx.code(value)}, {selected})"
+    text = f"{lead}{selected}"
     edits = [Edit(ctx.start(branch), ctx.end(replaced_end), text)]
     imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
     if imports:  # each at the end of the leading imports: one insertion, in order
@@ -160,44 +176,126 @@ def _single_assignment(block: cst.BaseSuite) -> cst.Assign | None:
     return None
 
 
-def _assigned_arms(ctx: ModuleContext, branch: cst.If) -> tuple[str, cst.BaseExpression, cst.BaseExpression | None] | None:
-    """``if c: x = a`` (``else: x = b``): (the name, a, b or None when the ``if`` has no ``else``)."""
+def _assignment_chain(
+    ctx: ModuleContext, branch: cst.If
+) -> tuple[str, list[tuple[cst.BaseExpression, cst.BaseExpression]], cst.BaseExpression | None] | None:
+    """``if c: x = a`` (``elif d: x = b``, or an ``else`` holding one such ``if``; ``else: x = e``):
+    (the name, [(c, a), (d, b), ...], e or None when the last ``if`` has no ``else``)."""
     then = _single_assignment(branch.body)
     if then is None:
         return None
     name = then.targets[0].target.value  # type: ignore[attr-defined]
-    if branch.orelse is None:
-        return name, then.value, None
-    if not isinstance(branch.orelse, cst.Else):
-        return None
-    other = _single_assignment(branch.orelse.body)
+    arms = [(branch.test, then.value)]
+    orelse = branch.orelse
+    if orelse is None:
+        return name, arms, None
+    inner = orelse if isinstance(orelse, cst.If) else _lone_if(orelse.body)
+    if inner is not None:
+        rest = _assignment_chain(ctx, inner)
+        if rest is None or rest[0] != name:
+            return None
+        return name, [*arms, *rest[1]], rest[2]
+    other = _single_assignment(orelse.body)
     if other is None or other.targets[0].target.value != name:  # type: ignore[attr-defined]
         return None
-    return name, then.value, other.value
+    return name, arms, other.value
+
+
+def _chain_head(ctx: ModuleContext, branch: cst.If) -> cst.If:
+    """The first ``if`` of the assignment chain `branch` ends (an ``elif``, or the one ``if`` of an
+    ``else``): jax.numpy selects the whole chain at once, every test being data."""
+    head = branch
+    while True:
+        parent = ctx.parent(head)
+        if isinstance(parent, cst.If) and parent.orelse is head:
+            outer = parent
+        elif isinstance(parent, cst.IndentedBlock) and len(parent.body) == 1 and isinstance(ctx.parent(parent), cst.Else):
+            outer = ctx.parent(ctx.parent(parent))
+        else:
+            return head
+        if not isinstance(outer, cst.If) or _assignment_chain(ctx, outer) is None:
+            return head
+        head = outer
+
+
+def _lone_if(block: cst.BaseSuite) -> cst.If | None:
+    """The block is one ``if`` statement (``else:`` holding a nested ``if``)."""
+    if isinstance(block, cst.IndentedBlock) and len(block.body) == 1 and isinstance(block.body[0], cst.If):
+        return block.body[0]
+    return None
 
 
 def _select_assignment(
-    analysis: Analysis, fn: FunctionNode, branch: cst.If, name: str, then: cst.BaseExpression, other: cst.BaseExpression | None
+    analysis: Analysis,
+    fn: FunctionNode,
+    branch: cst.If,
+    name: str,
+    arms: list[tuple[cst.BaseExpression, cst.BaseExpression]],
+    last: cst.BaseExpression | None,
 ) -> tuple[tuple[Edit, ...], str] | str:
-    """``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``; with no ``else``, b
-    is the value `x` holds before the ``if``: the last assignment above it in its block, when that
-    computes a number or an array (a parameter may be a tuple or a string)."""
+    """``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``, and an ``elif`` chain
+    nests: ``x = jnp.where(c, a, jnp.where(d, b, e))``; with no last ``else``, the last value is
+    what `x` holds before the ``if``: the last assignment above it in its block, when that computes
+    a number or an array (a parameter may be a tuple or a string), or, where every binding of `x`
+    in the function computes an array (a loop-carried state), `x` itself."""
     ctx = analysis.ctx
     if ctx.enclosing_function(branch) is not fn:
         return "the `if` is in a nested function"
     if "#" in ctx.code(branch):
         return "the arms hold comments a rewrite would lose"
-    written_arms: list[cst.BaseExpression | str] = [then] if other is None else [then, other]
-    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in written_arms):
+    values: list[cst.BaseExpression] = [value for _, value in arms] + ([last] if last is not None else [])
+    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in values):
         return "an arm assigns something other than an array or number"
-    if other is None:
-        if _value_before(ctx, branch, name) is None:
-            return f"what `{name}` holds before the `if` is not shown to be an array or a number"
-        written_arms.append(name)  # no else: the value it held
+    if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, branch, name, values):
+        return f"what `{name}` holds before the `if` is not shown to be an array or a number"
     why = _directly_called(analysis, fn, staged_calls=True)
     if why is not None:
         return why
-    return _written(analysis, branch, branch, f"{name} = ", written_arms)
+    return _written(analysis, branch, branch, f"{name} = ", arms, last if last is not None else name)
+
+
+def _always_array(analysis: Analysis, branch: cst.If, name: str, arms: list[cst.BaseExpression]) -> bool:
+    """Every binding of `name` in its function computes an array, given that what `name` held
+    before is one (`_array_given`): ``state = random.randint(...)`` before a loop whose ``if`` may
+    set ``state = state_flipped``, itself ``state.at[i].set(...)``. By induction the name always
+    holds an array: its first binding to run cannot read it."""
+    ctx = analysis.ctx
+    use = next((n for n in _names_in(branch) if n.value == name), None)
+    bindings = local_bindings(ctx, use) if use is not None else None
+    return bool(bindings) and all(
+        not isinstance(value, cst.Param) and _array_given(analysis, value, name, 0) for value in bindings
+    )
+
+
+def _array_given(analysis: Analysis, expr: cst.BaseExpression, name: str, depth: int) -> bool:
+    """`expr` is an array when `name` holds one: an array by `array_origin`, `name` itself, a name
+    bound once to such a value, an indexed update ``x.at[i].set(v)`` of one, arithmetic on one."""
+    ctx = analysis.ctx
+    if depth > 6:
+        return False
+    if isinstance(expr, cst.Name) and expr.value == name:
+        return True
+    if array_origin(analysis, expr) is not None:
+        return True
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _array_given(analysis, value, name, depth + 1)
+    if isinstance(expr, cst.BinaryOperation):
+        return _array_given(analysis, expr.left, name, depth + 1) or _array_given(analysis, expr.right, name, depth + 1)
+    updated = indexed_update(expr.func) if isinstance(expr, cst.Call) else None
+    return updated is not None and _array_given(analysis, updated, name, depth + 1)
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+    node.visit(Names())
+    return found
 
 
 def _value_before(ctx: ModuleContext, branch: cst.If, name: str) -> cst.BaseExpression | None:

@@ -61,6 +61,20 @@ def array_annotation(qualified: str) -> bool:
     return qualified in ARRAY_ANNOTATIONS or qualified.startswith("jaxtyping.")
 
 
+#: The updates ``x.at[i]`` offers, each giving a copy of ``x``.
+_AT_UPDATES = frozenset({"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "apply", "get"})
+
+
+def indexed_update(func: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x`` of ``x.at[...].set``: the array an indexed update copies."""
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _AT_UPDATES:
+        return None
+    at = func.value.value if isinstance(func.value, cst.Subscript) else None
+    if isinstance(at, cst.Attribute) and at.attr.value == "at":
+        return at.value
+    return None
+
+
 #: Array methods that give an array again (``jnp.arange(6).reshape(2, 3)``).
 _RESHAPING_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "squeeze", "swapaxes", "copy"})
 
@@ -80,6 +94,10 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         if isinstance(func, cst.Attribute) and func.attr.value in _RESHAPING_METHODS:
             inner = array_origin(analysis, func.value, depth + 1)
             return f"`.{func.attr.value}(...)` of an array is an array: {inner}" if inner else None
+        updated = indexed_update(func)
+        if updated is not None:  # `x.at[i].set(v)`: a copy of x with the entries changed
+            inner = array_origin(analysis, updated, depth + 1)
+            return f"`.at[...].{func.attr.value}(...)` of an array is an array: {inner}" if inner else None  # type: ignore[union-attr]
         return _returned_array(analysis, expr, depth)
     if isinstance(expr, cst.Subscript):
         return array_origin(analysis, expr.value, depth + 1)

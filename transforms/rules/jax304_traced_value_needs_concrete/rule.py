@@ -334,7 +334,7 @@ class TracedValues304:
                 return ctx.finding(
                     "JAX304",
                     call,
-                    f"{traced}; it depends on the data ({data}), and the `if` only chooses what to return, "
+                    f"{traced}; it depends on the data ({data}), and the `if` only chooses a value (what to return, or what a name holds), "
                     f"so it becomes `{shorten(text, 80)}`",
                     edits,
                     description=f"select with `{shorten(text, 80)}`",
