@@ -87,7 +87,7 @@ CARDS: tuple[RuleCard, ...] = (
         "unhashable-static-arg",
         "safe",
         "a dict, list, set or namespace reaches a static parameter of a jitted function",
-        (("static_argnums", "static_argnames", STATIC_JITTED),),
+        (("static_argnums", "static_argnames", "static_broadcasted_argnums", STATIC_JITTED),),
     ),
     RuleCard(
         "JAX202",

@@ -339,6 +339,8 @@ class UseChecker:
                 continue
             for read in receiver_reads(method, method.body):
                 if read.attr.value == field:
+                    # one call deep at most from here: a method handing the field to a helper that
+                    # builds the class again must not loop; further calls are reported as unknown
                     self.follow(read, shape, _MAX_CALL_DEPTH - 1)
         return True
 
