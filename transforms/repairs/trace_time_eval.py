@@ -43,6 +43,7 @@ from jaxfix.transforms.semantics.constants import assigned_value, local_bindings
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
+from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES
 
 EVAL_BLOCK = "jax.ensure_compile_time_eval"
 _JNP = "jax.numpy."
@@ -159,10 +160,15 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         return True
     if isinstance(node, cst.Attribute):
         return _concrete(analysis, node.value, ints, depth + 1)
-    if isinstance(node, cst.Subscript):  # `shape[0]`: an element of a concrete value, at a concrete place
+    if isinstance(node, cst.Subscript):  # `shape[0]`, `shape[1:]`: part of a concrete value, at concrete places
         return _concrete(analysis, node.value, ints, depth + 1) and all(
-            isinstance(e.slice, cst.Index) and _concrete(analysis, e.slice.value, ints, depth + 1) for e in node.slice
+            _concrete(analysis, e.slice.value, ints, depth + 1)
+            if isinstance(e.slice, cst.Index)
+            else all(b is None or _concrete(analysis, b, ints, depth + 1) for b in (e.slice.lower, e.slice.upper, e.slice.step))
+            for e in node.slice
         )
+    if isinstance(node, cst.Attribute) and node.attr.value in METADATA_ATTRIBUTES:
+        return True  # `x.shape` of any array, a tracer's too: jit keeps shapes static
     if not isinstance(node, cst.Name):
         return False
     if analysis.staticness.verdict(node).kind is Static.STATIC:

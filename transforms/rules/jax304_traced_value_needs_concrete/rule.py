@@ -57,7 +57,7 @@ from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.sinks import COMPARING, VALUE_SHAPED, Follower, Sink, argument_sink, value_shaped_call
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.traced_values import Taint
+from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES, Taint
 from jaxfix.transforms.semantics.transform_options import python_value_at_every_call
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW
 
@@ -314,6 +314,8 @@ class TracedValues304:
             binding = single_binding(ctx, expr)
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return self._data(value, depth + 1) if value is not None else None
+        if isinstance(expr, cst.Attribute) and expr.attr.value in METADATA_ATTRIBUTES:
+            return None  # `x.shape` of a traced `x`: jit keeps shapes static
         if isinstance(expr, (cst.Subscript, cst.Attribute)):
             return self._data(expr.value, depth + 1)
         return None
