@@ -188,30 +188,23 @@ def read_reply(console: Console) -> str:
 
     The key is read with the terminal's line editing and echo off and its
     signals on, so Ctrl-C still interrupts; the terminal's settings are
-    restored before anything else happens, whatever the key.
+    restored before anything else happens, whatever the key. The terminal
+    leaves line editing before the prompt is shown, not after: a key typed
+    the moment the prompt appears (Ctrl-D above all, which line editing
+    would have taken as the end of an empty line) reaches the read as typed.
     """
-    console.print(PROMPT, end="", markup=False, highlight=False)
-    console.file.flush()
     try:
         import termios
     except ImportError:  # no POSIX terminal (Windows): a line, as input() reads it
+        _prompt(console)
         return input().strip().lower()
     fd = sys.stdin.fileno()
     if not os.isatty(fd):
+        _prompt(console)
         line = sys.stdin.readline()
         if not line:
             raise EOFError
         return line.strip().lower()
-    while True:
-        key = _read_key(fd, termios)
-        if key == _END_OF_INPUT or key == "":
-            raise EOFError
-        if key not in _IGNORED_KEYS:
-            console.print(key if key.isprintable() else "", markup=False, highlight=False)
-            return key.lower()
-
-
-def _read_key(fd: int, termios) -> str:  # noqa: ANN001
     saved = termios.tcgetattr(fd)
     one_key = termios.tcgetattr(fd)
     one_key[3] &= ~(termios.ICANON | termios.ECHO)
@@ -219,12 +212,29 @@ def _read_key(fd: int, termios) -> str:  # noqa: ANN001
     one_key[6][termios.VTIME] = 0
     termios.tcsetattr(fd, termios.TCSANOW, one_key)
     try:
-        data = os.read(fd, 1)
-        # The rest of one character typed as several UTF-8 bytes; anything after it is the next key's.
-        following = 3 if data >= b"\xf0" else 2 if data >= b"\xe0" else 1 if data >= b"\xc0" else 0
-        if following:
-            data += os.read(fd, following)
+        _prompt(console)
+        while True:
+            key = _read_key(fd)
+            if key == _END_OF_INPUT or key == "":
+                raise EOFError
+            if key not in _IGNORED_KEYS:
+                console.print(key if key.isprintable() else "", markup=False, highlight=False)
+                return key.lower()
     finally:
         # TCSANOW, not TCSAFLUSH: a key typed ahead for the next question is kept for it.
         termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def _prompt(console: Console) -> None:
+    console.print(PROMPT, end="", markup=False, highlight=False)
+    console.file.flush()
+
+
+def _read_key(fd: int) -> str:
+    """One key, as the one or more UTF-8 bytes of one character."""
+    data = os.read(fd, 1)
+    # The rest of one character typed as several UTF-8 bytes; anything after it is the next key's.
+    following = 3 if data >= b"\xf0" else 2 if data >= b"\xe0" else 1 if data >= b"\xc0" else 0
+    if following:
+        data += os.read(fd, following)
     return data.decode("utf-8", "replace")
