@@ -35,8 +35,7 @@ def test_second_run_changes_nothing(case: Case) -> None:
     after = _read(case.after)
     result = fix_source(after, case.options)
     assert result.text == after
-    assert result.findings == ()
-    assert check_source(after, case.options) == []
+    assert result.findings == ()  # nothing applied, so these are all check(after) finds: none
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
