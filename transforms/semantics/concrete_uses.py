@@ -28,6 +28,7 @@ from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, m
 from jaxfix.transforms.semantics.array_destinations import needless_float
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import dominating_binding, single_binding
+from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -356,9 +357,10 @@ class ConcreteUses:
                 return None
             bound = target.implicit_self
         elif isinstance(call.func, cst.Call):
-            fn = self._passed_through(call.func)
-            if fn is None:
+            passed = self._passed_through(call.func)
+            if passed is None:
                 return None
+            fn, bound = passed
         else:
             return None
         info = function_info(ctx, fn)
@@ -368,7 +370,10 @@ class ConcreteUses:
         )
         if param is None or (applied is not None and param == info.signature.params[0].name):
             return None
-        if isinstance(call.func, cst.Call) and Wrap(ctx.names.qualified_name(call.func.func) or "", call.func, call.func).traces(ctx, info.signature, param) is not False:
+        # a bound method's transform counts its arguments after the receiver (`argnums=0` is `w`
+        # of `self.loss(w, ...)`)
+        seen_by_call = Signature(info.signature.params[1:]) if bound else info.signature
+        if isinstance(call.func, cst.Call) and Wrap(ctx.names.qualified_name(call.func.func) or "", call.func, call.func).traces(ctx, seen_by_call, param) is not False:
             return None  # the transform differentiates or maps it: not the value the caller passed
         self._depth += 1
         try:
@@ -416,22 +421,24 @@ class ConcreteUses:
         reason = f"{use.reason}, in the jitted `{target.function.name}`, which traces its `{param}`"
         return replace(use, reason=reason, through_jit=(fn, param))
 
-    def _passed_through(self, applied: cst.Call) -> cst.FunctionDef | None:
-        """``jax.value_and_grad(loss)`` / ``jax.vmap(f, in_axes=...)`` of a plain def of this module:
-        the def, whose parameters the transform does not differentiate or map get what the call
-        passes (checked per parameter by `Wrap.traces`)."""
+    def _passed_through(self, applied: cst.Call) -> tuple[cst.FunctionDef, bool] | None:
+        """``jax.value_and_grad(loss)`` / ``jax.vmap(f, in_axes=...)`` of a plain def of this module,
+        or of a method read on an instance (``jax.value_and_grad(self.loss)``, brainpy#607): (the
+        def, whether the call's arguments come after its receiver). Its parameters the transform
+        does not differentiate or map get what the call passes (checked per parameter by
+        `Wrap.traces`)."""
         qualified = self.ctx.names.qualified_name(applied.func) or ""
         if qualified not in (*DIFFERENTIATION, "jax.vmap") or not applied.args or applied.args[0].keyword or applied.args[0].star:
             return None
-        target = resolve_callable(self.ctx, applied.args[0].value)  # `loss`, `Model.loss`
-        if target is None or target.jit is not None or target.implicit_self or target.function.opaque:
+        target = resolve_callable(self.ctx, applied.args[0].value)  # `loss`, `Model.loss`, `self.loss`
+        if target is None or target.jit is not None or target.function.opaque:
             return None
         fn = target.function.node
         if not isinstance(fn, cst.FunctionDef) or any(
             self.ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in fn.decorators
         ):
             return None
-        return fn
+        return fn, target.implicit_self
 
     def _assigned(self, assign: cst.Assign, fn: FunctionNode, depth: int) -> Use | None:
         """``m = value``, and ``a, b = value`` (each part of an array, or of what a JAX call
