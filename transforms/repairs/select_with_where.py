@@ -246,7 +246,7 @@ def _select_assignment(
     values: list[cst.BaseExpression] = [value for _, value in arms] + ([last] if last is not None else [])
     if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in values):
         return "an arm assigns something other than an array or number"
-    if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, branch, name, values):
+    if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, _first_target(branch)):
         return f"what `{name}` holds before the `if` is not shown to be an array or a number"
     why = _directly_called(analysis, fn, staged_calls=True)
     if why is not None:
@@ -254,16 +254,19 @@ def _select_assignment(
     return _written(analysis, branch, branch, f"{name} = ", arms, last if last is not None else name)
 
 
-def _always_array(analysis: Analysis, branch: cst.If, name: str, arms: list[cst.BaseExpression]) -> bool:
-    """Every binding of `name` in its function computes an array, given that what `name` held
-    before is one (`_array_given`): ``state = random.randint(...)`` before a loop whose ``if`` may
-    set ``state = state_flipped``, itself ``state.at[i].set(...)``. By induction the name always
-    holds an array: its first binding to run cannot read it."""
-    ctx = analysis.ctx
-    use = next((n for n in _names_in(branch) if n.value == name), None)
-    bindings = local_bindings(ctx, use) if use is not None else None
+def _first_target(branch: cst.If) -> cst.Name:
+    """The name the chain's first arm assigns (`_assignment_chain` has read it as one)."""
+    return _single_assignment(branch.body).targets[0].target  # type: ignore[union-attr,return-value]
+
+
+def _always_array(analysis: Analysis, target: cst.Name) -> bool:
+    """Every binding of the name `target` assigns, in its function, computes an array given that
+    what the name held before is one (`_array_given`): ``state = random.randint(...)`` before a
+    loop whose ``if`` may set ``state = state_flipped``, itself ``state.at[i].set(...)``. By
+    induction the name always holds an array: its first binding to run cannot read it."""
+    bindings = local_bindings(analysis.ctx, target)
     return bool(bindings) and all(
-        not isinstance(value, cst.Param) and _array_given(analysis, value, name, 0) for value in bindings
+        not isinstance(value, cst.Param) and _array_given(analysis, value, target.value, 0) for value in bindings
     )
 
 
@@ -286,16 +289,6 @@ def _array_given(analysis: Analysis, expr: cst.BaseExpression, name: str, depth:
     updated = indexed_update(expr.func) if isinstance(expr, cst.Call) else None
     return updated is not None and _array_given(analysis, updated, name, depth + 1)
 
-
-def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Names(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-    node.visit(Names())
-    return found
 
 
 def _value_before(ctx: ModuleContext, branch: cst.If, name: str) -> cst.BaseExpression | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.class_hashing import instance_class
+from jaxfix.transforms.semantics.class_hashing import instance_class, subclass_of
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
@@ -230,12 +230,7 @@ def _annotated_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.C
     cls = single_binding(ctx, annotation) if isinstance(annotation, cst.Name) else None
     if not isinstance(cls, cst.ClassDef):
         return None
-    derived = any(
-        isinstance(base.value, cst.Name) and base.value.value == cls.name.value
-        for other in ctx.nodes_of(cst.ClassDef)
-        for base in other.bases
-    )
-    return None if derived else cls
+    return None if subclass_of(ctx, cls) is not None else cls
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

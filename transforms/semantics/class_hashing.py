@@ -64,17 +64,20 @@ def _classmethod_factory(ctx: ModuleContext, func: cst.Attribute) -> tuple[cst.C
     made = returns[0].value
     if not isinstance(made.func, cst.Name) or made.func.value != positional[0].name.value:
         return None
-    if _derived(ctx, cls):
+    if subclass_of(ctx, cls) is not None:
         return None
     return cls, made
 
 
-def _derived(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
-    """Some class of the module names `cls` among its bases."""
-    return any(
-        isinstance(base.value, cst.Name) and base.value.value == cls.name.value
-        for other in ctx.nodes_of(cst.ClassDef)
-        for base in other.bases
+def subclass_of(ctx: ModuleContext, cls: cst.ClassDef) -> cst.ClassDef | None:
+    """A class of the module that names `cls` among its bases (it may override what `cls` does)."""
+    return next(
+        (
+            other
+            for other in ctx.nodes_of(cst.ClassDef)
+            if any(isinstance(base.value, cst.Name) and base.value.value == cls.name.value for base in other.bases)
+        ),
+        None,
     )
 
 

@@ -122,6 +122,17 @@ def here(ctx: ModuleContext, name: str) -> Definition | None:
     return Definition(ctx.ref, name)  # type: ignore[arg-type]
 
 
+def module_using(ctx: ModuleContext, name: str) -> str | None:
+    """Another module of the project that uses this module's `name` (or may: it cannot be read)."""
+    definition = here(ctx, name)
+    if definition is None:
+        return None
+    for uses in uses_elsewhere(ctx, definition):
+        if uses.hidden or uses.nodes:
+            return uses.module.name
+    return None
+
+
 def first_unchecked(uses: list[UsesIn]) -> str | None:
     """Why some use elsewhere cannot be checked at all (unreadable, star-imported)."""
     return next((u.hidden for u in uses if u.hidden), None)

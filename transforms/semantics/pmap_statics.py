@@ -45,8 +45,9 @@ def broadcast_positions(ctx: ModuleContext, made: cst.Call) -> tuple[int, ...] |
     return numbers  # type: ignore[return-value]
 
 
-def broadcast_arguments(ctx: ModuleContext) -> Iterator[tuple[cst.Call, int, cst.BaseExpression]]:
-    """(the call, the position, the argument) for each static broadcasted argument of a pmapped call."""
+def broadcast_arguments(ctx: ModuleContext) -> Iterator[tuple[cst.Call, cst.Call, int, cst.BaseExpression]]:
+    """(the call, its ``jax.pmap(...)``, the position, the argument) for each static broadcasted
+    argument of a pmapped call."""
     for call in ctx.calls:
         made = pmap_call(ctx, call.func)
         if made is None or any(a.star for a in call.args):
@@ -54,14 +55,14 @@ def broadcast_arguments(ctx: ModuleContext) -> Iterator[tuple[cst.Call, int, cst
         positional = [a.value for a in call.args if a.keyword is None]
         for number in broadcast_positions(ctx, made) or ():
             if 0 <= number < len(positional):
-                yield call, number, positional[number]
+                yield call, made, number, positional[number]
 
 
 def broadcast_slots(ctx: ModuleContext) -> Iterator[ArgumentSlot]:
     """`broadcast_arguments` as slots of the pmapped def of this module (its parameter at the
     position), for the rules that follow the value into the function."""
-    for call, number, argument in broadcast_arguments(ctx):
-        slot = _slot(ctx, call, number, argument)
+    for call, made, number, argument in broadcast_arguments(ctx):
+        slot = _slot(ctx, call, made, number, argument)
         if slot is not None:
             yield slot
 
@@ -74,12 +75,12 @@ def broadcast_slot(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Argument
         return None
     positional = [a for a in call.args if a.keyword is None]
     number = positional.index(arg)
-    return _slot(ctx, call, number, arg.value) if number in (broadcast_positions(ctx, made) or ()) else None
+    return _slot(ctx, call, made, number, arg.value) if number in (broadcast_positions(ctx, made) or ()) else None
 
 
-def _slot(ctx: ModuleContext, call: cst.Call, number: int, argument: cst.BaseExpression) -> ArgumentSlot | None:
-    made = pmap_call(ctx, call.func)
-    target = resolve_callable(ctx, made.args[0].value) if made is not None and made.args else None
+def _slot(ctx: ModuleContext, call: cst.Call, made: cst.Call, number: int, argument: cst.BaseExpression) -> ArgumentSlot | None:
+    """The slot of the def `made` (``jax.pmap(f, ...)``) pmaps, at `number`, for `argument` of `call`."""
+    target = resolve_callable(ctx, made.args[0].value) if made.args else None
     if target is None or target.jit is not None or target.implicit_self:
         return None
     params = target.function.signature.params

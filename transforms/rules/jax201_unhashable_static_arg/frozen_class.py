@@ -26,7 +26,8 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.class_hashing import subclass_of
+from jaxfix.transforms.semantics.importers import module_using
 from jaxfix.transforms.semantics.python_values import NotStatic, python_value
 
 
@@ -119,20 +120,16 @@ def _assigned_somewhere(analysis: Analysis, cls: cst.ClassDef, fields: set[str])
 
 
 def _subclassed(ctx, cls: cst.ClassDef) -> str | None:
-    for other in ctx.nodes_of(cst.ClassDef):
-        if any(isinstance(b.value, cst.Name) and b.value.value == cls.name.value for b in other.bases):
-            return f"`{other.name.value}` subclasses `{cls.name.value}`, and frozen and non-frozen dataclasses cannot inherit from each other"
-    return None
+    other = subclass_of(ctx, cls)
+    if other is None:
+        return None
+    return f"`{other.name.value}` subclasses `{cls.name.value}`, and frozen and non-frozen dataclasses cannot inherit from each other"
 
 
 def _used_elsewhere(ctx, name: str) -> str | None:
-    definition = here(ctx, name)
-    if definition is None:
-        return None
-    for uses in uses_elsewhere(ctx, definition):
-        if uses.hidden or uses.nodes:
-            return f"`{uses.module.name}` uses `{name}` too, and could assign its fields"
-    return None
+    module = module_using(ctx, name)
+    return f"`{module}` uses `{name}` too, and could assign its fields" if module is not None else None
+
 
 
 def _constructions(ctx, cls: cst.ClassDef) -> list[cst.Call]:

@@ -31,7 +31,8 @@ from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.class_hashing import subclass_of
+from jaxfix.transforms.semantics.importers import module_using
 from jaxfix.transforms.semantics.instance_attributes import stored_value
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, method_named, pytree_class
@@ -189,12 +190,8 @@ def _read_edit(ctx: ModuleContext, node: cst.Attribute, kind: str) -> Edit | Non
 def _class_shared(ctx: ModuleContext, cls: cst.ClassDef) -> str | None:
     """Why code the module does not show may read the field: a subclass, another module."""
     name = cls.name.value
-    for other in ctx.nodes_of(cst.ClassDef):
-        if any(isinstance(b.value, cst.Name) and b.value.value == name for b in other.bases):
-            return f"`{other.name.value}` subclasses `{name}`"
-    definition = here(ctx, name)
-    if definition is not None:
-        for uses in uses_elsewhere(ctx, definition):
-            if uses.hidden or uses.nodes:
-                return f"`{uses.module.name}` uses `{name}` too, and may read the field"
-    return None
+    other = subclass_of(ctx, cls)
+    if other is not None:
+        return f"`{other.name.value}` subclasses `{name}`"
+    module = module_using(ctx, name)
+    return f"`{module}` uses `{name}` too, and may read the field" if module is not None else None

@@ -41,7 +41,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
 )
 from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.class_hashing import hashed_fields, instance_class
+from jaxfix.transforms.semantics.class_hashing import hashed_fields, instance_class, subclass_of
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import receiver_reads, stored_attribute
@@ -324,10 +324,7 @@ class UseChecker:
         here, and no method reads the instance's fields by name or wholesale (``getattr``,
         ``vars``, ``__dict__``, ``dataclasses.asdict``)."""
         ctx = self.ctx
-        name = cls.name.value
-        if any(
-            isinstance(b.value, cst.Name) and b.value.value == name for other in ctx.nodes_of(cst.ClassDef) for b in other.bases
-        ):
+        if subclass_of(ctx, cls) is not None:
             return False
         if any(word in ctx.code(cls) for word in _WHOLESALE_READS):
             return False

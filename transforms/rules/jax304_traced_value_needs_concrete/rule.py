@@ -75,6 +75,8 @@ class TracedValues304:
         self.ctx = analysis.ctx
         self.follower = Follower(self.ctx, through_indexing=True)
         self.ints = IntStatic(analysis)
+        #: `_run_eagerly`'s answer per method.
+        self._eager: dict[cst.FunctionDef, bool] = {}
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
@@ -276,10 +278,13 @@ class TracedValues304:
         (the helper repair's result): its jnp calls run on concrete values."""
         if not isinstance(fn, cst.FunctionDef):
             return False
-        uses = helper_uses(self.analysis, fn)
-        return bool(uses) and all(
-            in_eager_block(self.ctx, u) or not runs_staged(self.analysis, self.ctx.enclosing_function(u)) for u in uses  # type: ignore[union-attr]
-        )
+        if fn not in self._eager:  # asked for each jnp call of `fn`: its uses are looked up once
+            uses = helper_uses(self.analysis, fn)
+            self._eager[fn] = bool(uses) and all(
+                in_eager_block(self.ctx, u) or not runs_staged(self.analysis, self.ctx.enclosing_function(u))  # type: ignore[union-attr]
+                for u in uses  # type: ignore[union-attr]
+            )
+        return self._eager[fn]
 
     def _jax402s(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
         """jnp arithmetic on provably static operands, nested ones included
@@ -379,8 +384,12 @@ class TracedValues304:
             )
         else:
             evaluated = evaluate_while_tracing(self.analysis, call, self.ints, _needed(ctx, sink))
-            helper = helper_at_trace_time(self.analysis, fn, self.ints) if isinstance(fn, cst.FunctionDef) else ""
-            if isinstance(evaluated, str) and not isinstance(helper, str):
+            helper = (
+                helper_at_trace_time(self.analysis, fn, self.ints)
+                if isinstance(evaluated, str) and isinstance(fn, cst.FunctionDef)
+                else ""
+            )
+            if not isinstance(helper, str):
                 edits, opening, lines = helper
                 where = ", ".join(f"line {n}" for n in lines)
                 return ctx.finding(

@@ -24,7 +24,7 @@ def pmap_findings(analysis: Analysis) -> Iterator[Finding]:
     """A call of ``jax.pmap(f, static_broadcasted_argnums=...)`` (inline, or a name bound once to
     it) passing an array at one of those positions."""
     ctx = analysis.ctx
-    for _, number, argument in broadcast_arguments(ctx):
+    for _, _, number, argument in broadcast_arguments(ctx):
         origin = array_origin(analysis, argument)
         if origin is None:
             continue
