@@ -124,12 +124,20 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             return True  # `and`/`or`/`not` need a concrete bool
         if isinstance(parent, ast.keyword):
             call = parents.get(parent)
-            return isinstance(call, ast.Call) and sink_call(facts, call, None, parent.arg)
+            return isinstance(call, ast.Call) and (
+                sink_call(facts, call, None, parent.arg) or _fields_reach_sink(facts, call)
+            )
         if isinstance(parent, ast.Starred):
             call = parents.get(parent)
             return isinstance(call, ast.Call) and sink_call(facts, call, None, None)
         if isinstance(parent, ast.Call) and node is not parent.func:
-            return sink_call(facts, parent, parent.args.index(node) if node in parent.args else None, None)
+            return sink_call(facts, parent, parent.args.index(node) if node in parent.args else None, None) or (
+                _fields_reach_sink(facts, parent)
+            )
+        if isinstance(parent, ast.For) and parent.iter is node and isinstance(parent.target, ast.Name):
+            if depth >= _DEPTH:
+                return False
+            return any(_climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.target.id, ()))
         if isinstance(parent, ast.Assign) and parent.value is node:
             if len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name) or depth >= _DEPTH:
                 return False
@@ -140,6 +148,37 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
                 _climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.targets[0].id, ())
             )
         return False
+
+
+def _fields_reach_sink(facts, call: ast.Call) -> bool:
+    """``MLP(widths + (n,))`` of a class of the module: can a field its methods read as
+    ``self.<field>`` reach a sink there (`sinks.Follower._field`)? Generous: any field, any method."""
+    if not isinstance(call.func, ast.Name) or call.func.id not in facts.class_names:
+        return False
+    cache = facts.__dict__.setdefault("_field_sinks", {})
+    name = call.func.id
+    if name not in cache:
+        cache[name] = False  # in progress: a class building itself proves nothing
+        cache[name] = any(_method_reads_reach_sink(facts, m) for m in _methods_of(facts, name))
+    return cache[name]
+
+
+def _methods_of(facts, class_name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    classes = [n for n in facts.nodes if isinstance(n, ast.ClassDef) and n.name == class_name]
+    return [f for c in classes for f in c.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _method_reads_reach_sink(facts, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    positional = [*method.args.posonlyargs, *method.args.args]
+    if not positional:
+        return False
+    receiver = positional[0].arg
+    index = _index(facts, method)
+    return any(
+        isinstance(parent, ast.Attribute) and _climb(facts, index, parent, 1, {})
+        for read in index.loads.get(receiver, ())
+        if isinstance(parent := index.parents.get(read), ast.Attribute)
+    )
 
 
 def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) -> bool:

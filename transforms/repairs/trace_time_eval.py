@@ -39,7 +39,9 @@ from libcst.metadata import BuiltinAssignment, GlobalScope
 from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.class_hashing import given_to_field
 from jaxfix.transforms.semantics.constants import assigned_value, local_bindings, single_binding
+from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
@@ -140,6 +142,10 @@ def _unproven_value(
         if value is None:
             return expr
         parts = [value]
+    elif isinstance(expr, cst.Subscript) and all(isinstance(e.slice, cst.Index) for e in expr.slice):
+        parts = [expr.value, *(e.slice.value for e in expr.slice)]  # type: ignore[union-attr]
+    elif isinstance(expr, cst.Attribute) and (given := _field_given(analysis, expr)) is not None:
+        parts = given  # `self.features` of a module whose every construction here passes it
     else:
         return expr
     for part in parts:
@@ -147,6 +153,23 @@ def _unproven_value(
         if found is not None:
             return found
     return None
+
+
+def _field_given(analysis: Analysis, read: cst.Attribute) -> list[cst.BaseExpression] | None:
+    """``self.f`` in a method of a class this module alone builds: what each construction gives
+    the field (flax#1516: ``MLP(widths + (n,))`` in a ``setup``), else None."""
+    ctx = analysis.ctx
+    method = ctx.enclosing_function(read)
+    cls = ctx.parent(ctx.parent(method)) if isinstance(method, cst.FunctionDef) else None
+    if not isinstance(cls, cst.ClassDef) or not isinstance(read.value, cst.Name):
+        return None
+    positional = [*method.params.posonly_params, *method.params.params]  # type: ignore[union-attr]
+    if not positional or positional[0].name.value != read.value.value:
+        return None
+    definition = here(ctx, cls.name.value)
+    if definition is not None and any(True for _ in uses_elsewhere(ctx, definition)):
+        return None
+    return given_to_field(ctx, cls, read.attr.value)
 
 
 def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, depth: int) -> bool:

@@ -385,3 +385,71 @@ def namedtuple_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.Ba
         for small in line.body
         if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
     }
+
+
+def constructed_field(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> tuple[cst.ClassDef, str] | None:
+    """(the class, the field) that `arg` of ``Model(...)`` fills, for a class of this module whose
+    fields `hashed_fields` reads in ``__init__``'s order (a flax linen module, a frozen
+    dataclass): by keyword, or by position among the fields."""
+    if arg.star or not isinstance(call.func, cst.Name):
+        return None
+    cls = single_binding(ctx, call.func)
+    fields = hashed_fields(ctx, cls) if isinstance(cls, cst.ClassDef) else None
+    if fields is None or any(a.star for a in call.args):
+        return None
+    if arg.keyword is not None:
+        name = arg.keyword.value
+        return (cls, name) if name in fields else None  # type: ignore[return-value]
+    index = [a for a in call.args if a.keyword is None].index(arg)
+    return (cls, list(fields)[index]) if index < len(fields) else None  # type: ignore[return-value]
+
+
+def own_field_reads(ctx: ModuleContext, cls: cst.ClassDef, field: str) -> list[cst.Attribute] | None:
+    """Every ``self.<field>`` read in the methods of `cls`; None when the field may be read where
+    those do not show (a subclass of the module, another attribute ``.field`` on anything else, a
+    method whose receiver is not its first parameter)."""
+    if subclass_of(ctx, cls) is not None:
+        return None
+    found: list[cst.Attribute] = []
+    for line in _body(cls):
+        if not isinstance(line, cst.FunctionDef):
+            continue
+        if any(ctx.names.qualified_name(d.decorator) in ("builtins.staticmethod", "builtins.classmethod") for d in line.decorators):
+            continue
+        positional = [*line.params.posonly_params, *line.params.params]
+        receiver = positional[0].name.value if positional else None
+        for attribute in ctx.attributes_named(field):
+            if ctx.enclosing_function(attribute) is not line:
+                continue
+            if not (isinstance(attribute.value, cst.Name) and attribute.value.value == receiver):
+                return None
+            found.append(attribute)
+    if len(found) != len(ctx.attributes_named(field)):
+        return None  # `.field` read elsewhere: perhaps of an instance, out of our sight
+    return found
+
+
+def given_to_field(ctx: ModuleContext, cls: cst.ClassDef, field: str) -> list[cst.BaseExpression] | None:
+    """What every construction of `cls` in this module gives `field` (what it passes, else the
+    default); None when a construction cannot be read or one may happen out of sight
+    (`constructions`). Another module building the class is the caller's to rule out."""
+    fields = hashed_fields(ctx, cls)
+    built = constructions(ctx, cls)
+    if fields is None or built is None or field not in fields:
+        return None
+    position = list(fields).index(field)
+    given: list[cst.BaseExpression] = []
+    for call in built:
+        keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == field), None)
+        positional = [a for a in call.args if a.keyword is None]
+        if keyword is not None:
+            given.append(keyword)
+        elif any(a.star for a in call.args):
+            return None
+        elif position < len(positional):
+            given.append(positional[position].value)
+        elif fields[field] is not None:
+            given.append(fields[field])  # type: ignore[arg-type]
+        else:
+            return None
+    return given

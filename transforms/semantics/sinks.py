@@ -21,10 +21,12 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
+from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
 from jaxfix.transforms.semantics.constants import binding_value, single_binding
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.sequence_positions import UNKNOWN, Place, concatenated, element_place, indexed, sliced
 from jaxfix.transforms.semantics.static_slots import jitted_call
 
 ALL = "*"
@@ -114,6 +116,25 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.ops.segment_max": ("count", (2,), ("num_segments",)),
     "jax.ops.segment_min": ("count", (2,), ("num_segments",)),
     "jax.ops.segment_prod": ("count", (2,), ("num_segments",)),
+    # flax.linen layers build their parameters' shapes from these (docs/flax-linen-behaviour.md).
+    **{
+        f"flax.linen.{layer}": entry
+        for layer, entry in {
+            "Dense": ("size", (0,), ("features",)),
+            "DenseGeneral": ("size", (0,), ("features",)),
+            "Conv": ("size", (0, 1), ("features", "kernel_size")),
+            "ConvTranspose": ("size", (0, 1), ("features", "kernel_size")),
+            "ConvLocal": ("size", (0, 1), ("features", "kernel_size")),
+            "Embed": ("size", (0, 1), ("num_embeddings", "features")),
+            "GroupNorm": ("count", (0,), ("num_groups", "group_size")),
+            "MultiHeadDotProductAttention": ("count", (0,), ("num_heads", "qkv_features", "out_features")),
+            "SelfAttention": ("count", (0,), ("num_heads", "qkv_features", "out_features")),
+            "LSTMCell": ("size", (0,), ("features",)),
+            "OptimizedLSTMCell": ("size", (0,), ("features",)),
+            "GRUCell": ("size", (0,), ("features",)),
+            "SimpleCell": ("size", (0,), ("features",)),
+        }.items()
+    },
 }
 #: Functions whose result's shape depends on the values of their first argument: without ``size=``
 #: they need those values concrete (ConcretizationTypeError under a trace; ``jnp.where`` with the
@@ -319,7 +340,9 @@ class Follower:
         self.ctx = ctx
         self.through_indexing = through_indexing
 
-    def follow(self, expr: cst.CSTNode, depth: int = 0) -> Flow:
+    def follow(self, expr: cst.CSTNode, depth: int = 0, held: Place | None = None) -> Flow:
+        """Where `expr`'s value goes; `held`: `expr` is a Python tuple or list holding the value
+        there (``(n,)``, ``widths + (n,)``), and what reads it back may be the value."""
         ctx = self.ctx
         if depth > 12:
             return Flow(blocked="it flows further than we follow")
@@ -329,14 +352,34 @@ class Follower:
             line = ctx.span(node).start.line
             if isinstance(parent, cst.Comparison) and any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in parent.comparisons):
                 return Flow()  # `v is not None` (a comparator climbs here through its target): identity
+            if held is not None and isinstance(parent, cst.BinaryOperation):
+                held = concatenated(held, parent, node)  # type: ignore[arg-type]
+                node = parent
+                continue
             if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
                 node = parent
                 continue
             if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.Tuple, cst.List)):
-                node = ctx.parent(parent)  # type: ignore[assignment]
+                sequence = ctx.parent(parent)
+                held = element_place(sequence, parent) if held is None else UNKNOWN  # type: ignore[arg-type]
+                node = sequence  # type: ignore[assignment]
                 continue
+            if held is not None and isinstance(parent, cst.Subscript) and parent.value is node and len(parent.slice) == 1:
+                part = parent.slice[0].slice
+                if isinstance(part, cst.Slice):
+                    held = sliced(held, part)
+                    if held is None:
+                        return Flow()  # `widths[:-1]` leaves the value out
+                else:
+                    if indexed(held, part.value) is False:  # type: ignore[union-attr]
+                        return Flow()  # another element
+                    held = None
+                node = parent
+                continue
+            if held is not None and isinstance(parent, cst.For) and parent.iter is node:
+                return self._loop_target(parent, line, depth)
             if isinstance(parent, cst.Arg) and parent.value is node:
-                return self._argument(parent, line)
+                return self._argument(parent, line, depth, held)
             if isinstance(parent, cst.Slice):
                 return Flow((Sink(parent, "a slice bound must be a concrete int"),))
             if isinstance(parent, cst.Index):
@@ -362,7 +405,7 @@ class Follower:
             if is_logical(parent):
                 return Flow((Sink(parent, "a Python boolean operator needs a concrete value"),))
             if isinstance(parent, cst.Assign) and parent.value is node:
-                return self._name(parent, line, depth)
+                return self._name(parent, line, depth, held)
             if isinstance(parent, cst.Expr):
                 return Flow()
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
@@ -374,13 +417,16 @@ class Follower:
                 return Flow(blocked=f"it is returned (line {line}), and the caller may need an array")
             return Flow(blocked=f"it is used in `{shorten(shown)}` (line {line})")
 
-    def _argument(self, arg: cst.Arg, line: int) -> Flow:
+    def _argument(self, arg: cst.Arg, line: int, depth: int, held: Place | None) -> Flow:
         ctx = self.ctx
         call = ctx.parent(arg)
         assert isinstance(call, cst.Call)
         sink = argument_sink(ctx, call, arg)
         if sink is not None:
             return Flow((sink,))
+        field = constructed_field(ctx, call, arg)
+        if field is not None:
+            return self._field(*field, line, depth, held)
         qualified = ctx.names.qualified_name(call.func) or ""
         jitted = jitted_call(ctx, call)
         if jitted is not None:
@@ -407,7 +453,31 @@ class Follower:
         holder = self.ctx.parent(outer) if isinstance(outer, cst.Arg) else None
         return isinstance(holder, cst.Call) and self.ctx.names.qualified_name(holder.func) == "builtins.print"
 
-    def _name(self, assign: cst.Assign, line: int, depth: int) -> Flow:
+    def _field(self, cls: cst.ClassDef, field: str, line: int, depth: int, held: Place | None) -> Flow:
+        """The value fills `field` of a `cls` built here (``MLP(widths + (n,))``, flax#1516): it goes
+        where the class's own methods read ``self.<field>``."""
+        uses = own_field_reads(self.ctx, cls, field)
+        if uses is None:
+            return Flow(blocked=f"it is stored in `{cls.name.value}.{field}` (line {line}), which is read where we cannot follow")
+        return self._joined(uses, depth, held)
+
+    def _loop_target(self, loop: cst.For, line: int, depth: int) -> Flow:
+        """``for feat in widths:`` over a tuple holding the value: the loop variable may be it."""
+        if not isinstance(loop.target, cst.Name):
+            return Flow(blocked=f"a loop unpacks it (line {line})")
+        uses = [u for u in reads(self.ctx, loop.target) if single_binding(self.ctx, u) is loop.target]  # type: ignore[arg-type]
+        return self._joined(uses, depth, None)
+
+    def _joined(self, uses: list, depth: int, held: Place | None) -> Flow:
+        sinks: list[Sink] = []
+        blocked: str | None = None
+        for use in uses:
+            flow = self.follow(use, depth + 1, held)
+            blocked = blocked or flow.blocked
+            sinks.extend(flow.sinks)
+        return Flow(tuple(sinks), blocked)
+
+    def _name(self, assign: cst.Assign, line: int, depth: int, held: Place | None) -> Flow:
         ctx = self.ctx
         if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
             return Flow(blocked=f"it is unpacked or stored (line {line})")
@@ -422,7 +492,7 @@ class Follower:
             if ctx.enclosing_function(use) is not ctx.enclosing_function(assign):
                 blocked = blocked or f"`{target.value}` is read in another function (line {ctx.span(use).start.line})"
                 continue
-            flow = self.follow(use, depth + 1)
+            flow = self.follow(use, depth + 1, held)
             blocked = blocked or flow.blocked
             sinks.extend(flow.sinks)
         return Flow(tuple(sinks), blocked)

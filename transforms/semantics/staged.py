@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.class_hashing import linen_module
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW
 
@@ -38,8 +39,25 @@ def staged_functions(analysis: Analysis) -> frozenset[FunctionNode]:
     key = "staged_functions"
     if key not in analysis.memo:
         traces = analysis.traces
-        analysis.memo[key] = traces.reached_from(traces.handed_to(STAGING) | traces.linen_initializers)
+        staged = traces.reached_from(traces.handed_to(STAGING) | traces.linen_initializers)
+        setups = _linen_setups(analysis.ctx, staged)
+        analysis.memo[key] = staged | traces.reached_from(setups) if setups else staged
     return analysis.memo[key]  # type: ignore[return-value]
+
+
+def _linen_setups(ctx: ModuleContext, staged: frozenset[FunctionNode]) -> set[cst.FunctionDef]:
+    """The ``setup`` of each flax linen module one of whose methods runs staged: flax runs it, at
+    ``init`` and at each ``apply``, before the first method (docs/flax-linen-behaviour.md, layer
+    sizes: ``jax.jit(model.init)`` stages a jnp product computed there)."""
+    found: set[cst.FunctionDef] = set()
+    for fn in staged:
+        cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) else None
+        if not isinstance(cls, cst.ClassDef) or not linen_module(ctx, cls):
+            continue
+        found.update(
+            s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "setup" and s not in staged
+        )
+    return found
 
 
 def runs_staged(analysis: Analysis, fn: FunctionNode | None) -> bool:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.class_hashing import linen_module
+from jaxfix.transforms.semantics.class_hashing import given_to_field, linen_module
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     declared_annotation,
@@ -30,6 +30,7 @@ from jaxfix.transforms.semantics.constants import (
     reaching_parameter,
     single_binding,
 )
+from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT
@@ -70,6 +71,7 @@ class StaticnessChecker:
         self.ctx = ctx
         self.traces = traces
         self._passed: dict[tuple[FunctionNode, str], bool] = {}
+        self._fields: dict[tuple[cst.ClassDef, str], bool] = {}
 
     def verdict(self, expr: cst.BaseExpression, _depth: int = 0) -> Verdict:
         if _depth > 12:
@@ -281,7 +283,22 @@ class StaticnessChecker:
         if cls is None or not linen_module(self.ctx, cls):
             return False
         annotation = declared_annotation(cls, attribute.attr.value)
-        return annotation is not None and _python_type(annotation)
+        return (annotation is not None and _python_type(annotation)) or self._built_static(cls, attribute.attr.value)
+
+    def _built_static(self, cls: cst.ClassDef, field: str) -> bool:
+        """Every construction of `cls` (all in this module) gives `field` a static value
+        (``AutoEncoder(hidden=(16, 4), image_shape=(3, 5))`` at module level)."""
+        key = (cls, field)
+        if key not in self._fields:
+            self._fields[key] = False  # in progress: a module built from its own field proves nothing
+            definition = here(self.ctx, cls.name.value)
+            given = given_to_field(self.ctx, cls, field)
+            self._fields[key] = (
+                given is not None
+                and not (definition is not None and any(True for _ in uses_elsewhere(self.ctx, definition)))
+                and all(self.verdict(value).kind is Kind.STATIC for value in given)
+            )
+        return self._fields[key]
 
     def _every_binding(self, name: cst.Name, depth: int) -> Verdict | None:
         """A name bound several times in one function: static when every binding is a static
