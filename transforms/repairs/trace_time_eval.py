@@ -40,7 +40,7 @@ from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import given_to_field
-from jaxfix.transforms.semantics.constants import assigned_value, local_bindings, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, local_bindings, reaching_binding
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
@@ -137,7 +137,7 @@ def _unproven_value(
             return expr
         parts = [a.value for a in expr.args]
     elif isinstance(expr, cst.Name):
-        binding = single_binding(ctx, expr)
+        binding = reaching_binding(ctx, expr)
         value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
         if value is None:
             return expr
@@ -182,6 +182,8 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
     if ints.kind(node).kind is not Kind.UNKNOWN:
         return True
     if isinstance(node, cst.Attribute):
+        if analysis.staticness.verdict(node).kind is Static.STATIC:
+            return True  # `jnp.float32`: a library object; a linen module's field
         return _concrete(analysis, node.value, ints, depth + 1)
     if isinstance(node, cst.Subscript):  # `shape[0]`, `shape[1:]`: part of a concrete value, at concrete places
         return _concrete(analysis, node.value, ints, depth + 1) and all(
@@ -196,6 +198,9 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         return False
     if analysis.staticness.verdict(node).kind is Static.STATIC:
         return True
+    reaching = reaching_binding(analysis.ctx, node)
+    if isinstance(reaching, cst.Param):
+        return analysis.staticness.parameter_verdict(reaching).kind is Static.STATIC
     bindings = local_bindings(analysis.ctx, node)
     if bindings is None:
         return False

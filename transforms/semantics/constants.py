@@ -67,6 +67,50 @@ def reaching_parameter(ctx: ModuleContext, name: cst.Name) -> cst.Param | None:
     return params[0]  # type: ignore[return-value]
 
 
+def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
+    """The one binding a read sees in straight-line code (`single_binding` when there is one):
+    ``tsave = jnp.asarray(tsave)`` then ``tsave = tuple(tsave.tolist())`` (dynamiqs#1015). No
+    loop around the read in its function; every binding before the read's statement is a plain
+    ``name = ...`` target whose statement sits in a block around the read (so it surely ran), and
+    the last of them is the one; with none, the parameter. None when that cannot be shown."""
+    single = single_binding(ctx, name)
+    if single is not None:
+        return single
+    scope = ctx.scope(name)
+    if scope is None:
+        return None
+    assignments = scope[name.value]
+    if not assignments or not all(isinstance(a, Assignment) for a in assignments):
+        return None
+    fn = ctx.enclosing_function(name)
+    around = ctx.ancestors_within(name, fn)
+    if fn is None or any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in around):
+        return None
+    statement = ctx.statement_of(name)
+    param: cst.CSTNode | None = None
+    before: list[cst.Name] = []
+    for assignment in assignments:
+        node = assignment.node  # type: ignore[union-attr]
+        if isinstance(node, cst.Param) and ctx.enclosing_function(node) is fn:
+            param = node
+            continue
+        if not isinstance(node, cst.Name) or ctx.enclosing_function(node) is not fn:
+            return None
+        holder = ctx.statement_of(node)
+        if holder is statement:
+            if not _assignment_target(ctx, node):
+                return None  # a walrus or a loop target in the read's own statement
+            continue  # bound after the right side is read
+        if ctx.start(holder) > ctx.start(statement):
+            continue  # later: no loop brings it back
+        if not _assignment_target(ctx, node) or ctx.parent(holder) not in around:
+            return None  # conditional, or a target unpacked in ways not followed
+        before.append(node)
+    if before:
+        return max(before, key=ctx.start)
+    return param
+
+
 def every_binding(ctx: ModuleContext, name: cst.Name) -> list[cst.CSTNode] | None:
     """Every node that binds `name` in the scope this use reads it from (any of them may reach
     it); None when one is not a binding of this module (a builtin, a name it cannot see)."""

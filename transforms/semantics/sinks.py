@@ -22,7 +22,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
-from jaxfix.transforms.semantics.constants import binding_value, single_binding
+from jaxfix.transforms.semantics.constants import binding_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import reads
@@ -327,6 +327,9 @@ def index_sink(ctx: ModuleContext, index: cst.Index) -> Sink | None:
     return Sink(ctx.parent(ctx.parent(index)), f"{sequence} needs a concrete int as its index") if sequence is not None else None  # type: ignore[arg-type]
 
 
+#: Array methods that hand out the values as Python ones: a tracer raises ConcretizationTypeError.
+_CONVERTING_METHODS = frozenset({"item", "tolist"})
+
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
 
@@ -411,8 +414,14 @@ class Follower:
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
             if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is node:
                 outer = ctx.parent(parent)
-                shown = ctx.code(outer) if isinstance(outer, cst.Call) and outer.func is parent else ctx.code(parent)
-                return Flow(blocked=f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support")
+                called = isinstance(outer, cst.Call) and outer.func is parent
+                shown = ctx.code(outer) if called else ctx.code(parent)
+                blocked = f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support"
+                if called and isinstance(parent, cst.Attribute) and parent.attr.value in _CONVERTING_METHODS:
+                    # `tsave.tolist()` (dynamiqs#1015): an array's values as Python ones, which a tracer has not
+                    sink = Sink(outer, f"`.{parent.attr.value}()` needs a concrete value")  # type: ignore[arg-type]
+                    return Flow((sink,), blocked)
+                return Flow(blocked=blocked)
             if isinstance(parent, cst.Return):
                 return Flow(blocked=f"it is returned (line {line}), and the caller may need an array")
             return Flow(blocked=f"it is used in `{shorten(shown)}` (line {line})")
@@ -486,9 +495,11 @@ class Follower:
         sinks: list[Sink] = []
         blocked: str | None = None
         for use in uses:
-            if single_binding(ctx, use) is not target:  # type: ignore[arg-type]
-                blocked = blocked or f"`{target.value}` is bound more than once"
-                continue
+            reaching = reaching_binding(ctx, use)  # type: ignore[arg-type]
+            if reaching is not target:
+                if reaching is None:
+                    blocked = blocked or f"`{target.value}` is bound more than once"
+                continue  # another binding's value is read there
             if ctx.enclosing_function(use) is not ctx.enclosing_function(assign):
                 blocked = blocked or f"`{target.value}` is read in another function (line {ctx.span(use).start.line})"
                 continue

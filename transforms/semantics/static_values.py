@@ -36,7 +36,7 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT
 from jaxfix.transforms.semantics.reads import parameter
 from jaxfix.transforms.semantics.tracing import JitEntry, TraceIndex
-from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING
+from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, JIT
 
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
 _STATIC_BUILTINS = frozenset({"len", "int", "float", "bool", "abs", "min", "max", "round", "str", "tuple"})
@@ -209,7 +209,8 @@ class StaticnessChecker:
     def _passed_static(self, fn: FunctionNode, name: str) -> bool:
         """Every use of `fn` is a plain call (no transform, nothing escapes) passing `name` a static
         value, read where the call is (a helper called from a jitted function with its static
-        arguments: phentax's ``self.initial_processing(..., delta_t, T)``)."""
+        arguments: phentax's ``self.initial_processing(..., delta_t, T)``), or a jit that declares it
+        static (``run = jax.jit(integrate, static_argnames=("times",))`` beside eager calls)."""
         key = (fn, name)
         if key in self._passed:
             return self._passed[key]
@@ -223,6 +224,8 @@ class StaticnessChecker:
         declared = parameter(fn, name)
         result = bool(routes)
         for route in routes or ():
+            if route.wraps and all(w.name == JIT and w.traces(self.ctx, signature, name) is False for w in route.wraps):
+                continue  # a jit that makes it static: a Python value, whatever its callers pass
             filtered = bool(route.wraps) and all(w.name in ARRAY_TRACING for w in route.wraps)
             if route.escapes or route.call is None or (route.wraps and not filtered):
                 result = False

@@ -41,9 +41,12 @@ from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import (
     render_fori,
     scanned_arange,
 )
+from jaxfix.transforms.rules.jax301_traced_loop_length.shifted_arange import shifted_arange
 from jaxfix.transforms.rules.jax301_traced_loop_length.static_count import StaticCount, plan_static_count
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.expected_errors import expected_failure
+from jaxfix.transforms.semantics.int_values import IntStatic
+from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.loop_counts import Count, SiteKind, find_sites, traced_counts, without_conversions
 from jaxfix.transforms.semantics.module import FunctionNode
@@ -90,6 +93,7 @@ class LoopLengths:
         self._rewrites: dict[cst.CSTNode, LoopRewrite | str] = {}
         self._reverse_reach: list[tuple[FunctionNode, frozenset[FunctionNode]]] | None = None
         self._silenced = suppressions(self.ctx.text)
+        self._ints: IntStatic | None = None
 
     def findings(self) -> list[Finding]:
         ctx = self.ctx
@@ -126,6 +130,9 @@ class LoopLengths:
             if isinstance(plan, StaticCount):
                 return self._static_finding(count, plan)
             static_refusal = plan
+        shifted = self._shifted(count)
+        if shifted is not None:
+            return shifted
         rewrite = self._rewrite(count, group)
         if isinstance(rewrite, str):
             if source.taint is Taint.FED and source.via is None:
@@ -142,6 +149,31 @@ class LoopLengths:
             description="run the loop with lax.fori_loop and a traced count",
             notes=rewrite.notes,
         )
+
+    def _shifted(self, count: Count) -> Finding | None:
+        """``jnp.arange(a - 1, a + 1)``: the length is static, only the offset is traced (jax#19433)."""
+        if count.site.kind is not SiteKind.ARANGE:
+            return None
+        shifted = shifted_arange(self.ctx, count.site.call, self._python_int)
+        if shifted is None:
+            return None
+        return self.ctx.finding(
+            "JAX301",
+            count.expr,
+            f"{self._head(count)}; both bounds are `{shifted.offset}` plus a Python int, so the size is "
+            f"{shifted.length}, a Python int, and only the offset is traced: `{shifted.text}`",
+            (self.ctx.replace(count.site.call, shifted.text),),
+            description="a static-size arange shifted by the traced offset",
+            notes=(
+                "the same ints; for a float offset the same values up to rounding (the offset is added once per "
+                "element instead of starting the count)",
+            ),
+        )
+
+    def _python_int(self, expr: cst.BaseExpression) -> bool:
+        if self._ints is None:
+            self._ints = IntStatic(self.analysis)
+        return self._ints.kind(expr).kind is IntKind.INT
 
     def _expected_failure(self, count: Count) -> str | None:
         """Why not to rewrite a loop that a test runs to watch it fail (`expected_failure`)."""

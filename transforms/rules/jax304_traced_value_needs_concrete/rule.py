@@ -89,7 +89,7 @@ class TracedValues304:
                 continue
             flow = self.follower.follow(call)
             sink = next(iter(flow.sinks), None)
-            if sink is None or id(sink.node) in seen_sinks or self._jax402s(call):
+            if sink is None or id(sink.node) in seen_sinks or self._jax402s(call, sink):
                 continue
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
             out.append(self._finding(call, fn, sink))
@@ -286,14 +286,17 @@ class TracedValues304:
             )
         return self._eager[fn]
 
-    def _jax402s(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    def _jax402s(self, expr: cst.BaseExpression, sink: Sink, depth: int = 0) -> bool:
         """jnp arithmetic on provably static operands, nested ones included
-        (``jnp.maximum(jnp.abs(steps), 1)``): JAX402 rewrites it into Python's."""
+        (``jnp.maximum(jnp.abs(steps), 1)``): JAX402 rewrites it into Python's. A bare
+        ``jnp.asarray(static)`` it leaves alone (an array may be wanted) unless an axis takes it."""
         op = read_op(self.ctx, expr) if isinstance(expr, cst.Call) and depth < 8 else None
         if op is None:
             return False
+        if depth == 0 and op.kind == "wrap" and not op.astype and not sink.axis:
+            return False
         return all(
-            self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) or self._jax402s(o, depth + 1)
+            self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) or self._jax402s(o, sink, depth + 1)
             for o in op.operands
         )
 
