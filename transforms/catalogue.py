@@ -209,6 +209,13 @@ CARDS: tuple[RuleCard, ...] = (
         "a jit names static arguments its function does not take (jit raises): drop them",
         (("jit",), ("static_argnums", "static_argnames")),
     ),
+    RuleCard(
+        "JAX407",
+        "traced-nondiff-argument",
+        "safe",
+        "a custom_vjp's nondiff_argnums slot is handed a tracer: make it an ordinary argument with a zero cotangent",
+        (("nondiff_argnums",), ("custom_vjp",)),
+    ),
 )
 
 #: The cards by code.

@@ -30,6 +30,7 @@ from jaxfix.transforms.rules.jax403_array_static_arg.rule import ArrayStatic403
 from jaxfix.transforms.rules.jax404_traced_to_static_param.rule import TracedToStatic404
 from jaxfix.transforms.rules.jax405_transform_traces_python_value.rule import TransformTracesPythonValue405
 from jaxfix.transforms.rules.jax406_unknown_static_argument.rule import UnknownStaticArgument406
+from jaxfix.transforms.rules.jax407_traced_nondiff_argument.rule import TracedNondiffArgument407
 
 #: Every rule jaxfix has.
 ALL_RULES: tuple[type[Rule], ...] = (
@@ -55,4 +56,5 @@ ALL_RULES: tuple[type[Rule], ...] = (
     TracedToStatic404,
     TransformTracesPythonValue405,
     UnknownStaticArgument406,
+    TracedNondiffArgument407,
 )

@@ -28,6 +28,7 @@ from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, m
 from jaxfix.transforms.semantics.array_destinations import needless_float
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import dominating_binding, single_binding
+from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
@@ -276,6 +277,29 @@ class ConcreteUses:
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
             return Use(Need.UNKNOWN, parent, f"it is used in `{shorten(shown)}` (line {self._line(node)})")
 
+    def _nondiff_slot(self, call: cst.Call, arg: cst.Arg) -> str | None:
+        """`arg` fills a ``nondiff_argnums`` slot of a custom_vjp of the module, which takes no
+        tracer (docs/jax407-behaviour.md): why it needs a Python value there, else None."""
+        ctx = self.ctx
+        fn = defined_function(ctx, call.func)
+        if fn is None or not fn.decorators:
+            return None
+        param = next(
+            (p.name for p in function_info(ctx, fn).signature.params
+             if call_argument(call, function_info(ctx, fn).signature, p.name, bound=False) is arg.value),
+            None,
+        )
+        if param is None or not nondiff_parameter(ctx, fn, param):
+            return None
+        declared = next(p for p in (*fn.params.posonly_params, *fn.params.params) if p.name.value == param)
+        why = python_value_needed(ctx, declared)
+        if why is None:
+            return None  # an ordinary argument serves as well: JAX407 moves it to the residuals
+        return (
+            f"passes it to `{param}` of `{fn.name.value}`, which `jax.custom_vjp` lists in `nondiff_argnums` (no "
+            f"tracer there), and which needs it as a Python value ({why})"
+        )
+
     def _argument(self, arg: cst.Arg) -> Use | object | None:
         ctx = self.ctx
         call = ctx.parent(arg)
@@ -306,6 +330,9 @@ class ConcreteUses:
             if slot is not None:
                 inner = self._in_jitted(jitted.target, slot.param)
                 return inner if inner is not None else _CONTINUE
+        nondiff = self._nondiff_slot(call, arg)
+        if nondiff is not None:
+            return self._needs(call, nondiff)
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
             if arg.keyword.value in STATIC_JNP_KEYWORDS:

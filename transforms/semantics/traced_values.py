@@ -52,6 +52,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
     unpacked_value,
 )
+from jaxfix.transforms.semantics.custom_vjp import nondiff_parameter
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -440,6 +441,8 @@ class TracedValues:
         return self._params[key]
 
     def _param_source(self, fn: FunctionNode, param: str, depth: int) -> Source | None:
+        if isinstance(fn, cst.FunctionDef) and nondiff_parameter(self.ctx, fn, param):
+            return None  # custom_vjp raises at a call passing it a tracer (JAX407), before any use
         routes = self.traces.routes(fn)
         if routes is None:
             return None

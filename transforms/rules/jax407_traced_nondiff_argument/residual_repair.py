@@ -1,0 +1,159 @@
+"""Move a traced nondiff argument of a custom_vjp into its residuals.
+
+custom_vjp refuses a tracer in a ``nondiff_argnums`` slot (UnexpectedTracerError;
+docs/jax407-behaviour.md). JAX's own advice is to make such an argument an
+ordinary one: fwd saves it with the residuals, and bwd, which received it first,
+reads it back from them and gives it no cotangent (``None``: zero). Written out::
+
+    @partial(jax.custom_vjp, nondiff_argnums=(0,))      @jax.custom_vjp
+    def f(s, p): ...                                     def f(s, p): ...
+    def fwd(s, p): return out, res                 ->    def fwd(s, p): return out, (s, res)
+    def bwd(s, res, g): return (s * g,)                  def bwd(saved, g):
+                                                             s, res = saved
+                                                             return (None, s * g)
+
+The program computes the same values: fwd and bwd read the same ``s``, and the
+cotangent of an argument the author declared non-differentiable is zero.
+Proof obligations, each refused with the reason: fwd and bwd are plain defs
+(or staticmethods) named only by ``defvjp``; their parameters line up with ``f``'s
+(positional, no defaults, no ``*``); the moved names are never rebound in
+them; every ``return`` of fwd is ``out, res`` and every ``return`` of bwd a
+tuple display with one cotangent per differentiable argument; and no read of
+the argument in ``f``, fwd or bwd needs it as a Python value (a size, an ``if``,
+a call of it): once ordinary, it may arrive as a tracer there.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.semantics.constants import own_returns
+from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, python_value_needed, references
+from jaxfix.transforms.semantics.module import ModuleContext
+
+
+def _plain_positional(fn: cst.FunctionDef) -> list[cst.Param] | None:
+    params = fn.params
+    if params.posonly_params or params.kwonly_params or params.star_kwarg or not isinstance(params.star_arg, cst.MaybeSentinel):
+        return None
+    staticmethod_only = all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
+    if any(p.default is not None for p in params.params) or not staticmethod_only:
+        return None
+    return list(params.params)
+
+
+def _named_only_by(ctx: ModuleContext, fn: cst.FunctionDef, call: cst.Call) -> bool:
+    refs = references(ctx, fn)
+    return len(refs) == 1 and ctx.parent(ctx.parent(refs[0])) is call
+
+
+def _fresh(fn: cst.FunctionDef, base: str) -> str:
+    used = {n.value for n in _names(fn)}
+    name = base
+    while name in used:
+        name += "_"
+    return name
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+    node.visit(Visitor())
+    return found
+
+
+def needed_as_python_value(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int, ...]) -> str | None:
+    """Why the function itself needs one of the `moved` arguments as a Python value (then no
+    formulation takes a tracer there: the value must be made static where it comes from)."""
+    primal = _plain_positional_primal(nd.function)
+    if primal is None:
+        return None
+    for position in moved:
+        if position < len(primal):
+            why = python_value_needed(ctx, primal[position])
+            if why is not None:
+                return f"`{primal[position].name.value}` is needed as a Python value: {why}"
+    return None
+
+
+def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int, ...]) -> tuple[tuple[Edit, ...], str] | str:
+    """The edits that make the `moved` positions ordinary arguments (and the new ``bwd`` header),
+    or why not."""
+    fn, fwd, bwd = nd.function, nd.fwd, nd.bwd
+    if nd.defvjp is None or fwd is None or bwd is None:
+        return "the module does not show one `defvjp(fwd, bwd)` with two defs of its own"
+    if not (_named_only_by(ctx, fwd, nd.defvjp) and _named_only_by(ctx, bwd, nd.defvjp)):
+        return "fwd or bwd is used elsewhere, where the new signature of bwd would not be seen"
+    primal = _plain_positional_primal(fn)
+    fwd_params, bwd_params = _plain_positional(fwd), _plain_positional(bwd)
+    if primal is None or fwd_params is None or bwd_params is None:
+        return "a signature has defaults, `*args`, keyword-only parameters or decorators"
+    n, positions = len(primal), nd.positions
+    if len(fwd_params) != n or len(bwd_params) != len(positions) + 2 or any(p >= n for p in positions):
+        return "the parameters of fwd and bwd do not line up with those of the function"
+    for params, index_of in ((fwd_params, lambda p: p), (bwd_params, positions.index)):
+        for position in moved:
+            why = python_value_needed(ctx, params[index_of(position)])
+            if why is not None:
+                return f"`{params[index_of(position)].name.value}` is needed as a Python value: {why}"
+    diff_count = n - len(positions)
+    edits: list[Edit] = []
+    fwd_moved = [fwd_params[p].name.value for p in moved]
+    for ret in own_returns(fwd):
+        value = ret.value
+        if not (isinstance(value, cst.Tuple) and len(value.elements) == 2 and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
+            return f"fwd's `{ctx.code(ret).strip()}` is not `return out, residuals`"
+        residuals = value.elements[1].value
+        edits.append(ctx.replace(residuals, f"({', '.join(fwd_moved)}, {ctx.code(residuals)})"))
+    remaining = [p for p in positions if p not in moved]
+    for ret in own_returns(bwd):
+        value = ret.value
+        if not isinstance(value, cst.Tuple) or any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return f"bwd's `{ctx.code(ret).strip()}` is not a tuple of cotangents written out"
+        if len(value.elements) != diff_count:
+            return f"bwd's `{ctx.code(ret).strip()}` does not give one cotangent per differentiable argument"
+        given = iter(ctx.code(e.value) for e in value.elements)
+        cotangents = ["None" if p in moved else next(given) for p in range(n) if p not in remaining]
+        text = ", ".join(cotangents) + ("," if len(cotangents) == 1 else "")
+        edits.append(ctx.replace(value, f"({text})"))
+    res, g = bwd_params[-2].name.value, bwd_params[-1].name.value
+    saved = _fresh(bwd, "saved")
+    kept = [bwd_params[positions.index(p)].name.value for p in remaining]
+    bwd_moved = [bwd_params[positions.index(p)].name.value for p in moved]
+    header = ", ".join([*kept, saved, g])
+    edits.append(ctx.replace(bwd.params, header))
+    body = bwd.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return "bwd's body is on its def line"
+    first = body.body[0]
+    if _docstring(first) and len(body.body) > 1:
+        first = body.body[1]
+    indent = ctx.indent_of(first)
+    edits.append(Edit(ctx.start(first), ctx.start(first), f"{', '.join([*bwd_moved, res])} = {saved}\n{indent}"))
+    if remaining:
+        numbers = ", ".join(str(p) for p in remaining) + ("," if len(remaining) == 1 else "")
+        edits.append(ctx.replace(nd.option.value, f"({numbers})"))
+    else:
+        edits.append(ctx.replace(nd.decorator, ctx.code(nd.decorator.args[0].value)))
+    return tuple(edits), f"def {bwd.name.value}({header})"
+
+
+def _plain_positional_primal(fn: cst.FunctionDef) -> list[cst.Param] | None:
+    params = fn.params
+    if params.posonly_params or params.kwonly_params or params.star_kwarg or not isinstance(params.star_arg, cst.MaybeSentinel):
+        return None
+    return list(params.params)
+
+
+def _docstring(statement: cst.BaseStatement) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
