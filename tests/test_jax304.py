@@ -304,16 +304,21 @@ class Layer(nn.Module):
         return x * self.param("w", init_fn, (self.width,))
 
 
-layer = Layer(4)
+layer = Layer({width})
 params = jax.jit(layer.init)(jax.random.PRNGKey(0), jnp.ones(4))
 """
 
 
-@pytest.mark.parametrize(("annotation", "fixed"), [("int", True), ("Any", False)], ids=["int-field", "untyped-field"])
-def test_a_linen_initializer_is_computed_at_trace_time_only_from_python_fields(annotation: str, fixed: bool) -> None:
+@pytest.mark.parametrize(
+    ("annotation", "width", "fixed"),
+    [("int", "4", True), ("Any", "4", True), ("Any", "jnp.array(4)", False)],
+    ids=["int-field", "untyped-field-built-with-an-int", "untyped-field-built-with-an-array"],
+)
+def test_a_linen_initializer_is_computed_at_trace_time_only_from_python_fields(annotation: str, width: str, fixed: bool) -> None:
     """flax#1077: what `self.param` hands the initializer is a field of the module; a field declared
-    with a Python type is a Python value, one declared otherwise may hold an array."""
-    source = INITIALIZER.format(annotation=annotation)
+    with a Python type is a Python value, and so is one every construction of the module gives a
+    Python value; one built with an array may hold a tracer's twin, and is not claimed static."""
+    source = INITIALIZER.format(annotation=annotation, width=width)
     if annotation == "Any":
         source = "from typing import Any\n" + source
     [finding] = check_source(source, Options())
