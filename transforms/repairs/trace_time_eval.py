@@ -40,9 +40,16 @@ from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import given_to_field
-from jaxfix.transforms.semantics.constants import assigned_value, local_bindings, reaching_binding
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    class_members,
+    local_bindings,
+    reaching_binding,
+    single_binding,
+)
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES
@@ -155,6 +162,25 @@ def _unproven_value(
     return None
 
 
+def _passed_concrete(analysis: Analysis, param: cst.Param, ints: IntStatic, depth: int) -> bool:
+    """Every use of the parameter's function is a plain call (no transform, nothing escapes) that
+    hands it a concrete value (dynamiqs#532: ``sesolve(H, psi0, tsave)`` with ``tsave`` a
+    module-level list of floats, inside a jitted function)."""
+    ctx = analysis.ctx
+    fn = ctx.enclosing_function(param)
+    routes = analysis.traces.routes(fn) if fn is not None else None
+    if not routes or depth > 4:
+        return False
+    signature = function_info(ctx, fn).signature  # type: ignore[arg-type]
+    for route in routes:
+        if route.escapes or route.call is None or route.wraps:
+            return False
+        argument = route.argument(signature, param.name.value)
+        if not isinstance(argument, cst.BaseExpression) or not _concrete(analysis, argument, ints, depth + 1):
+            return False
+    return True
+
+
 def _field_given(analysis: Analysis, read: cst.Attribute) -> list[cst.BaseExpression] | None:
     """``self.f`` in a method of a class this module alone builds: what each construction gives
     the field (flax#1516: ``MLP(widths + (n,))`` in a ``setup``), else None."""
@@ -194,13 +220,20 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         )
     if isinstance(node, cst.Attribute) and node.attr.value in METADATA_ATTRIBUTES:
         return True  # `x.shape` of any array, a tracer's too: jit keeps shapes static
+    if isinstance(node, (cst.List, cst.Tuple)):  # `[0.0, 0.5, 1.0]`: Python numbers, never a tracer
+        return all(isinstance(e, cst.Element) and _concrete(analysis, e.value, ints, depth + 1) for e in node.elements)
     if not isinstance(node, cst.Name):
         return False
     if analysis.staticness.verdict(node).kind is Static.STATIC:
         return True
     reaching = reaching_binding(analysis.ctx, node)
     if isinstance(reaching, cst.Param):
-        return analysis.staticness.parameter_verdict(reaching).kind is Static.STATIC
+        return analysis.staticness.parameter_verdict(reaching).kind is Static.STATIC or _passed_concrete(
+            analysis, reaching, ints, depth
+        )
+    if isinstance(reaching, cst.Name) and single_binding(analysis.ctx, node) is reaching:
+        value = assigned_value(analysis.ctx, reaching)  # a constant bound once (module level, or a closure's)
+        return value is not None and _concrete(analysis, value, ints, depth + 1)
     bindings = local_bindings(analysis.ctx, node)
     if bindings is None:
         return False
@@ -244,7 +277,7 @@ def helper_at_trace_time(
         inputs += [use.value] if isinstance(use, cst.Attribute) else []
         if isinstance(use, cst.Call) and any(a.star for a in use.args):
             return f"`{shorten(ctx.code(use))}` passes `*` arguments"
-        unproven = next((i for i in inputs if not _concrete(analysis, i, ints, 0)), None)
+        unproven = next((i for i in inputs if not _concrete(analysis, i, ints, 0) and not _static_jnp(analysis, i, ints)), None)
         if unproven is not None:
             return f"`{shorten(ctx.code(use))}` (line {ctx.span(use).start.line}) hands it `{ctx.code(unproven)}`, not shown to be static"
         statement = ctx.statement_of(use)
@@ -262,6 +295,13 @@ def helper_at_trace_time(
     return tuple(edits), opening, tuple(lines)
 
 
+def _static_jnp(analysis: Analysis, expr: cst.BaseExpression, ints: IntStatic) -> bool:
+    """A jnp call on static values only (``jnp.asarray(tsave, dtype=jnp.float32)``): written in the
+    statement the block wraps, it is computed there too, on concrete values."""
+    qualified = analysis.ctx.names.qualified_name(expr.func) if isinstance(expr, cst.Call) else None
+    return bool(qualified and qualified.startswith(_JNP)) and _unproven_operand(analysis, expr, ints) is None  # type: ignore[arg-type]
+
+
 def helper_uses(analysis: Analysis, helper: cst.FunctionDef) -> list[cst.BaseExpression] | None:
     """Every use of a method `helper` the module makes: ``x.helper(...)`` calls, or ``x.helper``
     reads of a property, each on an instance of its class (`TraceIndex.instance_class_of`);
@@ -269,8 +309,10 @@ def helper_uses(analysis: Analysis, helper: cst.FunctionDef) -> list[cst.BaseExp
     ctx = analysis.ctx
     cls = ctx.parent(ctx.parent(helper))
     if not isinstance(cls, cst.ClassDef):
-        return None
+        return _function_calls(ctx, helper)
     decorators = {ctx.names.qualified_name(d.decorator) for d in helper.decorators}
+    if decorators == {"builtins.staticmethod"}:
+        return _static_method_calls(ctx, helper)
     if decorators - {"builtins.property"}:
         return None
     prop = bool(decorators)
@@ -286,6 +328,34 @@ def helper_uses(analysis: Analysis, helper: cst.FunctionDef) -> list[cst.BaseExp
         else:
             return None
     return out
+
+
+def _function_calls(ctx, helper: cst.FunctionDef) -> list[cst.BaseExpression] | None:
+    """Every use of an undecorated def: calls by its name (dynamiqs#532's ``_check_tsave(...)``);
+    None when it is used otherwise (handed on, stored) or not at all."""
+    scope = ctx.scope(helper)
+    assignments = scope.assignments[helper.name.value] if scope is not None else ()
+    if helper.decorators or len(assignments) != 1:
+        return None
+    out: list[cst.BaseExpression] = []
+    for access in next(iter(assignments)).references:
+        call = ctx.parent(access.node)
+        if not (isinstance(call, cst.Call) and call.func is access.node):
+            return None
+        out.append(call)
+    return out or None
+
+
+def _static_method_calls(ctx, helper: cst.FunctionDef) -> list[cst.BaseExpression] | None:
+    """Every use of a staticmethod: ``Model.helper(...)`` calls that name it alone."""
+    out: list[cst.BaseExpression] = []
+    for attribute in ctx.attributes_named(helper.name.value):
+        members = class_members(ctx, attribute)
+        call = ctx.parent(attribute)
+        if members != [helper] or not (isinstance(call, cst.Call) and call.func is attribute):
+            return None
+        out.append(call)
+    return out or None
 
 
 def _outside_read(ctx, helper: cst.FunctionDef) -> cst.Name | None:

@@ -110,8 +110,9 @@ class TracedNondiff:
         return ctx.finding(
             CODE,
             arg,
-            f"{head}{also}; {shown} becomes an ordinary argument: fwd saves it with its residuals, and bwd "
-            f"(`{header}`) reads it back and gives it no cotangent (`None`)",
+            f"{head}{also}; {shown} {'becomes an ordinary argument' if len(moved) == 1 else 'become ordinary arguments'}: "
+            f"fwd saves {'it' if len(moved) == 1 else 'them'} with its residuals, and bwd (`{header}`) reads "
+            f"{'it' if len(moved) == 1 else 'them'} back and gives {'it' if len(moved) == 1 else 'each'} no cotangent (`None`)",
             edits,
             description=f"make {shown} an ordinary argument of `{name}` with a zero cotangent",
             notes=(
