@@ -346,3 +346,36 @@ def test_the_element_lax_map_hands_its_function_is_a_tracer_on_both_paths() -> N
     )
     both = [[(f.code, f.line, f.fix) for f in check(source, Options(), narrow=n).findings] for n in (True, False)]
     assert both[0] == both[1] == [("JAX304", 7, None)]
+
+
+def test_a_list_filled_by_append_is_not_computed_at_trace_time() -> None:
+    """`dist = []` then `dist.append(tracer)`: the display `[]` is not what the list holds when
+    `dist[jnp.argmin(jnp.asarray(dist))]` reads it, so no `ensure_compile_time_eval` block is
+    claimed to make it concrete (it would still be a tracer there); a constant list that nothing
+    changes is (dynamiqs#532's save times)."""
+    source = textwrap.dedent(
+        """\
+        import jax
+        import jax.numpy as jnp
+
+        TIMES = [0.0, 0.5, 1.0]
+
+
+        @jax.jit
+        def nearest(x):
+            dist = []
+            for t in TIMES:
+                dist.append(jnp.abs(x - t))
+            return dist[jnp.argmin(jnp.asarray(dist))]
+
+
+        @jax.jit
+        def first_gap():
+            later = int(jnp.argmax(jnp.asarray(TIMES) > 0.2))
+            return [1.0, 2.0][later]
+        """
+    )
+    found = {f.line: f for f in check_source(source, Options())}
+    assert set(found) == {12, 17} and all(f.code == "JAX304" for f in found.values())
+    assert found[12].fix is None, found[12].message
+    assert found[17].fix is not None, found[17].message

@@ -50,6 +50,7 @@ from jaxfix.transforms.semantics.constants import (
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES
@@ -110,6 +111,9 @@ def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cs
         if isinstance(node, (cst.BinaryOperation, cst.UnaryOperation)):
             stack.extend(c for c in node.children if isinstance(c, cst.BaseExpression))
             continue
+        if isinstance(node, cst.Comparison):
+            stack.extend([node.left, *(c.comparator for c in node.comparisons)])
+            continue
         if isinstance(node, (cst.Tuple, cst.List)):
             stack.extend(e.value for e in node.elements)
             continue
@@ -160,6 +164,22 @@ def _unproven_value(
         if found is not None:
             return found
     return None
+
+
+def _never_changed(ctx, binding: cst.Name) -> bool:
+    """No read of the list bound here changes it where the module shows: no method is called on
+    it (``.append``), no item or slice of it is assigned, added to or deleted."""
+    for read in reads(ctx, binding):
+        parent = ctx.parent(read)
+        if isinstance(parent, cst.Attribute) and parent.value is read:
+            return False
+        if isinstance(parent, cst.Subscript) and parent.value is read:
+            holder = ctx.parent(parent)
+            if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+                return False
+        if isinstance(parent, cst.AugAssign) and parent.target is read:
+            return False
+    return True
 
 
 def _passed_concrete(analysis: Analysis, param: cst.Param, ints: IntStatic, depth: int) -> bool:
@@ -233,6 +253,8 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         )
     if isinstance(reaching, cst.Name) and single_binding(analysis.ctx, node) is reaching:
         value = assigned_value(analysis.ctx, reaching)  # a constant bound once (module level, or a closure's)
+        if isinstance(value, cst.List) and not _never_changed(analysis.ctx, reaching):
+            return False  # `dist = []` then `dist.append(tracer)`: the display is not what it holds
         return value is not None and _concrete(analysis, value, ints, depth + 1)
     bindings = local_bindings(analysis.ctx, node)
     if bindings is None:
