@@ -29,6 +29,7 @@ from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.eager_block_tests import eager_block_tests
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
     drop_float,
@@ -96,6 +97,7 @@ class TracedValues304:
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
         out.extend(self._floats_under_differentiation(seen_sinks))
+        out.extend(eager_block_tests(self.analysis, seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         return out
