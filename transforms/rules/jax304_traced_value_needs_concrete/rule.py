@@ -668,8 +668,15 @@ class TracedValueNeedsConcrete304(Rule):
     differently, so it is not rewritten into Python). So is a method or
     property whose whole computation comes from static values
     (``strategy.default_params`` of a static strategy, computing with jnp and
-    then Python's ``min``, evosax#2): each use in traced code goes into that
-    block, which gives what computing it before the jit gives.
+    then Python's ``min``, evosax#2), or a plain helper handed only static
+    values (a validation ``if not jnp.all(jnp.diff(tsave) > 0): raise`` on a
+    constant grid, dynamiqs#532): each use in traced code goes into that
+    block, which gives what computing it before the jit gives. The places
+    include a flax layer's size built in a traced ``setup`` (flax#1516:
+    ``MLP(widths + (jnp.prod(...),))`` then ``nn.Dense(self.features[-1])``)
+    and ``.tolist()`` of a staged ``jnp.asarray`` (dynamiqs#1015). A test
+    on arrays such a block computed, written on the line after it (``if z >
+    0:``, jax#9823), is traced again there: it is computed inside the block.
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).
