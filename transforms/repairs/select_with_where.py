@@ -40,7 +40,14 @@ from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin, indexed_update
-from jaxfix.transforms.semantics.constants import assigned_value, binding_before, local_bindings, single_binding
+from jaxfix.transforms.semantics.class_hashing import called_def
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    binding_before,
+    local_bindings,
+    own_returns,
+    single_binding,
+)
 from jaxfix.transforms.semantics.logical_operators import functions, operands, written
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
@@ -341,14 +348,26 @@ def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
     return True
 
 
-def answers_only_for_arrays(test: cst.BaseExpression) -> bool:
+def answers_only_for_arrays(test: cst.BaseExpression, ctx: ModuleContext | None = None, _depth: int = 0) -> bool:
     """Does a Python ``if`` on this test surely fail for a traced value, whatever pytree it is?
     ``x > lam``, ``jnp.abs(x) <= 1``: an order comparison, which only a number or an array answers
     (a tuple against a number raises; ``==`` would not): the traced value is an array. (``if flag:``
     may test a pytree: a tuple is truthy whatever it holds.) JAX305 claims only such tests, and
     JAX405 leaves to JAX305 only the ``if`` it claims and `select` rewrites.
     ``j in table[i]`` (jax#2285) too: a set or a dict hashes what it is asked about, and a list
-    compares it with ``==`` and takes the bool: a tracer fails either way."""
+    compares it with ``==`` and takes the bool: a tracer fails either way. ``not`` of such a test,
+    and (given `ctx`) a jax.numpy call or a call of a plain def of the module each of whose returns
+    is one (``if not is_valid(p):`` with ``return jnp.all(p >= 0)``), too."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return answers_only_for_arrays(test.expression, ctx, _depth)
+    if isinstance(test, cst.Call) and ctx is not None and _depth < 3:
+        if (ctx.names.qualified_name(test.func) or "").startswith("jax.numpy."):
+            return True  # `jnp.all(p >= 0)`: jax.numpy answers with an array, whatever it is given
+        helper = called_def(ctx, test.func)
+        returns = own_returns(helper) if helper is not None else []
+        return bool(returns) and all(
+            r.value is not None and answers_only_for_arrays(r.value, ctx, _depth + 1) for r in returns
+        )
     return isinstance(test, cst.Comparison) and all(
         isinstance(c.operator, (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual))
         for c in test.comparisons

@@ -56,7 +56,7 @@ class PythonIfs:
                 statement = self.ctx.parent(use.node)
                 if not isinstance(statement, cst.If) or statement.test is not use.node or id(statement) in seen:
                     continue
-                if not answers_only_for_arrays(statement.test):
+                if not answers_only_for_arrays(statement.test, self.ctx):
                     continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
                 seen.add(id(statement))
                 out.append(self._finding(fn, param.name, statement, source.reason, source.via.name))
@@ -73,6 +73,12 @@ class PythonIfs:
         )
         selected = select(self.analysis, fn, branch)
         if isinstance(selected, str):
+            if _raises(branch):
+                notes = (
+                    "option: an error per example needs a traced check: `checkify.check(...)` inside "
+                    "`jax.experimental.checkify.checkify(f)` (or `eqx.error_if`), or the check moved out of the vmap",
+                    *notes[1:],
+                )
             return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: {selected}", notes=notes)
         edits, text = selected
         return ctx.finding(
@@ -83,6 +89,26 @@ class PythonIfs:
             description=f"select with `{shorten(text, 80)}`",
             notes=("both arms are evaluated for every example; the value of the one not selected is discarded",),
         )
+
+
+def _raises(branch: cst.If) -> bool:
+    """The ``if``'s own arm is one ``raise`` (a validation)."""
+    body = branch.body.body
+    return len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Raise)
+
+
+def _may_answer_for_arrays(test: ast.expr) -> bool:
+    """`select_with_where.answers_only_for_arrays`'s shapes, generously: an order comparison or a
+    membership, ``not`` of one, or any call (a helper's returns are read by the analysis)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _may_answer_for_arrays(test.operand)
+    if isinstance(test, ast.Call):
+        return True
+    orders = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+    return isinstance(test, ast.Compare) and (
+        all(isinstance(o, orders) for o in test.ops)
+        or (len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)))
+    )
 
 
 class PythonIfOnTracedValue305(Rule):
@@ -129,15 +155,7 @@ class PythonIfOnTracedValue305(Rule):
         )
         if not mapped:
             return []
-        orders = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-        return [
-            node
-            for node in facts.nodes
-            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and (
-                all(isinstance(o, orders) for o in node.test.ops)
-                or (len(node.test.ops) == 1 and isinstance(node.test.ops[0], (ast.In, ast.NotIn)))
-            )
-        ]
+        return [node for node in facts.nodes if isinstance(node, ast.If) and _may_answer_for_arrays(node.test)]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return PythonIfs(analysis).findings()

@@ -212,7 +212,7 @@ class TransformedCalls:
             isinstance(fn, cst.FunctionDef)
             and isinstance(branch, cst.If)
             and branch.test is test
-            and answers_only_for_arrays(test)
+            and answers_only_for_arrays(test, self.ctx)
             and not isinstance(select(self.analysis, fn, branch), str)
         )
 
