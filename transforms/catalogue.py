@@ -172,7 +172,7 @@ CARDS: tuple[RuleCard, ...] = (
         "outer-transform-static",
         "safe",
         "an outer transformation traces the static argument of a jitted function",
-        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap")),
+        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap", "grad", "jacfwd", "jacrev", "hessian")),
     ),
     RuleCard(
         "JAX402",

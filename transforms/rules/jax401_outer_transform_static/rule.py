@@ -28,6 +28,10 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts, calls_on, spelled_name
+from jaxfix.transforms.rules.jax401_outer_transform_static.differentiated_statics import (
+    DIFFERENTIATING,
+    differentiated_statics,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.callables import resolve_callable
@@ -77,6 +81,12 @@ class OuterTransforms:
                 found = self._partial(call)
                 if found is not None:
                     out.append(found)
+            elif qualified in DIFFERENTIATING and call.args and call.args[0].keyword is None and not call.args[0].star:
+                target = resolve_callable(self.ctx, call.args[0].value)
+                if target is not None and target.jit is not None and not target.implicit_self:
+                    found = differentiated_statics(self.analysis, call, target, self.ctx.code(call.func))
+                    if found is not None:
+                        out.append(found)
         return out
 
     # -- make_jaxpr, pmap, checkpoint, an outer jit ----------------------------------
@@ -411,7 +421,7 @@ def _transform_name(transform: str) -> str:
 
 # -- the screen -------------------------------------------------------------------
 
-_WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap")
+_WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap", "grad", "jacfwd", "jacrev", "hessian")
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:
@@ -474,15 +484,18 @@ class OuterTransformStatic401(Rule):
     outer ``jax.jit`` gets the static arguments in its own spelling;
     ``jax.vmap`` gets ``in_axes`` with ``None`` at the static positions (an
     unmapped value arrives as it is, docs/jax405-behaviour.md), when every
-    call passes them positionally and vmap has no options yet. A
+    call passes them positionally and vmap has no options yet. A static
+    parameter that ``grad`` (``value_and_grad``, ``jacfwd``, ``jacrev``,
+    ``hessian``) differentiates leaves the static arguments when nothing
+    needs it concrete (StackOverflow 79550040; `differentiated_statics`). A
     Partial gets its static values bound into its function,
     ``Partial(partial(f, 2), ...)``, where jit does not trace them (marking
     the receiving parameter static also works; both compile once per new
     Partial object). The fix is safe when the value is provably static at
     the call, unsafe when it cannot be followed; a value that is already a
     tracer or an array is reported (no static option helps). ``vmap`` and
-    ``grad`` are not reported: an unmapped, undifferentiated argument reaches
-    the function unchanged.
+    ``grad`` are not reported for the arguments they leave alone: an unmapped,
+    undifferentiated argument reaches the function unchanged.
     """
 
     code = "JAX401"

@@ -33,7 +33,7 @@ from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
 from jaxfix.transforms.semantics.traced_values import Source, Taint, function_name
-from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, JIT
+from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, DIFFERENTIATION, JIT
 
 
 class TracedToStatic:
@@ -57,6 +57,9 @@ class TracedToStatic:
                     continue
                 if self._left_to_default(source) or self._default_kept(source):
                     continue
+                entry = source.entry
+                if entry.taint is Taint.FED and entry.via is not None and entry.via.name in DIFFERENTIATION:
+                    continue  # grad differentiates a static parameter of the outer jit, which fails first: JAX401's
                 out.append(self._finding(call, jitted.target.function.node, jitted.callee_name, slot, source))
                 break
         return out
