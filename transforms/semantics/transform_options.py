@@ -158,6 +158,7 @@ def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str,
     """`via` (one of these transforms) traces `param`, and every call through it passes a Python
     value there: one bug, JAX405's, whose fix is at those calls (other rules then leave the
     tracer inside the function alone)."""
+    from jaxfix.transforms.semantics.broadcast_values import repeated_python_value
     from jaxfix.transforms.semantics.jit_wrappers import function_info
     from jaxfix.transforms.semantics.passed_arguments import call_argument
 
@@ -173,6 +174,8 @@ def python_value_at_every_call(analysis: Analysis, fn: FunctionNode, param: str,
         argument = call_argument(route.call, sig, param, bound=False)
         if not isinstance(argument, cst.BaseExpression):
             return False
-        if not is_python_value(analysis, argument):
-            return False
+        if not is_python_value(analysis, argument) and not (
+            via.name == "jax.vmap" and repeated_python_value(analysis, argument) is not None
+        ):
+            return False  # `jnp.full(xs.shape, degree)` under vmap: JAX405 passes `degree` unmapped
     return True

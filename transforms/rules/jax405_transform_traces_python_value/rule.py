@@ -32,6 +32,7 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.broadcast_values import repeated_python_value
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.jit_signature import Kind as ParamKind
@@ -71,6 +72,8 @@ class _Problem:
     why: str
     #: The call passes an array: no rewrite keeps its meaning (one value per example, or traced data).
     array: bool = False
+    #: The Python value an array built to repeat it holds (`broadcast_values`): the call passes it instead.
+    repeated: cst.BaseExpression | None = None
 
 
 def _movable(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
@@ -172,6 +175,16 @@ class TransformedCalls:
             return None
         wrap, how = traced_by
         constant, value = passed_python_value(self.analysis, expr)
+        repeated = repeated_python_value(self.analysis, expr) if how is Treatment.MAPPED else None
+        if repeated is not None:
+            use = self.uses.first_need(fn, param)
+            if use is None or use.need is not Need.NEEDS:
+                return None
+            why = (
+                f"`{wrap.name}` maps `{param}`, an array that repeats the Python value `{ctx.code(repeated)}` for every "
+                f"example, but {use.reason}"
+            )
+            return _Problem(param, arg, position, how, ctx.code(expr), why, repeated=repeated), wrap
         if constant is NOT_CONSTANT and value is None:
             passed = python_value(self.analysis, expr)
             if isinstance(passed, NotStatic) and passed.certain and "array" in passed.reason:
@@ -330,6 +343,9 @@ class TransformedCalls:
         options = layer.node
         assert isinstance(options, cst.Call)
         positions = sorted(p.position for p in problems if p.position is not None)
+        edits_before: list[Edit] = []
+        if any(p.repeated is not None for p in problems) and layer.name != "jax.vmap":
+            return "only vmap's in_axes passes a value unmapped"
         if layer.name == "jax.vmap":
             positional = [a for a in call.args if a.keyword is None]
             if in_axes(ctx, options) != 0 or len([a for a in options.args if a.keyword is None]) > 1 or option_arg(options, "in_axes"):
@@ -338,6 +354,11 @@ class TransformedCalls:
                 return "vmap needs at least one mapped argument"
             text = in_axes_text(len(positional), set(positions))
             keyword = "in_axes"
+            for problem in problems:  # an array built to repeat a Python value: the value itself
+                if problem.repeated is not None:
+                    if not _movable(ctx, problem.repeated):
+                        return f"`{ctx.code(problem.repeated)}` cannot be read at the call"
+                    edits_before.append(ctx.replace(problem.arg.value, ctx.code(problem.repeated)))
         else:
             keyword = STATIC_OPTION[layer.name]
             assert keyword is not None
@@ -354,6 +375,12 @@ class TransformedCalls:
         else:
             last = options.args[-1]
             edits = [Edit(ctx.end(last.value), ctx.end(last.value), f", {text}")]
+        if edits_before:
+            passed = ", ".join(f"`{ctx.code(p.repeated)}`" for p in problems if p.repeated is not None)
+            return [*edits, *edits_before], (
+                f"`{text}` on this `{layer.name}`, and the call passes {passed} itself, so that every example gets "
+                "the Python value untouched"
+            )
         return edits, f"`{text}` on this `{layer.name}`, so that the Python value reaches the function untouched"
 
     def _every_call_agrees(self, fn: FunctionNode, layer: Wrap, problems: list[_Problem]) -> bool:
@@ -492,6 +519,12 @@ class TransformTracesPythonValue405(Rule):
     ``jax.eval_shape(f, x, "SAME")``, move the trailing Python values into a
     lambda. A decorated transform, or one whose calls disagree, is reported
     with the options: changing its static option changes every call.
+
+    An array built only to repeat one Python value along the mapped axis
+    (``jnp.full(xs.shape, degree)``, ``window * jnp.ones(n)``, as when a list
+    comprehension becomes a vmap) gives every example that value as a tracer:
+    where the function needs it as a Python value, the call passes the value
+    itself with ``None`` in ``in_axes`` (`semantics.broadcast_values`).
 
     ``jax.grad`` and its relatives trace only ``argnums``, and jit is JAX302's.
     """
