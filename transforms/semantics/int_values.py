@@ -188,6 +188,11 @@ class IntStatic:
                     parts = [self.kind(a.value, depth) for a in iterable.args if not a.star]
                     if len(parts) == len(iterable.args) and parts:
                         return _worst(parts, "a loop variable over range() of ints")
+                if isinstance(iterable, (cst.Tuple, cst.List)) and iterable.elements and all(
+                    isinstance(e, cst.Element) for e in iterable.elements
+                ):  # `for n in (2, 5):`
+                    parts = [self.kind(e.value, depth) for e in iterable.elements]
+                    return _worst(parts, "a loop variable over a tuple of ints")
         if isinstance(binding, cst.Param):
             fn = ctx.enclosing_function(binding)
             if fn is not None:

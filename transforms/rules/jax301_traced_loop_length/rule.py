@@ -31,6 +31,7 @@ from jaxfix.transforms.gate.screen import (
 )
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
 from jaxfix.transforms.repairs.control_flow_operands import BranchBindings
+from jaxfix.transforms.repairs.stacked_jit import lost_statics
 from jaxfix.transforms.rules.jax301_traced_loop_length.range_to_fori import rewrite_range_loop
 from jaxfix.transforms.rules.jax301_traced_loop_length.scan_to_fori import (
     ScanCall,
@@ -111,6 +112,9 @@ class LoopLengths:
     # -- choosing the fix ----------------------------------------------------
     def _finding(self, count: Count, group: list[Count]) -> Finding | None:
         source = count.source
+        entry = source.entry
+        if isinstance(entry.function, cst.FunctionDef) and entry.param in lost_statics(self.ctx, entry.function):
+            return None  # a jit stacked under one that keeps it static: JAX302 drops the inner jit
         if source.via is not None and python_value_at_every_call(self.analysis, source.function, source.param, source.via):
             return None  # a Python value that checkpoint/vmap/... traces at the call: JAX405 fixes the call
         entry = source.entry.via

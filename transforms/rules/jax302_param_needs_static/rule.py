@@ -28,6 +28,7 @@ from jaxfix.transforms.rules.jax302_param_needs_static import (
     library_jit,
     linen_lifted,
     optax_hyperparams,
+    stacked_jits,
 )
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.class_hashing import instance_class, linen_module, namedtuple_fields, plain_class
@@ -419,6 +420,7 @@ class ParamNeedsStatic302(Rule):
             + optax_hyperparams.seeds(facts)
             + linen_lifted.seeds(facts)
             + jitted_classmethod.seeds(facts)
+            + stacked_jits.seeds(facts)
         )
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
@@ -430,6 +432,7 @@ class ParamNeedsStatic302(Rule):
             + optax_hyperparams.findings(analysis)
             + linen_lifted.findings(analysis)
             + linen_lifted.jit_findings(analysis)
+            + stacked_jits.findings(analysis)
         )
         taken = [(e.start, e.end) for f in found if f.fix is not None for e in f.fix.edits if not e.file]
         return found + jitted_classmethod.findings(analysis, taken)
