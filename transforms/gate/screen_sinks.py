@@ -108,6 +108,9 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
         ):
             node = parent
             continue
+        if isinstance(parent, (ast.ListComp, ast.GeneratorExp)) and parent.elt is node:
+            node = parent  # a list of such values (`sinks.Follower`)
+            continue
         if isinstance(parent, (ast.Tuple, ast.List)) or (isinstance(parent, ast.Subscript) and parent.value is node):
             node = parent  # an element of an array is an array (JAX304 follows it)
             continue
@@ -134,7 +137,7 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             return sink_call(facts, parent, parent.args.index(node) if node in parent.args else None, None) or (
                 _fields_reach_sink(facts, parent)
             )
-        if isinstance(parent, ast.For) and parent.iter is node and isinstance(parent.target, ast.Name):
+        if isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node and isinstance(parent.target, ast.Name):
             if depth >= _DEPTH:
                 return False
             return any(_climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.target.id, ()))

@@ -327,6 +327,13 @@ def index_sink(ctx: ModuleContext, index: cst.Index) -> Sink | None:
     return Sink(ctx.parent(ctx.parent(index)), f"{sequence} needs a concrete int as its index") if sequence is not None else None  # type: ignore[arg-type]
 
 
+def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """`node` is ``jnp.arange(...)``, or a slice of it."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) == "jax.numpy.arange"
+
+
 #: Array methods that hand out the values as Python ones: a tracer raises ConcretizationTypeError.
 _CONVERTING_METHODS = frozenset({"item", "tolist"})
 
@@ -362,6 +369,10 @@ class Follower:
             if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
                 node = parent
                 continue
+            if isinstance(parent, (cst.ListComp, cst.GeneratorExp)) and parent.elt is node:
+                held = UNKNOWN  # `[series[s] for s in starts]`: a list of such values
+                node = parent
+                continue
             if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.Tuple, cst.List)):
                 sequence = ctx.parent(parent)
                 held = element_place(sequence, parent) if held is None else UNKNOWN  # type: ignore[arg-type]
@@ -381,6 +392,10 @@ class Follower:
                 continue
             if held is not None and isinstance(parent, cst.For) and parent.iter is node:
                 return self._loop_target(parent, line, depth)
+            if self.through_indexing and isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+                if _over_arange(ctx, node):
+                    return Flow()  # `for i in jnp.arange(3)`: JAX402's (static ints) or JAX301's (a traced count)
+                return self._loop_target(parent, line, depth)  # `for i in ix`: each row of an array is one too
             if isinstance(parent, cst.Arg) and parent.value is node:
                 return self._argument(parent, line, depth, held)
             if isinstance(parent, cst.Slice):
@@ -470,7 +485,7 @@ class Follower:
             return Flow(blocked=f"it is stored in `{cls.name.value}.{field}` (line {line}), which is read where we cannot follow")
         return self._joined(uses, depth, held)
 
-    def _loop_target(self, loop: cst.For, line: int, depth: int) -> Flow:
+    def _loop_target(self, loop: cst.For | cst.CompFor, line: int, depth: int) -> Flow:
         """``for feat in widths:`` over a tuple holding the value: the loop variable may be it."""
         if not isinstance(loop.target, cst.Name):
             return Flow(blocked=f"a loop unpacks it (line {line})")

@@ -22,10 +22,11 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding, shorten
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
+from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
@@ -275,6 +276,9 @@ class TracedValues304:
     def _traced_here(self, fn: FunctionNode, call: cst.Call) -> bool:
         return runs_staged(self.analysis, fn) and not in_eager_block(self.ctx, call) and not self._run_eagerly(fn)
 
+    def _python_int(self, expr: cst.BaseExpression) -> bool:
+        return self.ints.kind(expr).kind is IntKind.INT
+
     def _run_eagerly(self, fn: FunctionNode) -> bool:
         """A method every use of which in traced code sits in ``with jax.ensure_compile_time_eval():``
         (the helper repair's result): its jnp calls run on concrete values."""
@@ -351,6 +355,23 @@ class TracedValues304:
                     edits,
                     description=f"select with `{shorten(text, 80)}`",
                     notes=("both arms are evaluated; the value of the one not selected is discarded",),
+                )
+        if data is not None and isinstance(sink.node, cst.Slice):
+            sliced = slices_as_dynamic(self.analysis, self.follower.follow(call), self._python_int)
+            if not isinstance(sliced, str):
+                edits, text = sliced
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{traced}; it depends on the data ({data}), but each slice it starts has a Python int length, "
+                    f"so it becomes a dynamic slice: `{shorten(text, 90)}`",
+                    edits,
+                    Applicability.UNSAFE,
+                    description="slice with `jax.lax.dynamic_slice_in_dim`",
+                    notes=(
+                        "unsafe: where a window would run past the end, `dynamic_slice_in_dim` moves its start back "
+                        "so that it keeps its length, where the slice would be shorter: check the starts stay in range",
+                    ),
                 )
         if data is not None:
             tail = f"no static argument can make it concrete, since it depends on the data ({data})"
@@ -677,6 +698,10 @@ class TracedValueNeedsConcrete304(Rule):
     and ``.tolist()`` of a staged ``jnp.asarray`` (dynamiqs#1015). A test
     on arrays such a block computed, written on the line after it (``if z >
     0:``, jax#9823), is traced again there: it is computed inside the block.
+    A slice whose start depends on the data but whose length is a Python int
+    (``data[i:i + BLOCK]`` for random starts, jax-llm#10) becomes
+    ``jax.lax.dynamic_slice_in_dim(data, i, BLOCK)``; unsafe, because near the
+    end it moves the window back where the slice would shorten it.
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).
