@@ -9,7 +9,7 @@ same Python value, so passing that value unmapped (``in_axes=None``) gives each
 example the value it had, concrete. Read here: ``jnp.full(shape, v)``,
 ``jnp.full_like(x, v)``, ``jnp.broadcast_to(v, shape)``, ``jnp.repeat(v, n)``,
 ``jnp.ones(shape) * v`` (either order), or a name bound once to one of them,
-with ``v`` a Python number (`transform_options.passed_python_value`).
+with ``v`` a Python number (a literal, or what `python_values` proves one).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, assigned_value, single_binding
-from jaxfix.transforms.semantics.transform_options import passed_python_value
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
+from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
 
 #: Calls that fill an array with one value: (the position of the value, its keyword).
 _FILLS = {
@@ -60,7 +60,9 @@ def repeated_python_value(analysis: Analysis, expr: cst.BaseExpression, depth: i
 
 
 def _number(analysis: Analysis, expr: cst.BaseExpression) -> bool:
-    constant, value = passed_python_value(analysis, expr)
+    """A Python int or float: a literal, or a value `python_values` proves a number."""
+    constant = constant_value(analysis.ctx, expr)
     if constant is not NOT_CONSTANT:
         return isinstance(constant, (int, float)) and not isinstance(constant, bool)
-    return value is not None and value.kind.name == "NUMBER"
+    value = python_value(analysis, expr)
+    return isinstance(value, PythonValue) and value.kind is ValueKind.NUMBER
