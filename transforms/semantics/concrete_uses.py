@@ -284,11 +284,8 @@ class ConcreteUses:
         fn = defined_function(ctx, call.func)
         if fn is None or not fn.decorators:
             return None
-        param = next(
-            (p.name for p in function_info(ctx, fn).signature.params
-             if call_argument(call, function_info(ctx, fn).signature, p.name, bound=False) is arg.value),
-            None,
-        )
+        signature = function_info(ctx, fn).signature
+        param = next((p.name for p in signature.params if call_argument(call, signature, p.name, bound=False) is arg.value), None)
         if param is None or not nondiff_parameter(ctx, fn, param):
             return None
         declared = next(p for p in (*fn.params.posonly_params, *fn.params.params) if p.name.value == param)

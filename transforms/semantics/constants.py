@@ -35,36 +35,10 @@ def single_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
 
 def reaching_parameter(ctx: ModuleContext, name: cst.Name) -> cst.Param | None:
     """The parameter a read sees when the name is bound again only later in its function
-    (``thing = thing[thing > 0]``: the right side reads the parameter): every other binding is
-    an assignment in the read's own statement or after it, and no loop around the read could
-    bring a later binding back to it."""
-    scope = ctx.scope(name)
-    if scope is None:
-        return None
-    assignments = scope[name.value]
-    params = [a.node for a in assignments if isinstance(getattr(a, "node", None), cst.Param)]
-    if len(params) != 1 or not all(isinstance(a, Assignment) for a in assignments):
-        return None
-    fn = ctx.enclosing_function(name)
-    for ancestor in ctx.ancestors(name):
-        if ancestor is fn:
-            break
-        if isinstance(ancestor, (cst.For, cst.While, cst.CompFor)):
-            return None
-    statement = ctx.statement_of(name)
-    for assignment in assignments:
-        node = assignment.node  # type: ignore[union-attr]
-        if node is params[0]:
-            continue
-        if not isinstance(node, cst.Name) or ctx.enclosing_function(node) is not fn:
-            return None
-        holder = ctx.statement_of(node)
-        if holder is statement:
-            if not _assignment_target(ctx, node):
-                return None  # a walrus or a loop target in the same statement
-        elif ctx.start(holder) < ctx.start(statement):
-            return None
-    return params[0]  # type: ignore[return-value]
+    (``thing = thing[thing > 0]``: the right side reads the parameter): `reaching_binding`, when
+    what reaches the read is the parameter."""
+    found = reaching_binding(ctx, name)
+    return found if isinstance(found, cst.Param) else None
 
 
 def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.fresh_names import fresh_name
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.purity import is_pure, resizing_call
 from jaxfix.transforms.semantics.reads import reads
@@ -217,7 +218,7 @@ def _def_form(
 ) -> RangeRewrite:
     body_text = ctx.text[ctx.start(loop.body) : ctx.end(loop.body)]
     used = taken | set(re.findall(r"[A-Za-z_]\w*", body_text)) | set(carried)
-    function = _fresh("loop_body", used)
+    function = fresh_name("loop_body", used)
     nl = ctx.newline
     outer = ctx.indent_of(loop)
     inner = ctx.indent_of(loop.body.body[0])  # type: ignore[union-attr]
@@ -227,7 +228,7 @@ def _def_form(
         state = carried[0]
         unpack = ""
     else:
-        param = _fresh("carry", used | {function})
+        param = fresh_name("carry", used | {function})
         state = ", ".join(carried)
         unpack = f"{inner}{state} = {param}{nl}"
     initial = carried[0] if len(carried) == 1 else f"({state})"
@@ -240,15 +241,6 @@ def _def_form(
     tail = f"{inner}return {state}{nl}{outer}{state} = {fori}(0, {count}, {function}, {initial}){nl}"
     edits.append(Edit(end, end, tail))
     return RangeRewrite(tuple(edits), carried)
-
-
-def _fresh(base: str, used: set[str] | frozenset[str]) -> str:
-    if base not in used:
-        return base
-    n = 2
-    while f"{base}_{n}" in used:
-        n += 1
-    return f"{base}_{n}"
 
 
 def _after_last_line(ctx: ModuleContext, loop: cst.For) -> int:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit, Finding, shorten
+from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.staged import EAGER_BLOCKS, runs_staged
@@ -147,10 +148,7 @@ def _hoisted(analysis: Analysis, statement: cst.If | cst.While, block: cst.With,
     fn = ctx.enclosing_function(statement)
     if isinstance(statement, cst.While) or fn is None:
         return None  # a while's test is read again each round, after the block
-    used = {n.value for n in _all_names(fn)}
-    fresh = f"{names[0].value}_test"
-    while fresh in used:
-        fresh += "_"
+    fresh = fresh_name(f"{names[0].value}_test", names_in(fn))
     last = block.body.body[-1]  # type: ignore[attr-defined]
     indent = ctx.indent_of(last)
     line = f"{fresh} = {ctx.code(statement.test)}"
@@ -161,14 +159,3 @@ def _hoisted(analysis: Analysis, statement: cst.If | cst.While, block: cst.With,
         Edit(newline + 1, newline + 1, f"{indent}{line}\n"),
         ctx.replace(statement.test, fresh),
     ), line
-
-
-def _all_names(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-    node.visit(Visitor())
-    return found

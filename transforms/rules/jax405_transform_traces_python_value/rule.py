@@ -28,6 +28,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.call_arguments import remove_args
+from jaxfix.transforms.edits.fresh_names import names_in
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
@@ -438,7 +439,7 @@ class TransformedCalls:
             return None
         shown = ", ".join(ctx.code(a.value) for a in trailing)
         head = f"`jax.eval_shape` traces every argument, and a string cannot be traced: `{shown}` must reach `{shorten(ctx.code(fn_arg.value))}` as Python values"
-        free = _free_names(fn_arg.value) | {n for a in trailing for n in _free_names(a.value)}
+        free = names_in(fn_arg.value) | {n for a in trailing for n in names_in(a.value)}
         params: list[str] = []
         for i, arg in enumerate(leading):
             wanted = arg.value.value if isinstance(arg.value, cst.Name) else f"arg{i}"
@@ -454,17 +455,6 @@ class TransformedCalls:
         edits = (Edit(ctx.start(args[0]), ctx.end(args[-1].value), new_args),)
         description = f"pass the Python values inside a lambda: `jax.eval_shape({shorten(lam)}, ...)`"
         return ctx.finding("JAX405", trailing[0], f"{head}; fix: {description}", edits, description=description)
-
-
-def _free_names(expr: cst.BaseExpression) -> set[str]:
-    names: set[str] = set()
-
-    class _Names(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            names.add(node.value)
-
-    expr.visit(_Names())
-    return names
 
 
 #: The transforms' names, as a file may spell them (the screen's seeds).

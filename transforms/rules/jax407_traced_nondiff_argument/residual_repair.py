@@ -28,18 +28,22 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.semantics.constants import own_returns
 from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, python_value_needed, references
 from jaxfix.transforms.semantics.module import ModuleContext
 
 
-def _plain_positional(fn: cst.FunctionDef) -> list[cst.Param] | None:
+def _plain_positional(fn: cst.FunctionDef, *, undecorated: bool = True) -> list[cst.Param] | None:
+    """The parameters of a def that takes positional ones only (no ``*``, keyword-only or ``**``);
+    `undecorated` (fwd and bwd): no defaults either, and no decorator but ``@staticmethod``."""
     params = fn.params
     if params.posonly_params or params.kwonly_params or params.star_kwarg or not isinstance(params.star_arg, cst.MaybeSentinel):
         return None
-    staticmethod_only = all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
-    if any(p.default is not None for p in params.params) or not staticmethod_only:
-        return None
+    if undecorated:
+        staticmethod_only = all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
+        if any(p.default is not None for p in params.params) or not staticmethod_only:
+            return None
     return list(params.params)
 
 
@@ -48,29 +52,10 @@ def _named_only_by(ctx: ModuleContext, fn: cst.FunctionDef, call: cst.Call) -> b
     return len(refs) == 1 and ctx.parent(ctx.parent(refs[0])) is call
 
 
-def _fresh(fn: cst.FunctionDef, base: str) -> str:
-    used = {n.value for n in _names(fn)}
-    name = base
-    while name in used:
-        name += "_"
-    return name
-
-
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-    node.visit(Visitor())
-    return found
-
-
 def needed_as_python_value(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int, ...]) -> str | None:
     """Why the function itself needs one of the `moved` arguments as a Python value (then no
     formulation takes a tracer there: the value must be made static where it comes from)."""
-    primal = _plain_positional_primal(nd.function)
+    primal = _plain_positional(nd.function, undecorated=False)
     if primal is None:
         return None
     for position in moved:
@@ -89,7 +74,7 @@ def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int,
         return "the module does not show one `defvjp(fwd, bwd)` with two defs of its own"
     if not (_named_only_by(ctx, fwd, nd.defvjp) and _named_only_by(ctx, bwd, nd.defvjp)):
         return "fwd or bwd is used elsewhere, where the new signature of bwd would not be seen"
-    primal = _plain_positional_primal(fn)
+    primal = _plain_positional(fn, undecorated=False)
     fwd_params, bwd_params = _plain_positional(fwd), _plain_positional(bwd)
     if primal is None or fwd_params is None or bwd_params is None:
         return "a signature has defaults, `*args`, keyword-only parameters or decorators"
@@ -122,7 +107,7 @@ def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int,
         text = ", ".join(cotangents) + ("," if len(cotangents) == 1 else "")
         edits.append(ctx.replace(value, f"({text})"))
     res, g = bwd_params[-2].name.value, bwd_params[-1].name.value
-    saved = _fresh(bwd, "saved")
+    saved = fresh_name("saved", names_in(bwd))
     kept = [bwd_params[positions.index(p)].name.value for p in remaining]
     bwd_moved = [bwd_params[positions.index(p)].name.value for p in moved]
     header = ", ".join([*kept, saved, g])
@@ -141,13 +126,6 @@ def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int,
     else:
         edits.append(ctx.replace(nd.decorator, ctx.code(nd.decorator.args[0].value)))
     return tuple(edits), f"def {bwd.name.value}({header})"
-
-
-def _plain_positional_primal(fn: cst.FunctionDef) -> list[cst.Param] | None:
-    params = fn.params
-    if params.posonly_params or params.kwonly_params or params.star_kwarg or not isinstance(params.star_arg, cst.MaybeSentinel):
-        return None
-    return list(params.params)
 
 
 def _docstring(statement: cst.BaseStatement) -> bool:

@@ -52,7 +52,8 @@ class TracedNondiff:
     def _traced_slots(self, nd: NondiffFunction) -> list[tuple[int, cst.BaseExpression, Source]]:
         """(position, argument, why it is a tracer) for each call handing a nondiff slot a tracer."""
         ctx = self.ctx
-        params = function_info(ctx, nd.function).signature.positional
+        signature = function_info(ctx, nd.function).signature
+        params = signature.positional
         found: list[tuple[int, cst.BaseExpression, Source]] = []
         for reference in references(ctx, nd.function):
             call = ctx.parent(reference)
@@ -61,7 +62,7 @@ class TracedNondiff:
             for position in nd.positions:
                 if position >= len(params):
                     continue
-                arg = call_argument(call, function_info(ctx, nd.function).signature, params[position].name, bound=False, ctx=ctx)
+                arg = call_argument(call, signature, params[position].name, bound=False, ctx=ctx)
                 if not isinstance(arg, cst.BaseExpression):
                     continue
                 source = self.analysis.traced.tracer_source(arg)
