@@ -88,9 +88,17 @@ class Request:
         return [sys.executable, os.path.relpath(self.target, self.cwd), *self.args]
 
 
+#: XLA's optimizations off: a golden program is a few small functions, whose compilation is most
+#: of its run (measured over the 386 reference and look-alike programs, run one after the other in
+#: forked children: 188 s with, 148 s without; each printed the same). Every program a test
+#: compares runs so, its reference and a fresh interpreter's run alike.
+PROGRAM_XLA = {"JAX_DISABLE_MOST_OPTIMIZATIONS": "1"}
+
+
 def program_env(**extra: str) -> dict[str, str]:
-    """What the golden programs run with: this environment, the CPU, and a fixed hash seed."""
-    return {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0", **extra}
+    """What the golden programs run with: this environment, the CPU, a fixed hash seed, and
+    XLA's optimizations off (`PROGRAM_XLA`)."""
+    return {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0", **PROGRAM_XLA, **extra}
 
 
 def run_script(path: Path, *args: str, env: dict[str, str] | None = None) -> Run:

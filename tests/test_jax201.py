@@ -284,7 +284,7 @@ def test_uses_that_would_notice_are_refused_and_said(setup: str, body: str, said
         ('del CONFIG["name"]\n', "changes an item"),
         ('CONFIG["layers"].pop()\n', "mutates it"),
         ("CONFIG |= {}\n", "changes it in place"),
-        ("CONFIG = {}\n", "bound more than once"),
+        ("import os\nif os.environ.get('FRESH'):\n    CONFIG = {}\n", "bound more than once"),
         ("import json\njson.dumps(CONFIG)\n", "cannot see into"),
         ("def keep(c):\n    c['seen'] = True\nkeep(CONFIG)\n", "it is handed to `keep(CONFIG)`"),
         ("print(CONFIG)\n", "frozen type or repr"),
@@ -295,6 +295,15 @@ def test_uses_that_would_notice_are_refused_and_said(setup: str, body: str, said
 def test_changes_and_other_users_of_the_name_are_refused(after_build: str, said: str) -> None:
     (finding,) = findings(module(USE_CONFIG + after_build, 'return x * config["scale"]'))
     assert finding.fix is None and said in finding.message, finding.message
+
+
+def test_a_name_bound_again_in_straight_line_code_is_frozen_where_the_call_sees_it() -> None:
+    """jax#4712: module code runs top to bottom, so the call sees the last binding before it."""
+    src = module(USE_CONFIG + 'CONFIG = {"scale": 3.0}\n', 'return x * config["scale"]')
+    (finding,) = findings(src)
+    assert finding.fix is not None, finding.message
+    assert 'CONFIG = frozendict({"scale": 3.0})' in fixed(src)
+    assert 'CONFIG = {"scale": 2.0' in fixed(src)  # the binding no call sees stays as it is
 
 
 def test_a_value_passed_to_a_traced_parameter_is_refused() -> None:
@@ -424,7 +433,9 @@ def test_each_library_has_its_own_deep_freeze_or_none(mapping: str, wrapped: str
 
 
 def test_rebinding_is_reported() -> None:
-    (finding,) = findings(module('CONFIG = {"a": 1}\nCONFIG = {"a": 2}\n'))
+    """Which binding the call sees depends on a condition (in straight-line code it is frozen where
+    the call sees it: the test above)."""
+    (finding,) = findings(module('import sys\nCONFIG = {"a": 1}\nif sys.argv[1:]:\n    CONFIG = {"a": 2}\n'))
     assert finding.fix is None and "bound more than once" in finding.message
 
 

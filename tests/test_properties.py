@@ -19,7 +19,7 @@ import os
 
 import hypothesmith
 import libcst as cst
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from jaxfix.transforms import Options, SourceError, check, fix_source
@@ -73,8 +73,11 @@ def _holds(text: str) -> None:
             whole = _findings(text, options, False)
         except SourceError:
             # The whole analysis parses with libcst even where no rule has a seed; the fast path
-            # never did, so it saw nothing to report either.
-            assert cst.parse_module(text).code != text and narrow == [], "SourceError on a module libcst reproduces"
+            # never did, so it saw nothing to report either. libcst refuses some programs CPython
+            # compiles (`A\n\\\r\n`: a line continuation before the end of the file), or
+            # does not reproduce them.
+            assert narrow == [], "the fast path found something in a module libcst cannot analyse"
+            assert not _libcst_parses(text) or cst.parse_module(text).code != text, "SourceError on a module libcst reproduces"
             continue
         assert narrow == whole, "narrow != whole"
 
@@ -95,6 +98,7 @@ def test_any_program_from_libcst_nodes(text):
 
 
 @given(hypothesmith.from_grammar())
+@example("A\n\\\r\n")  # libcst refuses a line continuation right before the end of the file
 def test_arbitrary_code_under_jax_imports(text):
     """The same programs, with jax imported: the pre-filter no longer shields the rules."""
     _holds("import jax\nimport jax.numpy as jnp\nfrom functools import partial\n" + text)

@@ -47,6 +47,8 @@ ROWS = {
     "a one-element array `jnp.array([1.5])`": lambda: jnp.array([1.5]),
     "a jax scalar `jnp.float32(1.5)`": lambda: jnp.float32(1.5),
     "the same jax array object each time": lambda shared=jnp.array([1, 2]): shared,
+    "a raw key `jax.random.PRNGKey(0)` (two uint32)": lambda: jax.random.PRNGKey(0),
+    "a typed key `jax.random.key(0)` (a scalar)": lambda: jax.random.key(0),
 }
 print("| aux_data holds | first call | second call, an equal instance |")
 print("|---|---|---|")

@@ -14,6 +14,7 @@ from jaxfix.transforms.gate.screen import Facts, plainly_hashable, qualified_spe
 from jaxfix.transforms.gate.screen_tracing import name_values, rebound_in_function
 from jaxfix.transforms.semantics.array_api import makes_array
 from jaxfix.transforms.semantics.namespace_types import NAMESPACES
+from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, TREE_MAPS
 
 
 def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> bool:
@@ -36,9 +37,20 @@ _LOADER_NAMES = frozenset({"json.load", "json.loads", "yaml.safe_load", "tomllib
 _BUILTIN_BUILDERS = frozenset({"dict", "list", "set", "sorted", "vars"})
 
 
-def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
+def _maps_to_arrays(facts: Facts, expr: ast.expr | None) -> bool:
+    """``tree_map(np.asarray, tree)``: a tree of arrays (`container_origin._maps_to_arrays`)."""
+    if not isinstance(expr, ast.Call) or len(expr.args) < 2 or isinstance(expr.args[0], ast.Starred):
+        return False
+    return bool(qualified_spellings(facts, expr.func) & TREE_MAPS) and bool(
+        qualified_spellings(facts, expr.args[0]) & ARRAY_CONVERTERS
+    )
+
+
+
+def _returns_containers(facts: Facts, function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
     """An undecorated function (any def, generously, when called as a `method`) whose every
-    return writes out a dict, list or set."""
+    return writes out a dict, list or set (or returns a name bound to one, or to a tree of
+    arrays)."""
     if function.decorator_list and not method:
         return False
     returns = own_returns(function)
@@ -52,10 +64,13 @@ def _returns_containers(function: ast.FunctionDef | ast.AsyncFunctionDef, method
                 _written_container(node.value)
                 or isinstance(node.value, (ast.ListComp, ast.SetComp, ast.DictComp))
                 or _builds_namespace(node.value)
+                or _maps_to_arrays(facts, node.value)
             )
             for node in ast.walk(function)
         )
-    return bool(returns) and all(_written_container(r.value) or _builds_namespace(r.value) for r in returns)
+    return bool(returns) and all(
+        _written_container(r.value) or _builds_namespace(r.value) or _maps_to_arrays(facts, r.value) for r in returns
+    )
 
 
 def _builds_namespace(expr: ast.expr) -> bool:
@@ -136,16 +151,16 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         if isinstance(func, ast.Name) and func.id in _BUILTIN_BUILDERS:
             return True
         if isinstance(func, ast.Name) and any(
-            _returns_containers(d) or _returns_instance(facts, d) for d in facts.defs_by_name.get(func.id, ())
+            _returns_containers(facts, d) or _returns_instance(facts, d) for d in facts.defs_by_name.get(func.id, ())
         ):
             return True
         if isinstance(func, ast.Attribute) and any(
-            _returns_containers(d, method=True) for d in facts.defs_by_name.get(func.attr, ())
+            _returns_containers(facts, d, method=True) for d in facts.defs_by_name.get(func.attr, ())
         ):
             return True  # `Model.make_config()`, a static method (`container_origin._plain_function`)
         if isinstance(func, ast.Name) and func.id in facts.class_names:
             return True  # an instance of the module's own class: JAX201 asks how Python hashes it
-        if spelled_name(func) == "parse_args":
+        if spelled_name(func) == "parse_args" or _maps_to_arrays(facts, expr):
             return True
         qualified = qualified_spellings(facts, func)
         if any(makes_array(q) or q in _LOADER_NAMES or q in NAMESPACES for q in qualified):

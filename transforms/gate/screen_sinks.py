@@ -22,6 +22,7 @@ from jaxfix.transforms.semantics.sinks import (
     AXIS_SECOND,
     COMPARING,
     CONVERSIONS,
+    CONVERTING_METHODS,
     LINEN_SWITCHES,
     SIZE_ARGUMENTS,
     VALUE_SHAPED,
@@ -116,6 +117,9 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             continue
         if isinstance(parent, ast.Slice):
             return True
+        if isinstance(parent, ast.Attribute) and parent.attr in CONVERTING_METHODS:
+            outer = parents.get(parent)
+            return isinstance(outer, ast.Call) and outer.func is parent  # `mean.item()` (`sinks.Follower`)
         if isinstance(parent, ast.Subscript) and parent.slice is node:
             if facts.python_sequence(parent.value):
                 return True  # a Python list's index must be a concrete int
@@ -142,15 +146,29 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
                 return False
             return any(_climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.target.id, ()))
         if isinstance(parent, ast.Assign) and parent.value is node:
-            if len(parent.targets) != 1 or not isinstance(parent.targets[0], ast.Name) or depth >= _DEPTH:
+            names = _assigned_names(parent)
+            if names is None or depth >= _DEPTH:
                 return False
             if explored.get(parent, _DEPTH) <= depth:
                 return False
             explored[parent] = depth
             return any(
-                _climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.targets[0].id, ())
+                _climb(facts, index, read, depth + 1, explored) for name in names for read in index.loads.get(name, ())
             )
         return False
+
+
+def _assigned_names(assign: ast.Assign) -> list[str] | None:
+    """The one name bound, or each name of ``u, s, vt = ...`` (`sinks.Follower` follows every part
+    of a traced value, generously here: it does so only through indexing)."""
+    if len(assign.targets) != 1:
+        return None
+    target = assign.targets[0]
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Name) for e in target.elts):
+        return [e.id for e in target.elts]  # type: ignore[attr-defined]
+    return None
 
 
 def _fields_reach_sink(facts, call: ast.Call) -> bool:

@@ -26,8 +26,11 @@ classes, methods and module-level names that are defined in the module):
 * every def with a ``global`` statement (it can rebind module names);
 * every def that mentions an attribute a seed reads and the module assigns
   (``self.config``: the ``__init__`` that builds it and every other reader);
-* classes are descended into: a class keeps its header and non-def lines,
-  and its methods are sliced like functions.
+* classes are descended into, kept or not: a class keeps its header and
+  non-def lines (its bases, decorators and fields say how jit treats an
+  instance, which kept code may build: a ``NamedTuple`` stubbed to a plain
+  class read as an object jit cannot trace), and its methods are sliced
+  like functions.
 
 A unit "names" or "mentions" a name as a bare name, or as an attribute only
 when the name is a class member's: the analyses resolve ``self.m`` to a
@@ -278,7 +281,9 @@ def _stub(lines: list[str | None], units: list[_Unit]) -> None:
     for unit in units:
         if not unit.is_def:
             continue
-        if isinstance(unit.node, ast.ClassDef) and (unit.kept or any(c.kept for c in _walk_units(unit.children))):
+        if isinstance(unit.node, ast.ClassDef):
+            # Always its header and fields: what a class is (a NamedTuple, a frozen dataclass, a
+            # pytree) decides how jit treats an instance a kept def builds, wherever it is built.
             _stub(lines, unit.children)
             continue
         if unit.kept:

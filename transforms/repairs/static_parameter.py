@@ -143,7 +143,7 @@ def _wraps_bound_method(analysis: Analysis, fn: FunctionNode, wrap: Wrap) -> boo
     return isinstance(first, cst.Attribute) and analysis.traces.binds_receiver(fn, first)
 
 
-def _jitted_signature(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> Signature | None:
+def jitted_signature(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> Signature | None:
     """The signature `jit` sees: the def's, or without the receiver for ``jax.jit(obj.m)``."""
     signature = function_info(analysis.ctx, fn).signature
     return signature.without_first() if _wraps_bound_method(analysis, fn, jit) else signature
@@ -187,6 +187,8 @@ def through_jits(
     uses: dict[int, int] = {}
     inline: dict[int, bool] = {}
     for route in routes:
+        if _left_to_defaults(route, sig, params):
+            continue  # a Python value whatever the layers: no jit traces a default, no vmap maps one
         others = [w for w in route.wraps if w.name != JIT and not hands_on(ctx, w, sig, params)]
         if others:
             return f"the module hands `{name}` to `{others[0].name}`{handed}"
@@ -223,6 +225,22 @@ def through_jits(
     if isinstance(elsewhere, str):
         return elsewhere
     return [jit], elsewhere
+
+
+def _left_to_defaults(route: Route, sig: Signature, params: Names) -> bool:
+    """The route's call leaves each of `params` to its default (``jax.vmap(jax.jit(f))(xs)`` for
+    `f`'s ``option=False``), through layers that bind nothing (no partial)."""
+    if not params or route.call is None or route.escapes or route.uncertain or route.from_call:
+        return False
+    if any(w.name == PARTIAL for w in route.wraps):
+        return False
+    for param in params:
+        declared = sig.param(param)
+        if declared is None or not declared.has_default:
+            return False
+        if call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed) is not DEFAULT:
+            return False
+    return True
 
 
 def class_receiver(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> str | None:
@@ -278,7 +296,7 @@ def static_edit(
     """(edits, the jit as it reads after them, an import they add) making `params` static on
     `jit`, in the jit's own spelling; else why the jit cannot be edited."""
     partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None  # type: ignore[union-attr]
-    signature = _jitted_signature(analysis, fn, jit)
+    signature = jitted_signature(analysis, fn, jit)
     if signature is None:
         return "the jitted method takes no receiver"
     receiver = class_receiver(analysis, fn, jit)

@@ -2,14 +2,15 @@
 
 Three repairs turn a Python value computed from a tracer into the array it
 came from: JAX309 writes ``jnp.logical_not(t)`` for ``not t``, JAX304 drops
-the ``float()`` of ``float(t)``, JAX310 indexes ``jnp.asarray(table)``. Each
+the ``float()`` of ``float(t)`` (and the ``.item()`` of ``t.item()``), JAX310 indexes ``jnp.asarray(table)``. Each
 is exact only where the value goes to code that takes an array as readily: a
 ``jax.*`` call (``lax.cond``'s predicate, ``jnp.where``, ``jnp.minimum``),
 arithmetic and element-wise comparisons (whose result is followed in turn),
 the return of a function only JAX runs (a ``while_loop`` condition, a vmapped
 or jitted function, whose caller gets an array anyway) or whose plain calls
-are each followed so, a name read only so, or a parameter of one of the
-module's functions read only so. Anything else (``Dropout(deterministic=not
+are each followed so, a name read only so, a parameter of one of the
+module's functions read only so, or a field of a NamedTuple built there that
+goes only so. Anything else (``Dropout(deterministic=not
 training)``, ``print``, a format string, an ``if``) may want the Python
 value, and is named.
 """
@@ -19,6 +20,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.call_binding import bind_arguments
+from jaxfix.transforms.semantics.class_hashing import namedtuple_fields
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.tracing import TraceIndex
@@ -83,6 +86,18 @@ def needless_float(ctx: ModuleContext, traces: TraceIndex | None, node: cst.CSTN
     )
 
 
+def needless_item(ctx: ModuleContext, traces: TraceIndex | None, node: cst.CSTNode) -> bool:
+    """``x.item()`` whose Python number only goes where an array serves (a value a jitted
+    function returns, packed in a NamedTuple: netket's ``Stats(mean.item(), ...)``, jax#8962)."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "item"
+        and not node.args
+        and unknown_destination(ctx, traces, node) is None
+    )
+
+
 def _elementwise(comparison: cst.Comparison) -> bool:
     """A single comparison jnp computes element-wise (``is``/``in`` are Python's own)."""
     return len(comparison.comparisons) == 1 and not isinstance(
@@ -101,10 +116,18 @@ def _argument(ctx: ModuleContext, traces: TraceIndex | None, arg: cst.Arg, depth
         return None
     if any(a.star for a in call.args):
         return call
+    if _namedtuple_built(ctx, call):
+        return unknown_destination(ctx, traces, call, depth + 1)  # a field: where the tuple goes
     slot = (bind_arguments(ctx, call) or {}).get(arg)
     if slot is None or slot.jitted or slot.target.function.opaque or slot.caught_by_star:
         return call
     return _read_so(ctx, traces, parameter_reads(ctx, slot.target.function.node, slot.param), None, depth)
+
+
+def _namedtuple_built(ctx: ModuleContext, call: cst.Call) -> bool:
+    """``Stats(...)`` of a ``typing.NamedTuple`` class of the module: a tuple holding its arguments."""
+    cls = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+    return isinstance(cls, cst.ClassDef) and namedtuple_fields(ctx, cls) is not None
 
 
 def _read_so(

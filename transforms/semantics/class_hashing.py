@@ -233,6 +233,15 @@ def hashed_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseEx
     """
     if not (_direct_linen_module(ctx, cls) or _hashing_dataclass(ctx, cls)):
         return None
+    return init_fields(ctx, cls)
+
+
+def init_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseExpression | None] | None:
+    """The fields ``__init__`` takes, in its order, with the value an instance holds when the
+    constructor leaves one out, for a class whose generated ``__init__`` is sure (`hashed_fields`'
+    conditions but hashing: a plain ``@dataclass`` counts too); None otherwise."""
+    if not (_direct_linen_module(ctx, cls) or _dataclass_options(ctx, cls) is not None):
+        return None
     fields: dict[str, cst.BaseExpression | None] = {}
     for line in _body(cls):
         if isinstance(line, cst.FunctionDef) and line.name.value in _FIELD_HOOKS:
@@ -262,16 +271,23 @@ def hashed_fields(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseEx
 
 def _hashing_dataclass(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     """``@dataclass(frozen=True)`` (or ``unsafe_hash=True``) with no base class: it hashes its fields."""
-    if cls.bases or len(cls.decorators) != 1:
+    options = _dataclass_options(ctx, cls)
+    if options is None or options.get("eq", True) is False:
         return False
+    return bool(options.get("frozen") or options.get("unsafe_hash"))
+
+
+def _dataclass_options(ctx: ModuleContext, cls: cst.ClassDef) -> dict | None:
+    """The options of the one ``@dataclass`` decorating a class with no base, whose ``__init__``
+    takes its fields by position (no ``kw_only``); None for any other class."""
+    if cls.bases or len(cls.decorators) != 1:
+        return None
     decorator = cls.decorators[0].decorator
     head = decorator.func if isinstance(decorator, cst.Call) else decorator
     if ctx.names.qualified_name(head) != "dataclasses.dataclass":
-        return False
+        return None
     options = _keyword_flags(decorator)
-    if options is None or options.get("eq", True) is False or options.get("kw_only"):
-        return False
-    return bool(options.get("frozen") or options.get("unsafe_hash"))
+    return None if options is None or options.get("kw_only") else options
 
 
 def _direct_linen_module(ctx: ModuleContext, cls: cst.ClassDef) -> bool:

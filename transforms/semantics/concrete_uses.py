@@ -246,6 +246,9 @@ class ConcreteUses:
             if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.Tuple, cst.List)):
                 node = ctx.parent(parent)  # type: ignore[assignment]
                 continue
+            if isinstance(parent, cst.DictElement) and parent.value is node:
+                node = ctx.parent(parent)  # type: ignore[assignment]  # a dict's value: the dict goes on
+                continue
             if isinstance(parent, cst.Arg) and parent.value is node:
                 found = self._argument(parent)
                 if found is _CONTINUE:

@@ -58,8 +58,8 @@ def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
         return None
     fn = ctx.enclosing_function(name)
     around = ctx.ancestors_within(name, fn)
-    if fn is None or any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in around):
-        return None
+    if any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in around):
+        return None  # (module-level code, fn None, runs top to bottom as a function's does)
     statement = ctx.statement_of(name)
     param: cst.CSTNode | None = None
     before: list[cst.Name] = []

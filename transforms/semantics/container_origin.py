@@ -10,7 +10,8 @@ Followed back from the argument of the call, through names bound once
   loaded by ``json``/``yaml``/``tomllib``, ``vars(args)``, ``dict(...)`` of
   other values, a comprehension, ``sorted(...)``, a function of this module
   whose every ``return`` writes one out;
-* ARRAY: an array (a ``jnp``/``np`` call, or a name bound to one);
+* ARRAY: an array (a ``jnp``/``np`` call, or a name bound to one), or a tree
+  whose every leaf is one (``tree_map(np.asarray, batch)``);
 * NAMESPACE: ``parser.parse_args()``, ``argparse.Namespace(...)``, ``types.SimpleNamespace(...)``;
 * INSTANCE: an instance of a class this module defines that Python cannot
   hash (a plain ``@dataclass``, a class with ``__eq__`` and no ``__hash__``);
@@ -31,6 +32,7 @@ from dataclasses import dataclass, replace
 import libcst as cst
 from libcst.metadata import Assignment
 
+from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.class_hashing import (
     class_hashing,
     hashed_fields,
@@ -41,7 +43,9 @@ from jaxfix.transforms.semantics.class_hashing import (
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
+    every_binding,
     own_returns,
+    reaching_binding,
     single_binding,
 )
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
@@ -49,6 +53,7 @@ from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.literals import Container, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.namespace_types import NAMESPACES
+from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, TREE_MAPS
 
 #: Loaders whose result is plain data (dicts, lists, strings, numbers): a deep freeze is exact.
 PLAIN_LOADERS = {
@@ -84,7 +89,8 @@ class Origin:
     names: tuple[cst.Name, ...] = ()
     #: Why, for messages: "loaded by `json.loads`", "bound to `jnp.ones(3)`".
     reason: str = ""
-    #: RUNTIME: "dict", "list", "set", or "" when the loader may give either.
+    #: RUNTIME: "dict", "list", "set", or "" when the loader may give either; ARRAY: "tree" for a
+    #: tree whose every leaf is an array.
     container: str = ""
     #: RUNTIME: its contents are plain data, so a deep freeze changes nothing else.
     plain: bool = False
@@ -148,7 +154,7 @@ class OriginTracer:
         return NONE
 
     def _name(self, name: cst.Name, names: tuple[cst.Name, ...]) -> Origin:
-        binding = single_binding(self.ctx, name)
+        binding = single_binding(self.ctx, name) or self._reaching(name)
         if binding is None:
             return self._rebound(name, names)
         if isinstance(binding, cst.Param) and self.passed is not None:
@@ -163,6 +169,17 @@ class OriginTracer:
             kind = self.values.classify(name)
             return Origin(OriginKind.ARRAY, name, (*names, binding), kind.reason) if kind.kind is Kind.ARRAY else NONE
         return self.trace(value, (*names, binding))
+
+    def _reaching(self, name: cst.Name) -> cst.CSTNode | None:
+        """The binding a read sees in straight-line code (`reaching_binding`), when no binding of
+        the name is an augmented assignment (which changes the container in place)."""
+        binding = reaching_binding(self.ctx, name)
+        if not isinstance(binding, cst.Name):
+            return None
+        for other in every_binding(self.ctx, name) or ():
+            if isinstance(self.ctx.parent(other), cst.AugAssign):
+                return None
+        return binding
 
     def _rebound(self, name: cst.Name, names: tuple[cst.Name, ...]) -> Origin:
         """Bound several times: worth a report only if some binding builds a container."""
@@ -202,6 +219,14 @@ class OriginTracer:
         qualified = ctx.names.qualified_name(call.func) or ""
         if self.values.is_array_call(call):
             return Origin(OriginKind.ARRAY, call, names, f"`{ctx.code(call.func)}(...)` returns an array")
+        if qualified in TREE_MAPS and self._maps_to_arrays(call):
+            return Origin(
+                OriginKind.ARRAY,
+                call,
+                names,
+                f"`{ctx.code(call.func)}({ctx.code(call.args[0].value)}, ...)` makes every leaf an array",
+                container="tree",
+            )
         if qualified in PLAIN_LOADERS:
             return Origin(
                 OriginKind.RUNTIME,
@@ -275,6 +300,14 @@ class OriginTracer:
         field, origin = found[0]
         return replace(origin, holder=f"a `{cls.name.value}` whose field `{field}` is")
 
+    def _maps_to_arrays(self, call: cst.Call) -> bool:
+        """``tree_map(np.asarray, batch)``: a tree (a dict, a list) whose every leaf the mapped
+        array constructor makes an array; no freeze makes it hashable."""
+        first = call.args[0] if call.args else None
+        if first is None or first.keyword is not None or first.star or len(call.args) < 2:
+            return False
+        return self.ctx.names.qualified_name(first.value) in ARRAY_CONVERTERS
+
     def _parse_args(self, call: cst.Call) -> bool:
         func = call.func
         if not (
@@ -285,11 +318,19 @@ class OriginTracer:
         return isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) == "argparse.ArgumentParser"
 
     def _plain_function(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
-        """The undecorated def a name calls, or the static method ``Model.f`` calls."""
+        """The undecorated def a name calls, the static method ``Model.f`` calls, or the
+        undecorated method ``self.f`` (an instance's) calls."""
         if isinstance(func, cst.Name):
             function = single_binding(self.ctx, func)
             return function if isinstance(function, cst.FunctionDef) and not function.decorators else None
-        return static_method(self.ctx, func) if isinstance(func, cst.Attribute) else None
+        if not isinstance(func, cst.Attribute):
+            return None
+        found = static_method(self.ctx, func)
+        if found is not None:
+            return found
+        target = resolve_callable(self.ctx, func)
+        node = target.function.node if target is not None and target.jit is None and target.implicit_self else None
+        return node if isinstance(node, cst.FunctionDef) and not node.decorators else None
 
     def _returned(self, call: cst.Call, names: tuple[cst.Name, ...]) -> Origin:
         """A call of a plain function of this module whose every return writes out a container."""
@@ -307,6 +348,8 @@ class OriginTracer:
                 return self._call(returned, names)
             if self._parse_args(returned) or self.ctx.names.qualified_name(returned.func) in NAMESPACES:
                 return self._call(returned, names)  # `return argparse.Namespace(**options)`
+            if self.ctx.names.qualified_name(returned.func) in TREE_MAPS and self._maps_to_arrays(returned):
+                return self._call(returned, names)  # `return jax.tree_util.tree_map(np.asarray, item)`
         if len(returns) == 1 and isinstance(returns[0].value, cst.Name):
             # `model_kwargs = dict(...)` ... `return model_kwargs`: where the returned name was built.
             inner = self.trace(returns[0].value, names)

@@ -12,6 +12,8 @@ and for a tracer the rewrite cannot help. So each operand gets a kind:
   ``abs`` of INTs, a name bound once to an INT, a loop variable over
   ``range`` of INTs, or a parameter its jit makes static and every call in
   the module passes an INT;
+  (`int_sequence` asks the same of a shape: a tuple or list of INTs, a name
+  bound once to one, or a static parameter every call passes one);
 * STATIC: static (`staticness` proves it), but whether it is an int is not
   known (a static parameter whose callers cannot all be seen);
 * FLOAT: static and possibly a float (a float literal, ``/``);
@@ -81,7 +83,7 @@ class IntStatic:
         self.ctx = analysis.ctx
         #: Called on a call that is not plain Python: the kind a rewrite would give it (JAX402's candidates).
         self.nested = nested
-        self._params: dict[tuple[FunctionNode, str], Proof] = {}
+        self._params: dict[tuple[FunctionNode, str, str], Proof] = {}
         #: Locals whose several bindings `_every_binding` is reading (a binding reading the name ends there).
         self._open_names: set[tuple[FunctionNode | None, str]] = set()
 
@@ -217,15 +219,40 @@ class IntStatic:
         found = _worst(proofs, f"`{name.value}` is an int at each of its bindings")
         return found if found.kind is Kind.INT else None
 
-    def parameter(self, fn: FunctionNode, param: str, depth: int = 0) -> Proof:
-        key = (fn, param)
+    def int_sequence(self, expr: cst.BaseExpression, depth: int = 0) -> Proof:
+        """INT when `expr` is provably a tuple or list of Python ints (a shape ``jnp.array(shape,
+        dtype=jnp.int32)`` holds the same ints as), else the kind that stops it."""
+        if depth > 16:
+            return Proof(Kind.UNKNOWN, "the expression is too deep to follow")
+        ctx = self.ctx
+        if isinstance(expr, (cst.Tuple, cst.List)):
+            if not expr.elements or not all(isinstance(e, cst.Element) for e in expr.elements):
+                return self._static_only(expr)
+            return _worst([self.kind(e.value, depth + 1) for e in expr.elements], "a tuple of ints")
+        if isinstance(expr, cst.Name):
+            binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr)
+            if isinstance(binding, cst.Name):
+                value = assigned_value(ctx, binding)
+                if value is not None:
+                    inner = self.int_sequence(value, depth + 1)
+                    shown = " ".join(ctx.code(value).split())
+                    return Proof(inner.kind, f"bound once to `{shown}`, a tuple of ints") if inner.kind is Kind.INT else inner
+            if isinstance(binding, cst.Param) and (fn := ctx.enclosing_function(binding)) is not None:
+                return self.parameter(fn, binding.name.value, depth, judge="int_sequence")
+        return self._static_only(expr)
+
+    def parameter(self, fn: FunctionNode, param: str, depth: int = 0, judge: str = "kind") -> Proof:
+        """The parameter's kind from every call (`judge` names the question: `kind`, an int;
+        `int_sequence`, a tuple of ints)."""
+        key = (fn, param, judge)
         if key not in self._params:
             self._params[key] = Proof(Kind.UNKNOWN, "a recursive call")
-            self._params[key] = self._parameter(fn, param, depth)
+            self._params[key] = self._parameter(fn, param, depth, judge)
         return self._params[key]
 
-    def _parameter(self, fn: FunctionNode, param: str, depth: int) -> Proof:
-        """A static parameter of a jitted function: INT when every call passes an INT."""
+    def _parameter(self, fn: FunctionNode, param: str, depth: int, judge: str) -> Proof:
+        """A static parameter of a jitted function: INT when every call passes an INT (a tuple of
+        them, for `int_sequence`)."""
         ctx = self.ctx
         node = parameter(fn, param)
         static = self._static_only(node.name) if node is not None else Proof(Kind.UNKNOWN, "")
@@ -247,15 +274,16 @@ class IntStatic:
                 argument = default
             if not isinstance(argument, cst.BaseExpression):
                 return static
-            if self.kind(argument, depth + 1).kind is not Kind.INT:
+            if getattr(self, judge)(argument, depth + 1).kind is not Kind.INT:
                 return static
-        elsewhere = self._ints_elsewhere(fn, param, depth)
+        elsewhere = self._ints_elsewhere(fn, param, depth, judge)
         if elsewhere is None or not (routes or elsewhere):
             return static  # some call passes what may not be an int, or no call can be seen
         name = info.name
-        return Proof(Kind.INT, f"a static parameter of the jitted `{name}` that every call passes an int")
+        what = "an int" if judge == "kind" else "a tuple of ints"
+        return Proof(Kind.INT, f"a static parameter of the jitted `{name}` that every call passes {what}")
 
-    def _ints_elsewhere(self, fn: FunctionNode, param: str, depth: int) -> int | None:
+    def _ints_elsewhere(self, fn: FunctionNode, param: str, depth: int, judge: str) -> int | None:
         """How many calls in the project's other modules pass `param` an int (each read in its own
         module); None when one may not, or when they cannot all be seen."""
         entry = self.analysis.traces.jit_entry(fn)
@@ -269,12 +297,12 @@ class IntStatic:
         for other in elsewhere:
             argument = other.argument
             if argument is DEFAULT:
-                if node is None or node.default is None or self.kind(node.default, depth + 1).kind is not Kind.INT:
+                if node is None or node.default is None or getattr(self, judge)(node.default, depth + 1).kind is not Kind.INT:
                     return None
                 continue
             if not isinstance(argument, cst.BaseExpression) or other.analysis is None:
                 return None
-            if IntStatic(other.analysis).kind(argument, depth + 1).kind is not Kind.INT:  # type: ignore[arg-type]
+            if getattr(IntStatic(other.analysis), judge)(argument, depth + 1).kind is not Kind.INT:  # type: ignore[arg-type]
                 return None
         return len(elsewhere)
 

@@ -199,6 +199,9 @@ class Sink:
     reason: str
     #: The place is a jnp function's axis (`axis_argument`), which takes only a static int.
     axis: bool = False
+    #: The place is a shape (`jnp.zeros`'s, `reshape`'s): a tuple of ints there is the same shape
+    #: as an array holding them.
+    shape: bool = False
 
 
 @dataclass(frozen=True)
@@ -295,7 +298,10 @@ def linen_switch(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None
 def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | None:
     """Where `call` needs `arg` concrete: a size, shape or count, a conversion (``int(n)``), or a
     flax layer's switch (`linen_switch`)."""
-    reason = size_argument(ctx, call, arg) or linen_switch(ctx, call, arg)
+    size = size_argument(ctx, call, arg)
+    if size is not None:
+        return Sink(call, size, shape=size.endswith("needs a concrete shape"))
+    reason = linen_switch(ctx, call, arg)
     if reason is not None:
         return Sink(call, reason)
     if axis_argument(ctx, call, arg):
@@ -335,7 +341,8 @@ def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
 
 
 #: Array methods that hand out the values as Python ones: a tracer raises ConcretizationTypeError.
-_CONVERTING_METHODS = frozenset({"item", "tolist"})
+#: Array methods that give Python values: a sink where a tracer reaches one (`.tolist()`, `.item()`).
+CONVERTING_METHODS = frozenset({"item", "tolist"})
 
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
@@ -432,7 +439,7 @@ class Follower:
                 called = isinstance(outer, cst.Call) and outer.func is parent
                 shown = ctx.code(outer) if called else ctx.code(parent)
                 blocked = f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support"
-                if called and isinstance(parent, cst.Attribute) and parent.attr.value in _CONVERTING_METHODS:
+                if called and isinstance(parent, cst.Attribute) and parent.attr.value in CONVERTING_METHODS:
                     # `tsave.tolist()` (dynamiqs#1015): an array's values as Python ones, which a tracer has not
                     sink = Sink(outer, f"`.{parent.attr.value}()` needs a concrete value")  # type: ignore[arg-type]
                     return Flow((sink,), blocked)
@@ -502,10 +509,34 @@ class Follower:
         return Flow(tuple(sinks), blocked)
 
     def _name(self, assign: cst.Assign, line: int, depth: int, held: Place | None) -> Flow:
-        ctx = self.ctx
-        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+        targets = self._targets(assign, held)
+        if targets is None:
             return Flow(blocked=f"it is unpacked or stored (line {line})")
+        sinks: list[Sink] = []
+        blocked: str | None = None
+        for target in targets:
+            flow = self._bound(assign, target, depth, held)
+            blocked = blocked or flow.blocked
+            sinks.extend(flow.sinks)
+        return Flow(tuple(sinks), blocked)
+
+    def _targets(self, assign: cst.Assign, held: Place | None) -> list[cst.Name] | None:
+        """The names the value is bound to: the one target, or, following through indexing, each
+        name of ``u, s, vt = jnp.linalg.svd(m)`` (every part of a traced value is traced)."""
+        if len(assign.targets) != 1:
+            return None
         target = assign.targets[0].target
+        if isinstance(target, cst.Name):
+            return [target]
+        if not self.through_indexing or held is not None or not isinstance(target, (cst.Tuple, cst.List)):
+            return None
+        names = [e.value for e in target.elements if isinstance(e, cst.Element)]
+        if len(names) != len(target.elements) or not all(isinstance(n, cst.Name) for n in names):
+            return None
+        return names  # type: ignore[return-value]
+
+    def _bound(self, assign: cst.Assign, target: cst.Name, depth: int, held: Place | None) -> Flow:
+        ctx = self.ctx
         uses = reads(ctx, target)
         sinks: list[Sink] = []
         blocked: str | None = None

@@ -250,7 +250,11 @@ class TracedValues:
             if isinstance(augmented, cst.AugAssign) and augmented.target is binding:
                 return self._source(augmented.value, depth)  # ``total += t``: a tracer from there on
             unpacked = unpacked_value(ctx, binding)
-            return self._unpacked_source(*unpacked, depth) if unpacked is not None else None
+            if unpacked is not None:
+                return self._unpacked_source(*unpacked, depth)
+            loop = ctx.parent(binding)
+            if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding and self.is_array(loop.iter):
+                return _computed(self._source(loop.iter, depth))  # each row of a traced array is one too
         return None
 
     def _unpacked_source(self, whole: cst.BaseExpression, index: int, size: int, depth: int) -> Source | None:
@@ -597,6 +601,8 @@ class TracedValues:
                 found = self.source(expr)
                 return [found] if found is not None else []
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            if value is None and isinstance(binding, cst.Name):
+                value = iterated_or_unpacked(ctx, binding)  # `for x in s`, `u, s, vt = svd(m)`
             return self.inputs(value, _depth + 1) if value is not None else []
         return [s for part in value_operands(expr) for s in self.inputs(part, _depth + 1)]
 
@@ -656,6 +662,16 @@ def owner_name(ctx: ModuleContext, fn: FunctionNode) -> str:
 def _no_field(source: Source | None) -> Source | None:
     """None for a pytree field as read (`Source.field`): JAX306's where Python needs its value."""
     return source if source is None or source.field is None else None
+
+
+def iterated_or_unpacked(ctx, binding: cst.Name) -> cst.BaseExpression | None:
+    """What a loop variable iterates over, or the whole value a name is unpacked from: the value
+    it is computed from, for `inputs`."""
+    loop = ctx.parent(binding)
+    if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
+        return loop.iter
+    unpacked = unpacked_value(ctx, binding)
+    return unpacked[0] if unpacked is not None else None
 
 
 def _computed(source: Source | None) -> Source | None:

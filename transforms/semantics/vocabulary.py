@@ -98,6 +98,8 @@ CALLS_NOW = frozenset(
 #: ``tree_map(f, tree, ...)``: calls f at once with each leaf of the trees (the caller's values).
 TREE_MAP = "jax.tree_util.tree_map"
 TREE_MAPS = frozenset({TREE_MAP, "jax.tree.map", "jax.tree_map"})
+#: Functions that make an array of whatever they are given: mapped over a tree, every leaf is one.
+ARRAY_CONVERTERS = frozenset({"numpy.asarray", "numpy.array", "jax.numpy.asarray", "jax.numpy.array"})
 
 #: Mapping: a function written for one example sees each mapped argument as a tracer.
 MAPPING = frozenset({"jax.vmap", "jax.pmap"})

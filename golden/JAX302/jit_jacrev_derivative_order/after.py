@@ -34,7 +34,7 @@ modes = np.array([[0, 0], [1, 1], [2, 0], [2, 2]])
 r = np.linspace(0, 1, 5)
 
 J1 = jax.jacfwd(zernike_radial)(r[:, np.newaxis], modes[:, 0], modes[:, 1], 0)
-J2 = jax.jit(jax.jacrev(zernike_radial), static_argnames=("dr",))(r[:, np.newaxis], modes[:, 0], modes[:, 1])
+J2 = jax.jit(jax.jacrev(zernike_radial))(r[:, np.newaxis], modes[:, 0], modes[:, 1])
 J3 = jax.jit(jax.jacrev(zernike_radial), static_argnames=("dr",))(r[:, np.newaxis], modes[:, 0], modes[:, 1], 0)
 print(J1.shape, J2.shape, J3.shape)
 print(np.round(np.asarray(J3).sum(axis=(1, 2, 3)), 4))

@@ -1,5 +1,8 @@
 """JAX201's last strategy: a dict or list of numbers and arrays stops being static.
 
+(So does a tree whose every leaf is an array, ``tree_map(np.asarray, batch)``:
+ipagnn's dataset example, google-research#1025.)
+
 Freezing keeps the value static; where the freeze is not proven (the dict is
 handed to code we cannot see, it holds an array), the value may still be
 plain data: a pytree whose leaves are numbers and arrays, which jit traces as
@@ -139,10 +142,12 @@ class TracedConfig:
         self.tracer = tracer
 
     def plan(
-        self, slot: ArgumentSlot, tree: Container, changes: list[Use]
+        self, slot: ArgumentSlot, tree: Container | None, changes: list[Use]
     ) -> tuple[str, tuple, bool, tuple[str, ...]] | None:
         """(the message's ending, the edits, whether unsafe, notes), or None when not proven.
 
+        `tree`: the container as written; None for a tree ``tree_map(np.asarray, ...)`` made, whose
+        every leaf is an array and whose dicts JAX rebuilt with their keys sorted.
         `changes`: the uses that may change the value after it is built (a mutation, code we cannot
         see); one that may run before a call through the jit leaves the contents unknown there."""
         ctx = self.analysis.ctx
@@ -150,9 +155,9 @@ class TracedConfig:
         fn = info.node
         if fn is None or slot.caught_by_star or info.method is not MethodKind.FUNCTION:
             return None  # a method's argnums count its receiver: JAX403 explains that trap
-        if not pytree_of_data(ctx, tree):
+        if tree is not None and not pytree_of_data(ctx, tree):
             return None
-        if not _keys_in_order(tree) and _read_by_key(ctx, fn, slot.param) is not None:
+        if tree is not None and not _keys_in_order(tree) and _read_by_key(ctx, fn, slot.param) is not None:
             return None  # traced, the dict's keys come back sorted: an ordered read would change
         entry = entered_jit(self.analysis, fn)
         if entry is None or entry.node is not slot.target.jit_node:
@@ -161,7 +166,7 @@ class TracedConfig:
         use = ConcreteUses(ctx).first_need(fn, param)
         if use is not None and use.need is Need.NEEDS:
             return None
-        if use is not None and _out_of_sight(ctx, use.node) and _holds_ints(ctx, tree):
+        if use is not None and _out_of_sight(ctx, use.node) and tree is not None and _holds_ints(ctx, tree):
             return None  # an int or a bool handed to code out of sight is most often a size or a flag
         edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
         if isinstance(edit, str):
@@ -177,8 +182,9 @@ class TracedConfig:
         )
         unsure.extend(f"{doubt}; {fails}" for doubt in calls.doubts)
         unsure.extend(f"{doubt}; {fails}" for doubt in doubts_elsewhere(self.analysis, fn, entry, param, self._judge))
+        held = "numbers and arrays" if tree is not None else "arrays"
         ending = (
-            f"it holds only numbers and arrays, data jit traces, and nothing in `{info.name}` needs `{param}` "
+            f"it holds only {held}, data jit traces, and nothing in `{info.name}` needs `{param}` "
             f"concrete, so {'with --unsafe-fixes ' if unsure else ''}`{param}` becomes a regular (traced) argument"
         )
         notes = ["a traced argument compiles once per structure, shape and dtype, not once per value"]
@@ -192,6 +198,8 @@ class TracedConfig:
             origin = self.tracer.trace(argument)
             if origin.kind is OriginKind.LITERAL and origin.tree is not None and pytree_of_data(analysis.ctx, origin.tree):
                 return Judged(evidence="numbers and arrays")
+            if origin.kind is OriginKind.ARRAY and origin.container == "tree":
+                return Judged(evidence=origin.reason)
         found = array_origin(analysis, argument)
         if found is not None:
             return Judged(evidence=found)

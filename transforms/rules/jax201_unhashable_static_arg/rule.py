@@ -134,6 +134,8 @@ class FrozenConfigs:
                 sites.setdefault(origin.node, []).append((slot, origin))  # type: ignore[arg-type]
             elif origin.kind is OriginKind.RUNTIME:
                 yield self._runtime(slot, origin)
+            elif origin.kind is OriginKind.ARRAY and origin.container == "tree":
+                yield self._tree_of_arrays(slot, origin)
             elif origin.kind is OriginKind.ARRAY and not origin.holder:
                 # One bug, one finding (issue 17.5): an array itself in a static slot is
                 # JAX403's (or JAX301's for a loop count, JAX402's for jnp arithmetic on
@@ -278,14 +280,20 @@ class FrozenConfigs:
             checker.follow(origin.node, shape)  # type: ignore[arg-type]
         # What may change the contents before a call: a mutation, code we cannot see, a use we cannot follow.
         changes = [u for u in checker.problems if u.problem in (Problem.MUTATED, Problem.ESCAPES, Problem.UNKNOWN)]
-        planned = TracedConfig(self.analysis, self.tracer).plan(slot, origin.tree, changes)
+        return self._traced_finding(slot, origin.tree, changes, head, f" (freezing it is not proven: {kept})")
+
+    def _traced_finding(
+        self, slot: ArgumentSlot, tree: Container | None, changes: list, head: str, after: str = ""
+    ) -> Finding | None:
+        """The finding making `slot`'s parameter traced (`made_traced`); None where not proven."""
+        planned = TracedConfig(self.analysis, self.tracer).plan(slot, tree, changes)
         if planned is None:
             return None
         ending, edits, unsure, notes = planned
         return self.ctx.finding(
             CODE,
             slot.arg.value,
-            f"{head}; {ending} (freezing it is not proven: {kept})",
+            f"{head}; {ending}{after}",
             edits,
             Applicability.UNSAFE if unsure else Applicability.SAFE,
             description=f"make `{slot.param}` a traced argument of `{self._callee(slot)}`",
@@ -461,6 +469,15 @@ class FrozenConfigs:
             *self._closure_options(slot),
         )
         return self._finding(slot, f"{head}; not rewritten: {why}", notes=notes)
+
+    def _tree_of_arrays(self, slot: ArgumentSlot, origin: Origin) -> Finding:
+        """A tree whose every leaf is an array (``tree_map(np.asarray, batch)``): no freeze makes it
+        hashable; it stops being static where nothing needs it concrete."""
+        head = f"`{self._short(slot.arg.value)}` is a tree of arrays ({origin.reason}); {self._needs_hash(slot)}"
+        traced = self._traced_finding(slot, None, [], head)
+        if traced is None:
+            return self._finding(slot, f"{head}, and no array is hashable", notes=self._array_options(slot))
+        return traced
 
     def _unfixable(self, slot: ArgumentSlot, origin: Origin) -> Finding:
         value = self._short(slot.arg.value)
@@ -732,6 +749,13 @@ class UnhashableStaticArg(Rule):
     ``flax.core.freeze``, ``FrozenConfigDict``). ``frozendict.deepfreeze`` is
     used only for plain data: it turns functions and other objects into
     frozendicts of their attributes.
+
+    A name bound again in straight-line code (``layers = [0, 2]``, calls,
+    ``layers = [1, 3]``, more calls; jax#4712) is followed to the binding each
+    call sees, and each list is frozen where it is written. A tree whose every
+    leaf is an array (``jax.tree_util.tree_map(np.asarray, item)``, returned
+    by a method of the adapter: google-research#1025) has no hashable form: it
+    stops being static where nothing in the jitted function needs it concrete.
     """
 
     code = CODE

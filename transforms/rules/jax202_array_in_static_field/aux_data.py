@@ -6,14 +6,17 @@ pytree dataclass: jit keeps it in the tree's structure and compares it with
 fails when it holds an array (docs/jax306-behaviour.md, "A class with its own
 tree_flatten"; jax#19547). The class is registered with
 ``@register_pytree_node_class`` (``tree_flatten`` is the method) or
-``register_pytree_node(Cls, Cls.flatten, ...)``; the method's one return is
+``register_pytree_node(Cls, Cls.flatten, ...)`` (or a function of the module,
+``register_pytree_node(Cls, flatten, unflatten)``, jax#14718); the one return is
 ``(children, aux_data)``, aux_data written there or bound once in the method.
 An attribute it reads, ``self.x``, is set in ``__init__`` from a parameter
-(``self.x = x``), and a construction the module writes passes an array for it.
+(``self.x = x``) or is a dataclass's field, and a construction the module writes
+passes an array of two elements or more for it (a raw ``PRNGKey`` is one).
 
-Reported, never rewritten: moving the value among the children changes
-``tree_flatten`` and ``tree_unflatten`` together, and what the class's other
-code does with it (a shape it reads, a hash) decides whether it may be traced.
+Moved among the children where the two functions are written plainly enough
+to prove the edit (`aux_to_children`), always as an unsafe fix: what the
+class's other code does with the value (a shape it reads, a hash, a vmap over
+instances) decides whether it may be a traced leaf. Otherwise reported.
 """
 
 from __future__ import annotations
@@ -22,40 +25,59 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
+from jaxfix.transforms.rules.jax202_array_in_static_field.aux_to_children import (
+    REGISTER_CLASS,
+    REGISTER_NODE,
+    aux_into_children,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.class_hashing import init_fields
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.instance_attributes import constructed_value, receiver_reads
 from jaxfix.transforms.semantics.pytree_classes import method_named
-
-REGISTER_CLASS = "jax.tree_util.register_pytree_node_class"
-REGISTER_NODE = "jax.tree_util.register_pytree_node"
 
 
 def aux_data_findings(analysis: Analysis) -> Iterator[Finding]:
     ctx = analysis.ctx
     for cls in ctx.nodes_of(cst.ClassDef):
         flatten = _flatten_method(analysis, cls)
-        init = method_named(cls, "__init__")
-        made = _built(ctx, cls) if flatten is not None and init is not None else []
+        made = _built(ctx, cls) if flatten is not None else []
         if not made:
             continue
         for read in _aux_attributes(analysis, flatten):  # type: ignore[arg-type]
             for call in made:
-                given = constructed_value(ctx, init, call, read.attr.value)  # type: ignore[arg-type]
+                given = _given(ctx, cls, call, read.attr.value)
                 origin = array_origin(analysis, given) if given is not None else None
                 if origin is None or not _several_elements(ctx, given):  # type: ignore[arg-type]
                     continue  # a scalar or one-element array compares to one bool: it runs
                 line = ctx.span(call).start.line
-                yield ctx.finding(
-                    "JAX202",
-                    read,
+                head = (
                     f"`{ctx.code(read)}` goes into the aux_data `{flatten.name.value}` returns, but "  # type: ignore[union-attr]
                     f"`{shorten(ctx.code(call), 60)}` (line {line}) gives it `{shorten(ctx.code(given), 40)}` ({origin}): "  # type: ignore[arg-type]
                     "jit compares aux_data with `==` to find its compiled code, and an array gives no single bool "
-                    "(the second call fails); not rewritten: moving it among the children changes "
-                    f"`{flatten.name.value}` and the unflatten method together",  # type: ignore[union-attr]
+                    "(the second call fails)"
+                )
+                moved = aux_into_children(ctx, cls, flatten, read)  # type: ignore[arg-type]
+                if not isinstance(moved, str):
+                    yield ctx.finding(
+                        "JAX202",
+                        read,
+                        f"{head}; it moves among the children, where the unflatten reads it back",
+                        moved,
+                        Applicability.UNSAFE,
+                        description=f"move `{ctx.code(read)}` into the children",
+                        notes=(
+                            "unsafe: the value becomes a leaf, traced under jit like the others (code needing it as a "
+                            "Python value fails), and every tree function sees it: a `vmap` over instances maps it too",
+                        ),
+                    )
+                    break
+                yield ctx.finding(
+                    "JAX202",
+                    read,
+                    f"{head}; not rewritten: {moved}",
                     notes=(
                         "option: return it among the children (and read it back from them when unflattening): "
                         "a leaf, traced like the others",
@@ -69,6 +91,7 @@ def aux_data_findings(analysis: Analysis) -> Iterator[Finding]:
 _SHAPED = frozenset({"jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty", "jax.numpy.full", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"})
 _DISPLAYS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
 _RANGES = frozenset({"jax.numpy.arange", "numpy.arange"})
+_RAW_KEYS = frozenset({"jax.random.PRNGKey"})
 
 
 def _several_elements(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
@@ -83,6 +106,8 @@ def _several_elements(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
         return False
     qualified = ctx.names.qualified_name(expr.func) or ""
     first = expr.args[0].value
+    if qualified in _RAW_KEYS:
+        return True  # a raw key: two uint32 (a typed `jax.random.key` is a scalar)
     if qualified in _DISPLAYS:
         return isinstance(first, (cst.List, cst.Tuple)) and len(first.elements) >= 2
     if qualified in _RANGES:
@@ -96,6 +121,23 @@ def _several_elements(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
             total *= v.evaluated_value  # type: ignore[union-attr]
         return total >= 2
     return False
+
+
+def _given(ctx, cls: cst.ClassDef, call: cst.Call, attribute: str) -> cst.BaseExpression | None:
+    """What the construction `call` stores as ``self.<attribute>``: through the ``__init__`` the
+    class writes, or the one a dataclass is given (by keyword, or by position among its fields)."""
+    init = method_named(cls, "__init__")
+    if init is not None:
+        return constructed_value(ctx, init, call, attribute)
+    fields = init_fields(ctx, cls)
+    if fields is None or attribute not in fields or any(a.star for a in call.args):
+        return None
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == attribute:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None]
+    index = list(fields).index(attribute)
+    return positional[index].value if index < len(positional) else None
 
 
 def _built(ctx, cls: cst.ClassDef) -> list[cst.Call]:
@@ -121,9 +163,15 @@ def _flatten_method(analysis: Analysis, cls: cst.ClassDef) -> cst.FunctionDef | 
         if ctx.names.qualified_name(call.func) != REGISTER_NODE or len(call.args) < 2:
             continue
         first, second = call.args[0].value, call.args[1].value
-        if isinstance(first, cst.Name) and single_binding(ctx, first) is cls and isinstance(second, cst.Attribute):
+        if not (isinstance(first, cst.Name) and single_binding(ctx, first) is cls):
+            continue
+        if isinstance(second, cst.Attribute):
             if isinstance(second.value, cst.Name) and single_binding(ctx, second.value) is cls:
                 return method_named(cls, second.attr.value)
+        elif isinstance(second, cst.Name):  # a function of the module, its first parameter the instance
+            function = single_binding(ctx, second)
+            if isinstance(function, cst.FunctionDef) and ctx.enclosing_function(function) is None:
+                return function
     return None
 
 

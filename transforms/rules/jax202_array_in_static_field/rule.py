@@ -266,9 +266,13 @@ class ArrayInStaticField202(Rule):
     operation, ``grad`` or ``vmap`` would see the new leaf; a report when the
     traced code needs the array concrete (keep a tuple, or close over it).
 
-    A class with its own ``tree_flatten`` keeps its static part in the aux_data
-    it returns: an attribute there that a construction gives an array fails the
-    same way, and is reported (`aux_data`).
+    A class with its own flatten function (``tree_flatten``, or the function
+    ``register_pytree_node`` names) keeps its static part in the aux_data it
+    returns: an attribute there that a construction gives an array of two
+    elements or more (a raw ``PRNGKey`` is one; jax#14718) fails the same way.
+    Where flatten returns it as the whole aux_data and the unflatten reads it
+    once and its children by index, it moves among the children (unsafe: it
+    becomes a traced leaf); otherwise it is reported (`aux_data`).
     """
 
     code = CODE

@@ -29,6 +29,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.core.rule import Rule
+from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin
@@ -45,9 +46,12 @@ from jaxfix.transforms.semantics.pytree_classes import (
     method_named,
     pytree_class,
 )
+from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS, TRANSFORM_SLOT
 
 CODE = "JAX203"
+EQUINOX_PARTIAL = "equinox.Partial"
+TREE_PARTIAL = "jax.tree_util.Partial"
 
 #: The JAX functions that hash a function they are given, and where they take it (probed).
 HASHED_FUNCTIONS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
@@ -91,9 +95,12 @@ class CallablesHashed:
         (``jax.jit(model)``), of an equinox module proven to hold an array; or an instance of a
         class Python cannot hash, given as the function."""
         ctx = self.ctx
+        short = qualified.replace("jax.lax.", "lax.")
+        partial = self._equinox_partial(expr)
+        if partial is not None:
+            return self._partial_finding(call, expr, short, partial)
         if not (name_chain(expr) or (isinstance(expr, cst.Attribute) and self._plain_construction(expr.value))):
             return None
-        short = qualified.replace("jax.lax.", "lax.")
         spelled = ctx.code(expr)
         if isinstance(expr, cst.Attribute):
             found = self._method(expr)
@@ -108,6 +115,65 @@ class CallablesHashed:
         what_instance, call_method, holds = found_instance
         covers = f"its hash covers {holds}" if holds is not None else None
         return self._finding(call, expr, short, f"`{spelled}` is {what_instance}", covers, call_method)
+
+    def _equinox_partial(self, expr: cst.BaseExpression) -> cst.Call | None:
+        """``eqx.Partial(f, ...)`` written here, or bound once to the name given: an equinox module
+        whose ``keywords`` field is a dict, so its hash fails, with keywords or without
+        (docs/jax203-behaviour.md, "eqx.Partial")."""
+        value = binding_value(self.ctx, expr) if isinstance(expr, cst.Name) else expr
+        if isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) == EQUINOX_PARTIAL:
+            return value
+        return None
+
+    def _partial_finding(self, call: cst.Call, expr: cst.BaseExpression, short: str, built: cst.Call) -> Finding:
+        """``jax.tree_util.Partial`` binds the same arguments, calls the function the same way, and
+        hashes (by identity, as ``functools.partial`` does): the construction switches to it where
+        every use of the value is a call or a hashing function's slot."""
+        ctx = self.ctx
+        head = (
+            f"`{ctx.code(expr)}` is an `eqx.Partial`, an equinox module whose `keywords` field is a dict: "
+            f"`{short}` hashes it (\"unhashable type: 'dict'\")"
+        )
+        doubt = self._partial_doubt(expr)
+        spelled = planner(self.analysis).spell(TREE_PARTIAL, built) if doubt is None else None
+        if spelled is None:
+            why = doubt or "`jax.tree_util.Partial` cannot be spelled here"
+            return ctx.finding(
+                CODE,
+                expr,
+                f"{head}; not rewritten: {why}",
+                notes=("option: bind the arguments with `jax.tree_util.Partial`, which hashes, or call through a lambda",),
+            )
+        edits = (ctx.replace(built.func, spelled.text),) + ((spelled.edit,) if spelled.edit is not None else ())
+        return ctx.finding(
+            CODE,
+            expr,
+            f"{head}; `{spelled.text}` binds the same arguments and hashes",
+            edits,
+            description=f"build it with `{spelled.text}`",
+        )
+
+    def _partial_doubt(self, expr: cst.BaseExpression) -> str | None:
+        """Why switching the construction might change another use: a read of the name that is
+        neither a call nor a hashing function's function slot."""
+        ctx = self.ctx
+        if not isinstance(expr, cst.Name):
+            return None
+        binding = single_binding(ctx, expr)
+        for read in reads(ctx, binding) if isinstance(binding, cst.Name) else ():
+            parent = ctx.parent(read)
+            if isinstance(parent, cst.Call) and parent.func is read:
+                continue
+            call = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+            if isinstance(call, cst.Call) and any(e is read for e in self._slots(call)):
+                continue
+            line = ctx.span(read).start.line
+            return f"`{expr.value}` is also used on line {line}, where an equinox module may be expected"
+        return None
+
+    def _slots(self, call: cst.Call) -> list[cst.BaseExpression]:
+        where = HASHED_FUNCTIONS.get(self.ctx.names.qualified_name(call.func) or "")
+        return list(_function_arguments(self.ctx, call, *where)) if where is not None else []
 
     def _plain_construction(self, expr: cst.BaseExpression) -> bool:
         """``SomeClass(some_array)``: an equinox module of this module built by the generated
@@ -294,6 +360,11 @@ class UnhashableCallable203(Rule):
     ``frozen=True`` sets ``__hash__ = None``; jax#17197): ``jax.jit(a)`` fails with
     ``TypeError: unhashable type: 'A'``. The lambda leaves the class as it is,
     where ``eq=False`` would change how its instances compare.
+
+    ``eqx.Partial(f, rate=0.5)`` is an equinox module too, whose ``keywords``
+    field is a dict: every hashing function fails on it (equinox#1150). It is
+    built with ``jax.tree_util.Partial``, which binds and calls the same way and
+    hashes by identity, where every other use of it is a call or such a slot.
 
     Valid: a method of a module whose fields are all static or Python values;
     a method of a dataclass, flax struct or NamedTuple (a Python bound method

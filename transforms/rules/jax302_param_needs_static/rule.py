@@ -20,7 +20,13 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, hands_on, plan_static_parameters
+from jaxfix.transforms.repairs.static_parameter import (
+    StaticPlan,
+    describe_passed,
+    hands_on,
+    jitted_signature,
+    plan_static_parameters,
+)
 from jaxfix.transforms.rules.jax302_param_needs_static import (
     equinox_jit,
     jitted_classmethod,
@@ -47,7 +53,7 @@ from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import pytree_class
 from jaxfix.transforms.semantics.sinks import value_shaped_call
-from jaxfix.transforms.semantics.traced_values import owner_name, value_operands
+from jaxfix.transforms.semantics.traced_values import iterated_or_unpacked, owner_name, value_operands
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 
@@ -82,6 +88,8 @@ class ParamsNeedingStatic:
             if not needs:
                 continue
             plan = plan_static_parameters(self.analysis, fn, tuple(n.param for n in needs))
+            if isinstance(plan, StaticPlan) and not plan.edits:
+                continue  # static on every jit already, as the jit sees them: nothing fails here
             if isinstance(plan, StaticPlan):
                 unsupported = self._unsupported(fn, needs, plan)
                 if unsupported is not None:
@@ -109,7 +117,10 @@ class ParamsNeedingStatic:
         info = function_info(self.ctx, fn)
         # A parameter static on every jit needs nothing; the repair proves whether one edit per
         # jit settles the others (several jits: each applied right at its one call).
-        declared = frozenset.intersection(*(j.jit.spec.declared_static(info.signature) for j in jits.values()))  # type: ignore[union-attr]
+        # `jax.jit(obj.m, static_argnums=1)` counts without the receiver (`jitted_signature`).
+        declared = frozenset.intersection(
+            *(j.jit.spec.declared_static(jitted_signature(self.analysis, fn, j) or info.signature) for j in jits.values())  # type: ignore[union-attr]
+        )
         skip = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
         # Only calls through a jit fail; an eager call of the plain function does not.
         routes = [r for r in all_routes if r.jitted_call]
@@ -139,7 +150,10 @@ class ParamsNeedingStatic:
         for route in routes:
             if any(w.name != JIT and not hands_on(self.ctx, w, info.signature, (param,)) for w in route.wraps):
                 continue  # a partial binds some arguments (not traced), a vmap maps others: not this call's to show
-            if any(w.name == JIT and param in w.jit.spec.declared_static(info.signature) for w in route.wraps):  # type: ignore[union-attr]
+            if any(
+                w.name == JIT and param in w.jit.spec.declared_static(jitted_signature(self.analysis, fn, w) or info.signature)  # type: ignore[union-attr]
+                for w in route.wraps
+            ):
                 continue  # static on this call's jit
             argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed, ctx=self.ctx)
             # A default the call leaves out stays a Python value: jit traces what a call passes.
@@ -191,6 +205,8 @@ class ParamsNeedingStatic:
         if isinstance(value, cst.Name):
             binding = single_binding(ctx, value) or dominating_binding(ctx, value)
             bound = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+            if bound is None and isinstance(binding, cst.Name):
+                bound = iterated_or_unpacked(ctx, binding)  # `for x in s` over `s = jnp.linalg.svd(m)`
             return bound is not None and self._jax_computed(bound, depth + 1)
         return any(self._jax_computed(part, depth + 1) for part in value_operands(value))
 
@@ -400,6 +416,12 @@ class ParamNeedsStatic302(Rule):
     static (flax#3630, `linen_lifted`); a module under flax's lifted ``nn.jit``
     gets ``static_argnames`` for a parameter it needs static when every call
     passes it by keyword (flax#3171).
+
+    A call that leaves the parameter to its default hands the function that
+    Python value whatever wraps it (``jax.vmap(jax.jit(f))(xs)`` for
+    ``f(x, option=False)``, jax#1120): only the jits of the calls that pass it
+    are edited. A bound method's jit (``jax.jit(obj.draw, static_argnums=1)``)
+    counts its positions without ``self`` (jax#15338).
     """
 
     code = "JAX302"

@@ -24,7 +24,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.array_destinations import needless_float
+from jaxfix.transforms.semantics.array_destinations import needless_float, needless_item
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -41,9 +41,19 @@ _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Flo
 
 def drop_float(analysis: Analysis, sink: cst.CSTNode) -> tuple[Edit, str | None] | None:
     """(the edit that drops the conversion, why it is unsafe or None) for a ``float(x)`` sink
-    whose value only goes where an array serves; None otherwise."""
+    whose value only goes where an array serves; None otherwise. ``x.item()`` so becomes
+    ``x.reshape(())``: ``.item()`` takes the one element of an array of any shape, which a 0-d
+    array holds the same (and ``reshape`` fails where ``.item()`` would, on more elements)."""
     ctx = analysis.ctx
-    if not isinstance(sink, cst.Call) or not needless_float(ctx, analysis.traces, sink):
+    if not isinstance(sink, cst.Call):
+        return None
+    if needless_item(ctx, analysis.traces, sink):
+        receiver = sink.func.value  # type: ignore[attr-defined]
+        unsure = None if _floating(analysis, receiver) else (
+            f"`{ctx.code(receiver)}` may hold an integer, which `.item()` makes a weakly typed Python int"
+        )
+        return ctx.replace(sink, f"{ctx.code(receiver)}.reshape(())"), unsure
+    if not needless_float(ctx, analysis.traces, sink):
         return None
     operand = sink.args[0].value
     bare = isinstance(ctx.parent(sink), (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign))
@@ -65,7 +75,7 @@ def dropped_float_finding(
         "a jitted function returns), so the conversion goes",
         (edit,),
         Applicability.UNSAFE if unsure else Applicability.SAFE,
-        description=f"drop `float()`: `{shorten(edit.content)}`",
+        description=f"drop the conversion: `{shorten(edit.content)}`",
         notes=(f"unsafe: {unsure}",) if unsure else (),
     )
 

@@ -29,6 +29,7 @@ from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.eager_block_tests import eager_block_tests
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
@@ -45,6 +46,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper 
     call_plain_function,
     drop_helper_jit,
 )
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.wrapped_shape import static_shape_unwrapped
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.array_values import array_origin, made_array
@@ -221,6 +223,29 @@ class TracedValues304:
             f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line}); "
             f"`{primitive}` traces every value it hands its function, so no static argument can help"
         )
+        looped = python_loop(self.analysis, source.via.node) if source.via.name == FORI_LOOP else None
+        indexed = isinstance(sink.node, cst.Subscript) and sink.node.slice[0].slice.value is read  # type: ignore[union-attr]
+        # A Python loop keeps the list's own indexing (safe): the switch only where it cannot be one.
+        switched = switch_call(self.analysis, sink.node) if indexed and (looped is None or isinstance(looped, str)) else None  # type: ignore[arg-type]
+        if switched is not None and not isinstance(switched, str):
+            edits, text = switched
+            table = sink.node.value  # type: ignore[union-attr]
+            in_range = source.via.name == FORI_LOOP and index_in_range(self.analysis, source.via.node, table)  # type: ignore[arg-type]
+            notes = (
+                "unsafe: `lax.switch` traces every function of the table, and they must return the same shapes and dtypes",
+            ) + (() if in_range else (
+                "and it clamps an index outside the table where the list raises (a negative one it takes as 0, "
+                "where the list counts from the end): check the index stays in range",
+            ))
+            return ctx.finding(
+                "JAX304",
+                read,
+                f"{message}; the table holds functions, and `lax.switch` calls the one a traced index picks: `{shorten(text, 80)}`",
+                edits,
+                Applicability.UNSAFE,
+                description="pick the function with `lax.switch`",
+                notes=notes,
+            )
         if source.via.name in _MAPS:
             notes: tuple[str, ...] = (
                 "option: each example may need its own size, which no traced program has: pad every example "
@@ -231,7 +256,6 @@ class TracedValues304:
                 "(`in_axes=None`, or close over it)",
             )
             return ctx.finding("JAX304", read, message, notes=notes)
-        looped = python_loop(self.analysis, source.via.node) if source.via.name == FORI_LOOP else None
         if looped is not None and not isinstance(looped, str):
             edits, first = looped
             return ctx.finding(
@@ -299,7 +323,7 @@ class TracedValues304:
         op = read_op(self.ctx, expr) if isinstance(expr, cst.Call) and depth < 8 else None
         if op is None:
             return False
-        if depth == 0 and op.kind == "wrap" and not op.astype and not sink.axis:
+        if depth == 0 and op.kind == "wrap" and not op.astype and not (sink.axis or sink.shape):
             return False
         return all(
             self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) or self._jax402s(o, sink, depth + 1)
@@ -373,6 +397,18 @@ class TracedValues304:
                         "so that it keeps its length, where the slice would be shorter: check the starts stay in range",
                     ),
                 )
+        unwrapped = static_shape_unwrapped(self.analysis, call, fn, self.follower.follow(call)) if data is not None else ""
+        if not isinstance(unwrapped, str):
+            edits, param, jit_text = unwrapped
+            return ctx.finding(
+                "JAX304",
+                call,
+                f"{traced}; it only wraps `{param}`, and every call passes `{param}` a Python int or a tuple of ints, "
+                f"so `{param}` becomes static (`{jit_text}`) and the shape is `{param}` itself",
+                edits,
+                description=f"make `{param}` static and use it as the shape",
+                notes=("each distinct value compiles once; every call must keep passing a hashable Python value",),
+            )
         if data is not None:
             tail = f"no static argument can make it concrete, since it depends on the data ({data})"
         elif jitted is not None:
@@ -477,7 +513,7 @@ class TracedValues304:
         if dropped is None:
             return None
         edit, unsure = dropped
-        the_float = f"the Python float `{shorten(self.ctx.code(sink.node))}`"
+        the_float = f"the Python number `{shorten(self.ctx.code(sink.node))}`"
         return dropped_float_finding(self.ctx, call, traced, the_float, edit, unsure)
 
 
@@ -701,7 +737,14 @@ class TracedValueNeedsConcrete304(Rule):
     A slice whose start depends on the data but whose length is a Python int
     (``data[i:i + BLOCK]`` for random starts, jax-llm#10) becomes
     ``jax.lax.dynamic_slice_in_dim(data, i, BLOCK)``; unsafe, because near the
-    end it moves the window back where the slice would shorten it.
+    end it moves the window back where the slice would shorten it. A shape
+    written ``jnp.array(shape, dtype=jnp.int32)`` of a traced parameter every
+    call passes a tuple of ints (aesara#43) needs two edits, both made: the
+    parameter becomes static and the shape is the tuple itself
+    (`wrapped_shape`). A list of functions indexed by a tracer
+    (``POTENTIALS[kind](r)`` under vmap, jax#5261) calls the one it picks with
+    ``lax.switch(kind, POTENTIALS, r)`` (unsafe: switch clamps an index out of
+    range, and traces every function; `repairs.table_switch`).
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).

@@ -10,7 +10,9 @@ where the value is the same: every operand provably a Python int
 take a Python int alike (`concrete_sinks`). A bare ``jnp.array(1)`` is kept (an
 array may be wanted) except where only a jnp function's axis takes it
 (``jnp.squeeze(x, jnp.array(1))``, jax#12331), which accepts nothing but a
-static int.
+static int, or a shape, which takes the ints as well as an array of them
+(``jnp.reshape(x, jnp.array(shape, dtype=jnp.int32))`` becomes ``jnp.reshape(x,
+shape)`` where every call passes `shape` a tuple of ints; aesara#43).
 """
 
 from __future__ import annotations
@@ -35,10 +37,11 @@ from jaxfix.transforms.semantics.sinks import Flow, Follower
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 
 
-def _axis_only(flow: Flow) -> bool:
+def _no_array_wanted(flow: Flow) -> bool:
     """Every place the value flows is a jnp function's axis (jax#12331: ``jnp.squeeze(x,
-    jnp.array(1))``), which takes nothing but a static int."""
-    return bool(flow.sinks) and flow.blocked is None and all(s.axis for s in flow.sinks)
+    jnp.array(1))``), which takes nothing but a static int, or a shape, which takes the ints
+    themselves as well as an array of them (``jnp.reshape(x, jnp.array(shape))``)."""
+    return bool(flow.sinks) and flow.blocked is None and all(s.axis or s.shape for s in flow.sinks)
 
 
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
@@ -69,8 +72,8 @@ class StaticArithmetic:
             if not runs_staged(self.analysis, ctx.enclosing_function(top.node)) or in_eager_block(ctx, top.node):
                 continue
             flow = self.follower.follow(top.node)
-            if top.kind == "wrap" and not top.astype and not _axis_only(flow):
-                continue  # ``jnp.array(n)`` kept as an array on purpose, except where only an axis takes it
+            if top.kind == "wrap" and not top.astype and not _no_array_wanted(flow):
+                continue  # ``jnp.array(n)`` kept as an array on purpose, except where only an axis or a shape takes it
             finding = self._finding(top, flow)
             if finding is not None:
                 out.append(finding)
@@ -133,6 +136,11 @@ class StaticArithmetic:
 
     def _kind(self, op: Op, depth: int = 0) -> Proof:
         parts = [self.ints.kind(o, depth + 1) for o in op.operands]
+        if op.kind == "wrap" and parts[0].kind is not Kind.INT:
+            # ``jnp.array(shape, dtype=jnp.int32)``: a tuple of ints it holds is the same shape
+            ints = self.ints.int_sequence(op.operands[0], depth + 1)
+            if ints.kind is Kind.INT:
+                parts = [ints]
         worst = max(parts, key=lambda p: p.kind)
         if worst.kind is Kind.UNKNOWN:
             return worst

@@ -94,7 +94,10 @@ class ArrayStatic:
         info = function_info(ctx, fn)
         out: list[Finding] = []
         for route, layer in zip(routes, layers):
-            declared = layer.jit.spec.declared_static(info.signature)  # type: ignore[union-attr]
+            seen = route.signature_seen(0, info.signature)  # `jax.jit(obj.m, ...)` counts without `self`
+            if seen is None:
+                continue
+            declared = layer.jit.spec.declared_static(seen)  # type: ignore[union-attr]
             for param in info.signature.params:
                 if param.name not in declared:
                     continue

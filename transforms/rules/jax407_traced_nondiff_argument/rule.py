@@ -6,7 +6,9 @@ there, under jit, vmap or grad alike (jax#2912; docs/jax407-behaviour.md). An
 argument the author declared non-differentiable but that is traced becomes an
 ordinary argument with a zero cotangent (`residual_repair`), as JAX's
 documentation advises. custom_jvp accepts tracers in the same slots, so only
-custom_vjp is judged.
+custom_vjp is judged. A nondiff argument fwd saves in its residuals fails
+when it is no JAX type (a function: jax#17753); bwd is handed it anyway, so it
+leaves the residuals (`saved_nondiff`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from jaxfix.transforms.rules.jax407_traced_nondiff_argument.residual_repair impo
     move_to_residuals,
     needed_as_python_value,
 )
+from jaxfix.transforms.rules.jax407_traced_nondiff_argument.saved_nondiff import saved_nondiff_findings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, nondiff_function, references
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -48,6 +51,7 @@ class TracedNondiff:
             finding = self._finding(nd, traced) if traced else None
             if finding is not None:
                 yield finding
+            yield from saved_nondiff_findings(self.analysis, nd, CODE)
 
     def _traced_slots(self, nd: NondiffFunction) -> list[tuple[int, cst.BaseExpression, Source]]:
         """(position, argument, why it is a tracer) for each call handing a nondiff slot a tracer."""
@@ -152,6 +156,12 @@ class TracedNondiffArgument407(Rule):
     (a size, an ``if``, a call of it); otherwise the finding is a report with
     the same options. Valid: a function or a Python value in the slot, and
     custom_jvp, which accepts tracers there.
+
+    The other way round, fwd saving a nondiff function in its residuals
+    (``return x, (x, theta, step)``) fails too: residuals must be JAX types
+    (jax#17753). bwd is handed every nondiff argument first, so the saved copy
+    leaves the residuals and bwd's unpacking of them, where bwd unpacks it
+    under the name of its own parameter for that slot.
     """
 
     code = CODE

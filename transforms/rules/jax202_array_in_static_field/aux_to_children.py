@@ -1,0 +1,94 @@
+"""Move an array out of a custom pytree's aux_data into its children (jax#14718).
+
+`aux_data` tells the edits: flatten's one return ``(children, self.key)``
+becomes ``((*children, self.key), None)``, and the unflatten's read of its
+aux_data parameter becomes ``children[n]``, the place the value now holds.
+Proven only where the two functions are written so that nothing else
+changes meaning:
+
+* flatten returns a tuple display of children and, as the whole aux_data,
+  the one attribute read;
+* the unflatten (register_pytree_node's third argument, or the class's
+  ``tree_unflatten``) reads its aux_data parameter once, whole, and its
+  children parameter only by constant index (an unpacking ``y, = children``
+  would no longer match).
+
+Always unsafe: the value becomes a leaf, traced under jit like the others
+(code that needs it as a Python value fails), and it is a leaf for every tree
+function: a ``vmap`` over instances maps it too, ``tree_leaves`` counts it.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.semantics.constants import own_returns, single_binding
+from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.pytree_classes import method_named
+from jaxfix.transforms.semantics.reads import parameter_reads
+
+REGISTER_CLASS = "jax.tree_util.register_pytree_node_class"
+REGISTER_NODE = "jax.tree_util.register_pytree_node"
+
+
+def unflatten_function(ctx: ModuleContext, cls: cst.ClassDef) -> tuple[cst.FunctionDef, int] | None:
+    """The function that rebuilds `cls` and how many leading parameters come before aux_data
+    (``cls`` of a classmethod): ``tree_unflatten`` under ``@register_pytree_node_class``, or
+    the third argument of ``register_pytree_node(Cls, ...)``."""
+    if any(ctx.names.qualified_name(d.decorator) == REGISTER_CLASS for d in cls.decorators):
+        method = method_named(cls, "tree_unflatten")
+        return (method, 1) if method is not None else None
+    for call in ctx.calls:
+        if ctx.names.qualified_name(call.func) != REGISTER_NODE or len(call.args) != 3:
+            continue
+        first, third = call.args[0].value, call.args[2].value
+        if not (isinstance(first, cst.Name) and single_binding(ctx, first) is cls):
+            continue
+        if isinstance(third, cst.Name):
+            function = single_binding(ctx, third)
+            return (function, 0) if isinstance(function, cst.FunctionDef) else None
+        if isinstance(third, cst.Attribute) and isinstance(third.value, cst.Name) and single_binding(ctx, third.value) is cls:
+            method = method_named(cls, third.attr.value)
+            classmethod = method is not None and any(ctx.names.qualified_name(d.decorator) == "builtins.classmethod" for d in method.decorators)
+            return (method, 1) if method is not None and classmethod else None
+    return None
+
+
+def aux_into_children(ctx: ModuleContext, cls: cst.ClassDef, flatten: cst.FunctionDef, read: cst.Attribute) -> tuple[Edit, ...] | str:
+    """The edits moving `read`, flatten's whole aux_data, among the children; else why not."""
+    returns = own_returns(flatten)
+    value = returns[0].value if len(returns) == 1 else None
+    if not isinstance(value, cst.Tuple) or len(value.elements) != 2 or value.elements[1].value is not read:
+        return "the aux_data is not that attribute alone, in flatten's one return"
+    children = value.elements[0].value
+    if not isinstance(children, cst.Tuple) or not all(isinstance(e, cst.Element) for e in children.elements):
+        return "the children are not a tuple written in the return"
+    unflatten = unflatten_function(ctx, cls)
+    if unflatten is None:
+        return "the unflatten function is not found"
+    function, skip = unflatten
+    positional = [*function.params.posonly_params, *function.params.params]
+    if len(positional) != skip + 2:
+        return f"`{function.name.value}` does not take (aux_data, children)"
+    aux_name, children_name = positional[skip].name.value, positional[skip + 1].name.value
+    aux_reads = parameter_reads(ctx, function, aux_name)
+    if len(aux_reads) != 1:
+        return f"`{function.name.value}` reads `{aux_name}` more than once, or not at all"
+    for child_read in parameter_reads(ctx, function, children_name):
+        parent = ctx.parent(child_read)
+        indexed = (
+            isinstance(parent, cst.Subscript)
+            and parent.value is child_read
+            and len(parent.slice) == 1
+            and isinstance(parent.slice[0].slice, cst.Index)
+            and isinstance(parent.slice[0].slice.value, cst.Integer)
+        )
+        if not indexed:
+            return f"`{function.name.value}` reads `{children_name}` other than by a constant index"
+    elements = [ctx.code(e.value) for e in children.elements]  # type: ignore[union-attr]
+    moved = [*elements, ctx.code(read)]
+    return (
+        ctx.replace(value, f"({', '.join(moved)},), None" if len(moved) == 1 else f"({', '.join(moved)}), None"),
+        ctx.replace(aux_reads[0], f"{children_name}[{len(elements)}]"),
+    )
