@@ -27,29 +27,12 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
-from jaxfix.transforms.semantics.field_values import given_by
+from jaxfix.transforms.semantics.function_leaves import function_leaf
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.passed_arguments import call_argument
-from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
-from jaxfix.transforms.semantics.pytree_classes import EQUINOX, init_stores, pytree_class
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 FILTER_JIT = "equinox.filter_jit"
-#: Library modules that hold a function as an ordinary leaf (each probed under jax.jit, P6).
-FUNCTION_LEAVES = {
-    "equinox.nn.MLP": "its activation functions",
-    "equinox.nn.MaxPool1d": "its reduction function",
-    "equinox.nn.MaxPool2d": "its reduction function",
-    "equinox.nn.MaxPool3d": "its reduction function",
-    "equinox.nn.AvgPool1d": "its reduction function",
-    "equinox.nn.AvgPool2d": "its reduction function",
-    "equinox.nn.AvgPool3d": "its reduction function",
-    "equinox.nn.Pool": "its reduction function",
-    "equinox.nn.Lambda": "the function it wraps",
-}
-_SEQUENTIAL = "equinox.nn.Sequential"
-_DEPTH = 6
 
 
 def findings(analysis: Analysis) -> list[Finding]:
@@ -68,7 +51,7 @@ def findings(analysis: Analysis) -> list[Finding]:
                 continue
             for param in sig.params:
                 argument = call_argument(route.call, sig, param.name, bound=route.bound, consumed=route.consumed)
-                if isinstance(argument, cst.BaseExpression) and (why := _function_leaf(analysis, argument, 0)) is not None:
+                if isinstance(argument, cst.BaseExpression) and (why := function_leaf(analysis, argument, 0)) is not None:
                     shown = (route.call, argument, why)
                     break
             if shown is not None:
@@ -116,68 +99,6 @@ def _jit_expression(ctx, jit_node: cst.CSTNode) -> cst.BaseExpression | None:
     if isinstance(parent, cst.Assign) or (isinstance(parent, cst.Call) and parent.func is jit_node):
         return jit_node.func
     return None
-
-
-def _function_leaf(analysis: Analysis, expr: cst.BaseExpression, depth: int) -> str | None:
-    """What function `expr`, an equinox module, holds as a leaf ("its activation functions"), if
-    the module shows one: a library module of `FUNCTION_LEAVES`, a ``Sequential`` holding one, or a
-    module class of this file whose non-static field is given a function or such a module."""
-    ctx = analysis.ctx
-    if depth > _DEPTH:
-        return None
-    if isinstance(expr, cst.Name):
-        binding = single_binding(ctx, expr)
-        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-        return _function_leaf(analysis, value, depth + 1) if value is not None else None
-    if isinstance(expr, (cst.List, cst.Tuple)):
-        return next((w for e in expr.elements if (w := _function_leaf(analysis, e.value, depth + 1))), None)
-    if not isinstance(expr, cst.Call):
-        return None
-    qualified = ctx.names.qualified_name(expr.func) or ""
-    if qualified in FUNCTION_LEAVES:
-        return FUNCTION_LEAVES[qualified]
-    if qualified == _SEQUENTIAL and expr.args:
-        return _function_leaf(analysis, expr.args[0].value, depth + 1)
-    cls = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
-    tree = pytree_class(ctx, cls) if isinstance(cls, cst.ClassDef) else None
-    if tree is None or tree.style is not EQUINOX:
-        return None
-    for field in tree.fields:
-        if field.static:
-            continue
-        stores = init_stores(ctx, tree, field)
-        if stores:
-            values = [s.value for s in stores]
-        else:
-            given = given_by(expr, tree, field)
-            values = [given] if isinstance(given, cst.BaseExpression) else [field.default] if field.default else []
-        for value in values:
-            found = python_value(analysis, value)
-            if isinstance(found, PythonValue) and (
-                found.kind is ValueKind.CALLABLE or _library_function(ctx.names.qualified_name(value))
-            ):
-                return f"a function in its field `{field.name}`"
-            inner = _function_leaf(analysis, value, depth + 1)
-            if inner is not None:
-                return f"{inner} (in its field `{field.name}`)"
-    return None
-
-
-#: jax.numpy names that are values, not functions.
-_JNP_VALUES = frozenset({"pi", "e", "inf", "nan", "euler_gamma", "newaxis", "ndarray", "dtype"})
-
-
-def _library_function(qualified: str | None) -> bool:
-    """A function of jax.nn or jax.numpy (``jax.nn.gelu``, ``jnp.tanh``), not a constant, a dtype or a
-    submodule: what an activation field is given."""
-    if not qualified:
-        return False
-    module, _, last = qualified.rpartition(".")
-    if module == "jax.nn":
-        return last not in ("initializers",)
-    if module == "jax.numpy":
-        return last.islower() and last not in _JNP_VALUES and not any(ch.isdigit() for ch in last) and last != "bool_"
-    return False
 
 
 def seeds(facts: Facts) -> list[ast.AST]:

@@ -26,6 +26,7 @@ from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorte
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
+from jaxfix.transforms.repairs.constant_carry import carried_name, drop_constant_carry
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
@@ -57,7 +58,7 @@ from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.reads import parameter_reads
+from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import COMPARING, VALUE_SHAPED, Follower, Sink, argument_sink, value_shaped_call
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
@@ -223,6 +224,18 @@ class TracedValues304:
             f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line}); "
             f"`{primitive}` traces every value it hands its function, so no static argument can help"
         )
+        carried = self._constant_carry(read, source, sink)
+        if carried is not None:
+            edits, name = carried
+            return ctx.finding(
+                "JAX304",
+                read,
+                f"{message}; but `{name}` goes through the carry unchanged (the body hands it back as it gets "
+                f"it), so it leaves the carry and the body reads the Python value it starts from",
+                edits,
+                description=f"keep `{name}` out of the loop's carry",
+                notes=("each step saw the value the loop started with; the body now closes over it",),
+            )
         looped = python_loop(self.analysis, source.via.node) if source.via.name == FORI_LOOP else None
         indexed = isinstance(sink.node, cst.Subscript) and sink.node.slice[0].slice.value is read  # type: ignore[union-attr]
         # A Python loop keeps the list's own indexing (safe): the switch only where it cannot be one.
@@ -274,6 +287,24 @@ class TracedValues304:
             "runs the body with the index as a Python int (it unrolls: one trace per step)",
         )
         return ctx.finding("JAX304", read, message, notes=notes)
+
+    def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
+        """A ``fori_loop`` carry element that reaches `sink` and goes round unchanged
+        (`repairs.constant_carry`): the edits taking it out of the carry, and its name."""
+        ctx = self.ctx
+        body = ctx.enclosing_function(read)
+        if source.via.name != FORI_LOOP or not isinstance(body, cst.FunctionDef) or not isinstance(source.via.node, cst.Call):
+            return None
+        found = carried_name(self.analysis, read, body)
+        if found is None:
+            return None
+        _, unpacking = found
+        for index, element in enumerate(unpacking.elements):
+            uses = reads(ctx, element.value)  # type: ignore[arg-type]
+            if any(s.node is sink.node for use in uses for s in self.follower.follow(use).sinks):
+                dropped = drop_constant_carry(self.analysis, source.via.node, body, unpacking, index)
+                return None if isinstance(dropped, str) else dropped
+        return None
 
     def _jax_value(self, call: cst.Call) -> bool:
         """A call whose result is an array JAX computes: a jax.numpy/lax/random call (not the metadata
@@ -744,7 +775,12 @@ class TracedValueNeedsConcrete304(Rule):
     (`wrapped_shape`). A list of functions indexed by a tracer
     (``POTENTIALS[kind](r)`` under vmap, jax#5261) calls the one it picks with
     ``lax.switch(kind, POTENTIALS, r)`` (unsafe: switch clamps an index out of
-    range, and traces every function; `repairs.table_switch`).
+    range, and traces every function; `repairs.table_switch`). A static value
+    threaded unchanged through a ``fori_loop`` carry (a batch size the body
+    slices with, jax#1879) leaves the carry, and the body closes over it
+    (`repairs.constant_carry`). ``x.item()`` whose number only travels where
+    an array serves (packed in a NamedTuple a jitted function returns,
+    jax#8962) becomes ``x.reshape(())``.
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).

@@ -32,6 +32,7 @@ from jaxfix.transforms.edits.fresh_names import names_in
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
+from jaxfix.transforms.rules.jax405_transform_traces_python_value.equinox_vmap import equinox_vmap_findings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.broadcast_values import repeated_python_value
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
@@ -482,6 +483,8 @@ def seeds(facts: Facts) -> list[ast.AST]:
             out.append(node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(_spelled(facts, d) for d in node.decorator_list):
             out.append(node)
+    if out and "equinox" in facts.text and any(isinstance(n, ast.Call) and isinstance(n.func, ast.Call) for n in out):
+        return [facts.tree]  # `jax.vmap(f)(ensemble)`: the module classes that build it may be anywhere (`equinox_vmap`)
     return out
 
 
@@ -516,6 +519,11 @@ class TransformTracesPythonValue405(Rule):
     where the function needs it as a Python value, the call passes the value
     itself with ``None`` in ``in_axes`` (`semantics.broadcast_values`).
 
+    An equinox module that holds a function as a leaf (an ``eqx.nn.MLP``'s
+    activation) given to a bare ``jax.vmap(f)`` fails, vmap mapping every leaf
+    as an array (equinox#865): it is mapped with ``eqx.filter_vmap``, which
+    maps the arrays along axis 0 and leaves the rest (`equinox_vmap`).
+
     ``jax.grad`` and its relatives trace only ``argnums``, and jit is JAX302's.
     """
 
@@ -530,4 +538,5 @@ class TransformTracesPythonValue405(Rule):
         return seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return TransformedCalls(analysis).findings()
+        found = TransformedCalls(analysis).findings()
+        return [*found, *equinox_vmap_findings(analysis)] if "equinox" in analysis.ctx.text else found

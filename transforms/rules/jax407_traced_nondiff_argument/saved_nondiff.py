@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.core.findings import Finding
+from jaxfix.transforms.edits.tuple_elements import without_element
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import own_returns, single_binding
 from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, references
@@ -78,15 +79,6 @@ def _unpacking(ctx, bwd: cst.FunctionDef, res: str) -> cst.Tuple | None:
     return target  # type: ignore[return-value]
 
 
-def _without(ctx, sequence: cst.Tuple, index: int) -> Edit:
-    """The tuple display without its element at `index` (a one-element tuple keeps its comma)."""
-    kept = [ctx.code(e.value) for i, e in enumerate(sequence.elements) if i != index]
-    text = ", ".join(kept) + ("," if len(kept) == 1 else "")
-    if sequence.lpar:
-        text = f"({text})"
-    return ctx.replace(sequence, text)
-
-
 def saved_nondiff_findings(analysis: Analysis, nd: NondiffFunction, code: str) -> list[Finding]:
     ctx = analysis.ctx
     fwd, bwd = nd.fwd, nd.bwd
@@ -130,7 +122,7 @@ def saved_nondiff_findings(analysis: Analysis, nd: NondiffFunction, code: str) -
             saved,
             f"{head}; `{bwd.name.value}` is handed it anyway, as `{slot}`, so it leaves the residuals and "
             f"`{bwd.name.value}`'s unpacking of them",
-            (_without(ctx, residuals, index), _without(ctx, unpacked, index)),  # type: ignore[arg-type]
+            (without_element(ctx, residuals, index), without_element(ctx, unpacked, index)),  # type: ignore[arg-type]
             description=f"keep `{saved.value}` out of the residuals",  # type: ignore[union-attr]
         ))
     return out
