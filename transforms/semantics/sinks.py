@@ -213,6 +213,26 @@ class Flow:
     blocked: str | None = None
 
 
+def _tracer_guard(operation: cst.BooleanOperation) -> bool:
+    """``not_jax_tracer(i) and ...`` (numpyro), ``is_concrete(x) and ...``, ``not isinstance(x,
+    Tracer) and ...``: an ``and`` whose left side asks whether a value is a tracer, so that its
+    right side only runs on concrete values."""
+    if not isinstance(operation.operator, cst.And):
+        return False
+    left = operation.left
+    negated = isinstance(left, cst.UnaryOperation) and isinstance(left.operator, cst.Not)
+    test = left.expression if negated else left  # type: ignore[attr-defined]
+    if not isinstance(test, cst.Call):
+        return False
+    func = test.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if name == "isinstance" and len(test.args) == 2:
+        kind = test.args[1].value
+        shown = kind.attr.value if isinstance(kind, cst.Attribute) else kind.value if isinstance(kind, cst.Name) else ""
+        return negated and "Tracer" in shown
+    return "tracer" in name.lower() or "concrete" in name.lower()
+
+
 def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
     """What `call` needs `arg` concrete for ("`jnp.zeros` needs a concrete shape"), or None."""
     qualified = ctx.names.qualified_name(call.func)
@@ -421,6 +441,8 @@ class Follower:
                 continue
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
                 return Flow((Sink(parent, "a Python `if` needs a concrete value"),))
+            if isinstance(parent, cst.BooleanOperation) and parent.right is node and _tracer_guard(parent):
+                return Flow()  # `not_jax_tracer(i) and i in range(n)`: the right side runs only for a concrete value
             if isinstance(parent, cst.BooleanOperation) and parent.right is node:
                 node = parent  # `a or b` gives b itself, untested: where the result goes decides
                 continue
