@@ -46,7 +46,6 @@ def _maps_to_arrays(facts: Facts, expr: ast.expr | None) -> bool:
     )
 
 
-
 def _returns_containers(facts: Facts, function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
     """An undecorated function (any def, generously, when called as a `method`) whose every
     return writes out a dict, list or set (or returns a name bound to one, or to a tree of

@@ -43,8 +43,8 @@ def _bound_in(ctx, fn: cst.FunctionDef) -> set[str]:
     return {a.name for a in scope.assignments} if scope is not None else set()
 
 
-def carried_name(analysis: Analysis, read: cst.CSTNode, body: cst.FunctionDef) -> tuple[cst.Assign, cst.Tuple] | None:
-    """The unpacking ``a, b, n = state`` that is the body's one read `read` of its carry."""
+def carried_name(analysis: Analysis, read: cst.CSTNode, body: cst.FunctionDef) -> cst.Tuple | None:
+    """The names ``a, b, n`` of ``a, b, n = state``, the body's one read `read` of its carry."""
     ctx = analysis.ctx
     positional = [*body.params.posonly_params, *body.params.params]
     if len(positional) != 2 or parameter_reads(ctx, body, positional[1].name.value) != [read]:
@@ -53,7 +53,7 @@ def carried_name(analysis: Analysis, read: cst.CSTNode, body: cst.FunctionDef) -
     if not isinstance(assign, cst.Assign) or assign.value is not read or len(assign.targets) != 1:
         return None
     target = assign.targets[0].target
-    return (assign, target) if _names(target) is not None else None  # type: ignore[return-value]
+    return target if _names(target) is not None else None  # type: ignore[return-value]
 
 
 def drop_constant_carry(

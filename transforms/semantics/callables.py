@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.class_hashing import instance_class, subclass_of
+from jaxfix.transforms.semantics.class_hashing import instance_class, static_method, subclass_of
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
@@ -60,6 +60,15 @@ def read_callable_use(ctx: ModuleContext, expr: cst.BaseExpression) -> CallableU
             return None
         return CallableUse(expr, first.value, resolve_callable(ctx, first.value), expr, bound, bound_kw)
     return CallableUse(expr, expr, resolve_callable(ctx, expr))
+
+
+def plain_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef | None:
+    """The def a call of `func` runs as written: an undecorated def bound once to the name, or the
+    static method ``Model.f`` names."""
+    if isinstance(func, cst.Attribute):
+        return static_method(ctx, func)
+    found = single_binding(ctx, func) if isinstance(func, cst.Name) else None
+    return found if isinstance(found, cst.FunctionDef) and not found.decorators else None
 
 
 def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:

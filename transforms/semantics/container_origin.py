@@ -32,12 +32,11 @@ from dataclasses import dataclass, replace
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.callables import plain_def, resolve_callable
 from jaxfix.transforms.semantics.class_hashing import (
     class_hashing,
     hashed_fields,
     instance_class,
-    static_method,
     unhashable_why,
 )
 from jaxfix.transforms.semantics.constants import (
@@ -219,7 +218,7 @@ class OriginTracer:
         qualified = ctx.names.qualified_name(call.func) or ""
         if self.values.is_array_call(call):
             return Origin(OriginKind.ARRAY, call, names, f"`{ctx.code(call.func)}(...)` returns an array")
-        if qualified in TREE_MAPS and self._maps_to_arrays(call):
+        if self._maps_to_arrays(call):
             return Origin(
                 OriginKind.ARRAY,
                 call,
@@ -306,7 +305,8 @@ class OriginTracer:
         first = call.args[0] if call.args else None
         if first is None or first.keyword is not None or first.star or len(call.args) < 2:
             return False
-        return self.ctx.names.qualified_name(first.value) in ARRAY_CONVERTERS
+        names = self.ctx.names
+        return names.qualified_name(call.func) in TREE_MAPS and names.qualified_name(first.value) in ARRAY_CONVERTERS
 
     def _parse_args(self, call: cst.Call) -> bool:
         func = call.func
@@ -320,13 +320,8 @@ class OriginTracer:
     def _plain_function(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
         """The undecorated def a name calls, the static method ``Model.f`` calls, or the
         undecorated method ``self.f`` (an instance's) calls."""
-        if isinstance(func, cst.Name):
-            function = single_binding(self.ctx, func)
-            return function if isinstance(function, cst.FunctionDef) and not function.decorators else None
-        if not isinstance(func, cst.Attribute):
-            return None
-        found = static_method(self.ctx, func)
-        if found is not None:
+        found = plain_def(self.ctx, func)
+        if found is not None or not isinstance(func, cst.Attribute):
             return found
         target = resolve_callable(self.ctx, func)
         node = target.function.node if target is not None and target.jit is None and target.implicit_self else None
@@ -348,7 +343,7 @@ class OriginTracer:
                 return self._call(returned, names)
             if self._parse_args(returned) or self.ctx.names.qualified_name(returned.func) in NAMESPACES:
                 return self._call(returned, names)  # `return argparse.Namespace(**options)`
-            if self.ctx.names.qualified_name(returned.func) in TREE_MAPS and self._maps_to_arrays(returned):
+            if self._maps_to_arrays(returned):
                 return self._call(returned, names)  # `return jax.tree_util.tree_map(np.asarray, item)`
         if len(returns) == 1 and isinstance(returns[0].value, cst.Name):
             # `model_kwargs = dict(...)` ... `return model_kwargs`: where the returned name was built.

@@ -9,12 +9,15 @@ the module (``Model.fwd`` for staticmethods). Anything else is not read
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import libcst as cst
 
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, class_members, constant_value, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.sinks import Follower
 from jaxfix.transforms.semantics.vocabulary import PARTIAL
@@ -97,6 +100,23 @@ def references(ctx: ModuleContext, fn: cst.FunctionDef) -> list[cst.BaseExpressi
         found.extend(a.node for a in assignment.references if isinstance(a.node, cst.Name))
     found.extend(a for a in ctx.attributes_named(fn.name.value) if defined_function(ctx, a) is fn)
     return found
+
+
+def slot_arguments(ctx: ModuleContext, nd: NondiffFunction) -> Iterator[tuple[int, cst.BaseExpression]]:
+    """(position, argument) for each nondiff slot each call of the function in the module fills
+    (a call leaving a slot to its default, or filling it by ``*args``, gives nothing there)."""
+    signature = function_info(ctx, nd.function).signature
+    params = signature.positional
+    for reference in references(ctx, nd.function):
+        call = ctx.parent(reference)
+        if not isinstance(call, cst.Call) or call.func is not reference:
+            continue
+        for position in nd.positions:
+            if position >= len(params):
+                continue
+            arg = call_argument(call, signature, params[position].name, bound=False, ctx=ctx)
+            if isinstance(arg, cst.BaseExpression):
+                yield position, arg
 
 
 def nondiff_parameter(ctx: ModuleContext, fn: cst.FunctionDef, param: str) -> bool:

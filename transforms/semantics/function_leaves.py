@@ -13,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.class_hashing import static_method
+from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
@@ -68,12 +68,8 @@ def function_leaf(analysis: Analysis, expr: cst.BaseExpression, depth: int) -> s
         return FUNCTION_LEAVES[qualified]
     if qualified == _SEQUENTIAL and expr.args:
         return function_leaf(analysis, expr.args[0].value, depth + 1)
-    helper = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
-    if isinstance(expr.func, cst.Attribute):
-        helper = static_method(ctx, expr.func)  # `Model.make_ensemble(3, key)`
-    elif not (isinstance(helper, cst.FunctionDef) and not helper.decorators):
-        helper = None
-    if isinstance(helper, cst.FunctionDef):
+    helper = plain_def(ctx, expr.func)
+    if helper is not None:
         returns = own_returns(helper)  # `make_ensemble(3, key)`: what its one return builds
         value = returns[0].value if len(returns) == 1 else None
         return function_leaf(analysis, value, depth + 1) if value is not None else None

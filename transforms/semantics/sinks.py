@@ -235,14 +235,29 @@ def _tracer_guard(operation: cst.BooleanOperation) -> bool:
 
 def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
     """What `call` needs `arg` concrete for ("`jnp.zeros` needs a concrete shape"), or None."""
-    qualified = ctx.names.qualified_name(call.func)
+    what = _size_kind(ctx, call, arg)
+    return _size_reason(ctx, call, what) if what is not None else None
+
+
+#: `_size_kind` for a `VALUE_SHAPED` call's argument: the values themselves size the result.
+_VALUES = "values"
+
+
+def _size_reason(ctx: ModuleContext, call: cst.Call, what: str) -> str:
     func = ctx.code(call.func)
-    if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "reshape":
-        if arg.keyword is None or arg.keyword.value in ("shape", "newshape"):
-            return f"`{func}` needs a concrete shape"
-        return None
-    if qualified in VALUE_SHAPED and _sized_by_values(call, arg):
+    if what == _VALUES:
         return f"`{func}` needs concrete values: the shape of its result depends on them (or a static `size=`)"
+    return f"`{func}` needs a concrete {what}"
+
+
+def _size_kind(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
+    """What kind of size `call` takes `arg` as: "shape", "size", "count" (`SIZE_ARGUMENTS`),
+    `_VALUES`; None when it takes it as data."""
+    qualified = ctx.names.qualified_name(call.func)
+    if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "reshape":
+        return "shape" if arg.keyword is None or arg.keyword.value in ("shape", "newshape") else None
+    if qualified in VALUE_SHAPED and _sized_by_values(call, arg):
+        return _VALUES
     entry = SIZE_ARGUMENTS.get(qualified or "")
     if entry is None:
         return None
@@ -250,11 +265,9 @@ def size_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | Non
         return None
     what, positions, keywords = entry
     if arg.keyword is not None:
-        return f"`{func}` needs a concrete {what}" if arg.keyword.value in keywords else None
+        return what if arg.keyword.value in keywords else None
     index = [a for a in call.args if a.keyword is None].index(arg)
-    if positions == ALL or index in positions:
-        return f"`{func}` needs a concrete {what}"
-    return None
+    return what if positions == ALL or index in positions else None
 
 
 def _repeats_with_total(call: cst.Call, arg: cst.Arg) -> bool:
@@ -318,9 +331,9 @@ def linen_switch(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None
 def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | None:
     """Where `call` needs `arg` concrete: a size, shape or count, a conversion (``int(n)``), or a
     flax layer's switch (`linen_switch`)."""
-    size = size_argument(ctx, call, arg)
-    if size is not None:
-        return Sink(call, size, shape=size.endswith("needs a concrete shape"))
+    what = _size_kind(ctx, call, arg)
+    if what is not None:
+        return Sink(call, _size_reason(ctx, call, what), shape=what == "shape")
     reason = linen_switch(ctx, call, arg)
     if reason is not None:
         return Sink(call, reason)
@@ -361,7 +374,6 @@ def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
 
 
 #: Array methods that hand out the values as Python ones: a tracer raises ConcretizationTypeError.
-#: Array methods that give Python values: a sink where a tracer reaches one (`.tolist()`, `.item()`).
 CONVERTING_METHODS = frozenset({"item", "tolist"})
 
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.

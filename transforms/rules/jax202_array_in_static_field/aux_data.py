@@ -28,8 +28,9 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.rules.jax202_array_in_static_field.aux_to_children import (
     REGISTER_CLASS,
-    REGISTER_NODE,
     aux_into_children,
+    registered_def,
+    registration,
 )
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
@@ -154,25 +155,19 @@ def _built(ctx, cls: cst.ClassDef) -> list[cst.Call]:
 
 def _flatten_method(analysis: Analysis, cls: cst.ClassDef) -> cst.FunctionDef | None:
     """The method that flattens `cls` for JAX: ``tree_flatten`` under
-    ``@register_pytree_node_class``, or the ``Cls.m`` a ``register_pytree_node(Cls, Cls.m, ...)``
-    of the module names."""
+    ``@register_pytree_node_class``, or the ``Cls.m`` (or module-level function, its first
+    parameter the instance) a ``register_pytree_node(Cls, flatten, ...)`` of the module names."""
     ctx = analysis.ctx
     if any(ctx.names.qualified_name(d.decorator) == REGISTER_CLASS for d in cls.decorators):
         return method_named(cls, "tree_flatten")
-    for call in ctx.calls:
-        if ctx.names.qualified_name(call.func) != REGISTER_NODE or len(call.args) < 2:
-            continue
-        first, second = call.args[0].value, call.args[1].value
-        if not (isinstance(first, cst.Name) and single_binding(ctx, first) is cls):
-            continue
-        if isinstance(second, cst.Attribute):
-            if isinstance(second.value, cst.Name) and single_binding(ctx, second.value) is cls:
-                return method_named(cls, second.attr.value)
-        elif isinstance(second, cst.Name):  # a function of the module, its first parameter the instance
-            function = single_binding(ctx, second)
-            if isinstance(function, cst.FunctionDef) and ctx.enclosing_function(function) is None:
-                return function
-    return None
+    call = registration(ctx, cls)
+    if call is None or len(call.args) < 2:
+        return None
+    second = call.args[1].value
+    function = registered_def(ctx, cls, second)
+    if isinstance(second, cst.Name) and function is not None and ctx.enclosing_function(function) is not None:
+        return None  # a def nested in a function: not followed
+    return function
 
 
 def _aux_attributes(analysis: Analysis, flatten: cst.FunctionDef) -> list[cst.Attribute]:

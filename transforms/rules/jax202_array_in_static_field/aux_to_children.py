@@ -32,6 +32,27 @@ REGISTER_CLASS = "jax.tree_util.register_pytree_node_class"
 REGISTER_NODE = "jax.tree_util.register_pytree_node"
 
 
+def registration(ctx: ModuleContext, cls: cst.ClassDef) -> cst.Call | None:
+    """The module's ``register_pytree_node(Cls, flatten, unflatten)`` of `cls`."""
+    for call in ctx.calls:
+        if ctx.names.qualified_name(call.func) != REGISTER_NODE or not call.args:
+            continue
+        first = call.args[0].value
+        if isinstance(first, cst.Name) and single_binding(ctx, first) is cls:
+            return call
+    return None
+
+
+def registered_def(ctx: ModuleContext, cls: cst.ClassDef, expr: cst.BaseExpression) -> cst.FunctionDef | None:
+    """The def a registration names: ``Cls.m``, a method of `cls`, or a function bound once."""
+    if isinstance(expr, cst.Attribute):
+        if isinstance(expr.value, cst.Name) and single_binding(ctx, expr.value) is cls:
+            return method_named(cls, expr.attr.value)
+        return None
+    function = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
+    return function if isinstance(function, cst.FunctionDef) else None
+
+
 def unflatten_function(ctx: ModuleContext, cls: cst.ClassDef) -> tuple[cst.FunctionDef, int] | None:
     """The function that rebuilds `cls` and how many leading parameters come before aux_data
     (``cls`` of a classmethod): ``tree_unflatten`` under ``@register_pytree_node_class``, or
@@ -39,20 +60,17 @@ def unflatten_function(ctx: ModuleContext, cls: cst.ClassDef) -> tuple[cst.Funct
     if any(ctx.names.qualified_name(d.decorator) == REGISTER_CLASS for d in cls.decorators):
         method = method_named(cls, "tree_unflatten")
         return (method, 1) if method is not None else None
-    for call in ctx.calls:
-        if ctx.names.qualified_name(call.func) != REGISTER_NODE or len(call.args) != 3:
-            continue
-        first, third = call.args[0].value, call.args[2].value
-        if not (isinstance(first, cst.Name) and single_binding(ctx, first) is cls):
-            continue
-        if isinstance(third, cst.Name):
-            function = single_binding(ctx, third)
-            return (function, 0) if isinstance(function, cst.FunctionDef) else None
-        if isinstance(third, cst.Attribute) and isinstance(third.value, cst.Name) and single_binding(ctx, third.value) is cls:
-            method = method_named(cls, third.attr.value)
-            classmethod = method is not None and any(ctx.names.qualified_name(d.decorator) == "builtins.classmethod" for d in method.decorators)
-            return (method, 1) if method is not None and classmethod else None
-    return None
+    call = registration(ctx, cls)
+    if call is None or len(call.args) != 3:
+        return None
+    third = call.args[2].value
+    function = registered_def(ctx, cls, third)
+    if function is None:
+        return None
+    if isinstance(third, cst.Name):
+        return function, 0
+    classmethod = any(ctx.names.qualified_name(d.decorator) == "builtins.classmethod" for d in function.decorators)
+    return (function, 1) if classmethod else None
 
 
 def aux_into_children(ctx: ModuleContext, cls: cst.ClassDef, flatten: cst.FunctionDef, read: cst.Attribute) -> tuple[Edit, ...] | str:

@@ -295,10 +295,9 @@ class TracedValues304:
         body = ctx.enclosing_function(read)
         if source.via.name != FORI_LOOP or not isinstance(body, cst.FunctionDef) or not isinstance(source.via.node, cst.Call):
             return None
-        found = carried_name(self.analysis, read, body)
-        if found is None:
+        unpacking = carried_name(self.analysis, read, body)
+        if unpacking is None:
             return None
-        _, unpacking = found
         for index, element in enumerate(unpacking.elements):
             uses = reads(ctx, element.value)  # type: ignore[arg-type]
             if any(s.node is sink.node for use in uses for s in self.follower.follow(use).sinks):

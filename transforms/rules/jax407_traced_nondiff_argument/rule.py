@@ -27,9 +27,8 @@ from jaxfix.transforms.rules.jax407_traced_nondiff_argument.residual_repair impo
 )
 from jaxfix.transforms.rules.jax407_traced_nondiff_argument.saved_nondiff import saved_nondiff_findings
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, nondiff_function, references
+from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, nondiff_function, slot_arguments
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.traced_values import Source
 
 CODE = "JAX407"
@@ -56,22 +55,11 @@ class TracedNondiff:
     def _traced_slots(self, nd: NondiffFunction) -> list[tuple[int, cst.BaseExpression, Source]]:
         """(position, argument, why it is a tracer) for each call handing a nondiff slot a tracer."""
         ctx = self.ctx
-        signature = function_info(ctx, nd.function).signature
-        params = signature.positional
         found: list[tuple[int, cst.BaseExpression, Source]] = []
-        for reference in references(ctx, nd.function):
-            call = ctx.parent(reference)
-            if not isinstance(call, cst.Call) or call.func is not reference:
-                continue
-            for position in nd.positions:
-                if position >= len(params):
-                    continue
-                arg = call_argument(call, signature, params[position].name, bound=False, ctx=ctx)
-                if not isinstance(arg, cst.BaseExpression):
-                    continue
-                source = self.analysis.traced.tracer_source(arg)
-                if source is not None:
-                    found.append((position, arg, source))
+        for position, arg in slot_arguments(ctx, nd):
+            source = self.analysis.traced.tracer_source(arg)
+            if source is not None:
+                found.append((position, arg, source))
         return sorted(found, key=lambda f: ctx.start(f[1]))
 
     def _finding(self, nd: NondiffFunction, traced: list[tuple[int, cst.BaseExpression, Source]]) -> Finding | None:

@@ -18,10 +18,9 @@ from jaxfix.transforms.core.findings import Finding
 from jaxfix.transforms.edits.tuple_elements import without_element
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import own_returns, single_binding
-from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, references
-from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.passed_arguments import call_argument
+from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, slot_arguments
 from jaxfix.transforms.semantics.python_values import PythonValue, ValueKind, python_value
+from jaxfix.transforms.semantics.reads import parameter_reads
 
 
 def _positional(fn: cst.FunctionDef) -> list[str]:
@@ -30,19 +29,8 @@ def _positional(fn: cst.FunctionDef) -> list[str]:
 
 def _untraceable_at_a_call(analysis: Analysis, nd: NondiffFunction, position: int) -> str | None:
     """What a call passes the slot that is no JAX type: "`euler_integrator`, a function"."""
-    ctx = analysis.ctx
-    signature = function_info(ctx, nd.function).signature
-    params = signature.positional
-    if position >= len(params):
-        return None
-    for reference in references(ctx, nd.function):
-        call = ctx.parent(reference)
-        if not isinstance(call, cst.Call) or call.func is not reference:
-            continue
-        argument = call_argument(call, signature, params[position].name, bound=False, ctx=ctx)
-        if not isinstance(argument, cst.BaseExpression):
-            continue
-        value = python_value(analysis, argument)
+    for at, argument in slot_arguments(analysis.ctx, nd):
+        value = python_value(analysis, argument) if at == position else None
         if isinstance(value, PythonValue) and (
             value.kind is ValueKind.CALLABLE or (value.kind is ValueKind.OBJECT and not value.may_trace)
         ):
@@ -62,10 +50,7 @@ def _residuals(fwd: cst.FunctionDef) -> cst.Tuple | None:
 
 def _unpacking(ctx, bwd: cst.FunctionDef, res: str) -> cst.Tuple | None:
     """bwd's one read of its residuals parameter, as the whole value of ``a, b, ... = res``."""
-    param = next((p for p in (*bwd.params.posonly_params, *bwd.params.params) if p.name.value == res), None)
-    scope = ctx.scope(param.name) if param is not None else None
-    accesses = list(scope.assignments[res])[0].references if scope is not None and scope.assignments[res] else ()
-    reads = [a.node for a in accesses]
+    reads = parameter_reads(ctx, bwd, res)
     if len(reads) != 1:
         return None
     assign = ctx.parent(reads[0])
