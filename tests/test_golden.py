@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from jaxfix.transforms import Options, check, check_source, fix_source
+from jaxfix.transforms import Options, check, fix_source
 
 from .goldencases import Case, ValidCase, all_cases, run_python, valid_cases
 
@@ -23,9 +23,9 @@ def _read(path) -> str:
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_rewrite_is_exact(case: Case) -> None:
     before = _read(case.before)
-    found = [f"{f.code}:{f.line}" for f in check_source(before, case.options)]
-    assert found == list(case.findings)
-    fixed = fix_source(before, case.options).text
+    checked = check(before, case.options)
+    assert [f"{f.code}:{f.line}" for f in checked.findings] == list(case.findings)
+    fixed = fix_source(before, case.options, checked=checked).text
     expected = before if case.report_only else _read(case.after)
     assert fixed == expected
 
@@ -67,12 +67,12 @@ def test_every_rule_has_golden_cases() -> None:
 @pytest.mark.parametrize("case", VALID, ids=[c.id for c in VALID])
 def test_a_working_look_alike_gets_no_finding_and_runs(case: ValidCase) -> None:
     """Working programs that look like a pitfall: no finding on the fast path nor the whole
-    analysis, unsafe fixes included, and the program really runs."""
+    analysis, unsafe fixes included, and the program really runs. One check per path serves both
+    settings: `check` never reads unsafe_fixes (tests/test_screen_and_slice.py pins that)."""
     text = _read(case.program)
-    for options in (Options(), Options(unsafe_fixes=True)):
-        assert check(text, options).findings == []
-        assert check(text, options, narrow=False).findings == []
-    assert fix_source(text, Options(unsafe_fixes=True)).text == text
+    options = Options(unsafe_fixes=True)
+    assert check(text, options).findings == []  # so fix_source has nothing to apply
+    assert check(text, options, narrow=False).findings == []
     run = run_python(case.program)
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.strip(), "the program printed nothing"

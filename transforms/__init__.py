@@ -320,19 +320,25 @@ class FixResult:
         return bool(self.applied)
 
 
-def fix_source(text: str, options: Options | None = None, *, project: Project | None = None) -> FixResult:
+def fix_source(
+    text: str, options: Options | None = None, *, project: Project | None = None, checked: CheckResult | None = None
+) -> FixResult:
     """Apply every allowed fix, pass after pass, until none is left.
 
     A fix that also edits other files (Edit.file) applies its edits here and
     hands the others back in `remote`, for the engine to apply to those files;
     until then the finding stays, so it is counted once and not applied again.
+    `checked`, when a caller already has it, is `check(text, options, project=project)`:
+    the first pass starts from it instead of checking the same text again (the
+    check never reads `unsafe_fixes`, so a check under either setting serves).
     """
     options = options or Options()
     applied: list[Finding] = []
     remote: list[Edit] = []
     parsed = False
     for _ in range(MAX_PASSES):
-        result = check(text, options, project=project)
+        result = checked if checked is not None else check(text, options, project=project)
+        checked = None
         parsed = parsed or result.parsed
         taken = set(remote)
         fixable = [

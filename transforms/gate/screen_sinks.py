@@ -27,6 +27,7 @@ from jaxfix.transforms.semantics.sinks import (
     SIZE_ARGUMENTS,
     VALUE_SHAPED,
 )
+from jaxfix.transforms.semantics.vocabulary import FORI_LOOP
 
 _DEPTH = 6
 
@@ -202,6 +203,11 @@ def _method_reads_reach_sink(facts, method: ast.FunctionDef | ast.AsyncFunctionD
     )
 
 
+#: What a module that differentiates in reverse mode says (`vocabulary.REVERSE_MODE`, under any alias:
+#: the import line holds the name).
+_REVERSE_MODE_WORDS = ("grad", "vjp", "jacrev", "hessian")
+
+
 def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) -> bool:
     """Does `call` need the argument at `position` (or `keyword=`) concrete, as `sinks.size_argument`
     and the Follower judge it? Both None: a starred argument, whose place is unknown."""
@@ -228,6 +234,9 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
             position in (1, None) and keyword is None or keyword in ("axis", "axes")
         ):
             return True  # the axis (`sinks.axis_argument`)
+        if qualified == FORI_LOOP and (position in (0, 1, None) if keyword is None else keyword in ("lower", "upper")):
+            if any(facts.lines_containing(word) for word in _REVERSE_MODE_WORDS):
+                return True  # a bound of a loop reverse-mode grad may run (`ConcreteUses._differentiated_bound`)
         entry = SIZE_ARGUMENTS.get(qualified)
         if entry is None:
             continue

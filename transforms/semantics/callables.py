@@ -71,6 +71,39 @@ def plain_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef |
     return found if isinstance(found, cst.FunctionDef) and not found.decorators else None
 
 
+def dispatched_def(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
+    """The implementation a ``functools.singledispatch`` function of the module runs for `call`:
+    its first argument an instance the module surely builds of one of its classes (``Tri()``),
+    and one def registered for exactly that class (``@jax_funcify.register(Tri)``, pytensor's
+    JAX backend, jax#22751). A class registered through a base, or by annotation, is not read."""
+    dispatcher = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+    if not isinstance(dispatcher, cst.FunctionDef) or not call.args or call.args[0].keyword or call.args[0].star:
+        return None
+    if [ctx.names.qualified_name(d.decorator) for d in dispatcher.decorators] != ["functools.singledispatch"]:
+        return None
+    built = instance_class(ctx, call.args[0].value)
+    if built is None:
+        return None
+    name = dispatcher.name.value
+    found = []
+    for fn in ctx.nodes_of(cst.FunctionDef):
+        for d in fn.decorators:
+            register = d.decorator
+            if (
+                isinstance(register, cst.Call)
+                and isinstance(register.func, cst.Attribute)
+                and register.func.attr.value == "register"
+                and isinstance(register.func.value, cst.Name)
+                and register.func.value.value == name
+                and single_binding(ctx, register.func.value) is dispatcher
+                and len(register.args) == 1
+                and isinstance(register.args[0].value, cst.Name)
+                and single_binding(ctx, register.args[0].value) is built[0]
+            ):
+                found.append(fn)
+    return found[0] if len(found) == 1 and len(found[0].decorators) == 1 else None
+
+
 def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
     if isinstance(expr, cst.Name):
         return _resolve_name(ctx, expr) or _imported(ctx, expr)

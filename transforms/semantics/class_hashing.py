@@ -131,10 +131,19 @@ def runs_as_written(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
 _JAX_PROTOCOL = frozenset({"__jax_array__", "tree_flatten", "tree_unflatten", "__array__", "__array_priority__"})
 
 
+def written_bases(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Arg]:
+    """The class's bases and keywords but ``object``, which ``class Sampler(object):`` names and
+    every class has (mcx's style, mcx#36)."""
+    return [
+        b for b in cls.bases
+        if not (b.keyword is None and isinstance(b.value, cst.Name) and ctx.names.qualified_name(b.value) == "builtins.object")
+    ]
+
+
 def plain_class(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     """No base class, no decorator but a plain ``@dataclass``, no JAX protocol method, and its name
     never handed to a call (``register_pytree_node(Cls, ...)``): an instance is surely no pytree."""
-    if cls.bases or any(
+    if written_bases(ctx, cls) or any(
         ctx.names.qualified_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
         != "dataclasses.dataclass"
         for d in cls.decorators

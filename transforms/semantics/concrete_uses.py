@@ -27,7 +27,7 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import needless_float
 from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.constants import dominating_binding, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
 from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -50,7 +50,7 @@ from jaxfix.transforms.semantics.sinks import (
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply, train_state_apply
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, NEUTRAL_DECORATORS
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP, NEUTRAL_DECORATORS
 
 #: Array attributes that are static even for a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
@@ -280,6 +280,17 @@ class ConcreteUses:
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
             return Use(Need.UNKNOWN, parent, f"it is used in `{shorten(shown)}` (line {self._line(node)})")
 
+    def _differentiated_bound(self, call: cst.Call, arg: cst.Arg) -> bool:
+        """`arg` is the lower or upper bound of the fori_loop `call`, which code a function handed
+        to ``jax.grad`` (or another reverse-mode transform) runs (docs/jax301-behaviour.md)."""
+        if arg.star or self.traces is None:
+            return False
+        if arg.keyword is not None:
+            bound = arg.keyword.value in ("lower", "upper")
+        else:
+            bound = not any(a.star for a in call.args) and [a for a in call.args if a.keyword is None].index(arg) < 2
+        return bound and self.traces.reverse_mode_root(call) is not None
+
     def _nondiff_slot(self, call: cst.Call, arg: cst.Arg) -> str | None:
         """`arg` fills a ``nondiff_argnums`` slot of a custom_vjp of the module, which takes no
         tracer (docs/jax407-behaviour.md): why it needs a Python value there, else None."""
@@ -312,6 +323,13 @@ class ConcreteUses:
         if switch is not None:
             return self._needs(call, f"takes it as a switch: {switch}")
         qualified = ctx.names.qualified_name(call.func) or ""
+        if qualified == FORI_LOOP and self._differentiated_bound(call, arg):
+            return self._needs(
+                call,
+                "is a bound of a `lax.fori_loop` the module differentiates in reverse mode, which needs concrete "
+                "bounds (a traced one makes it a while_loop: `Reverse-mode differentiation does not work for "
+                "lax.while_loop or lax.fori_loop with dynamic start/stop values`)",
+            )
         if metadata_call(qualified) is not None:
             return None  # jnp.shape(x): metadata, static even for a tracer
         if qualified in CONVERSIONS:
@@ -370,6 +388,8 @@ class ConcreteUses:
             fn, consumed = applied, LINEN_APPLY
         elif isinstance(call.func, cst.Name):
             fn = single_binding(ctx, call.func)
+            if isinstance(fn, cst.Name):
+                fn = self._made_def(fn)
             if not isinstance(fn, cst.FunctionDef) or fn.decorators:
                 return None
         elif isinstance(call.func, cst.Attribute):
@@ -412,6 +432,14 @@ class ConcreteUses:
             # (``def b(z): return z.shape``: static even for a tracer).
             return _CONTINUE if _returns_value(fn) and not self._metadata_only(fn, param) else None
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _made_def(self, binding: cst.Name) -> FunctionNode | None:
+        """``tri = make_tri()``: the one def the factory returns (pytensor's funcified ops, jax#22751)."""
+        value = assigned_value(self.ctx, binding)
+        if self.traces is None or not isinstance(value, cst.Call):
+            return None
+        made = self.traces.made_by_factory(value)
+        return next(iter(made)) if len(made) == 1 else None
 
     def _metadata_only(self, fn: FunctionNode, param: str) -> bool:
         """Every read of `param` in `fn` asks for its shape, rank, size or dtype."""

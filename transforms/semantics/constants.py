@@ -177,6 +177,25 @@ def unpacked_from(ctx: ModuleContext, target: cst.Name) -> tuple[cst.Call, int, 
     return found if found is not None and isinstance(found[0], cst.Call) else None  # type: ignore[return-value]
 
 
+def returned_element(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | None:
+    """``f1, f2 = make_heads()`` read at `name`: the element of the tuple the helper returns at the
+    name's position, when the helper is an undecorated def of the module whose one ``return``
+    gives a tuple literal of that size. The expression belongs to the helper's scope: it says what
+    the value is, and is never code to copy where `name` is read."""
+    binding = single_binding(ctx, name)
+    found = unpacked_from(ctx, binding) if isinstance(binding, cst.Name) else None
+    if found is None:
+        return None
+    call, index, size = found
+    helper = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+    if not isinstance(helper, cst.FunctionDef) or helper.decorators:
+        return None
+    returns = own_returns(helper)
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    return literal_element(returns[0].value, index, size)
+
+
 def _assignment_target(ctx: ModuleContext, name: cst.Name) -> bool:
     """`name` is bound by its statement's ``=`` (``x = ...``, ``x, y = ...``, ``x: T = ...``),
     which runs after the right side is read."""

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment, FunctionScope, GlobalScope
 
+from jaxfix.transforms.semantics.class_hashing import written_bases
 from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
@@ -83,7 +84,7 @@ def _method_class(ctx: ModuleContext, expr: cst.Attribute) -> cst.ClassDef | Non
 
 
 def _attribute(ctx: ModuleContext, cls: cst.ClassDef, name: str) -> InstanceAttribute | None:
-    if cls.bases or cls.decorators or not _alone(ctx, cls):
+    if written_bases(ctx, cls) or cls.decorators or not _alone(ctx, cls):
         return None
     store: cst.Attribute | None = None
     value: cst.BaseExpression | None = None

@@ -28,7 +28,7 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
-from jaxfix.transforms.semantics.callables import receiver_class
+from jaxfix.transforms.semantics.callables import dispatched_def, receiver_class
 from jaxfix.transforms.semantics.class_hashing import (
     instance_class,
     linen_module,
@@ -65,6 +65,7 @@ from jaxfix.transforms.semantics.vocabulary import (
     MAPPING,
     NEUTRAL_DECORATORS,
     PARTIAL,
+    REVERSE_MODE,
     TRANSFORMS,
     TREE_MAP,
     TREE_MAPS,
@@ -599,6 +600,21 @@ class TraceIndex:
                 found.add(fn)
         return frozenset(found)
 
+    def reverse_mode_root(self, node: cst.CSTNode) -> FunctionNode | None:
+        """A function the module differentiates in reverse mode (`REVERSE_MODE`: ``jax.grad``,
+        ``vjp``...) whose code may run `node`, the first in source order; None if none."""
+        enclosing = set()
+        fn = self.ctx.enclosing_function(node)
+        while fn is not None:
+            enclosing.add(fn)
+            fn = self.ctx.enclosing_function(fn)
+        return next((root for root, reach in self._reverse_reach if enclosing & reach), None)
+
+    @cached_property
+    def _reverse_reach(self) -> list[tuple[FunctionNode, frozenset[FunctionNode]]]:
+        roots = sorted(self.handed_to(REVERSE_MODE), key=self.ctx.start)
+        return [(root, self.reached_from([root])) for root in roots]
+
     def functions_in(self, expr: cst.BaseExpression, _depth: int = 0) -> frozenset[FunctionNode]:
         """The module's functions an expression may stand for: ``f``, ``jax.jit(f)``, ``partial(f, 1)``, a lambda,
         an instance of a class of the module (its ``__call__``)."""
@@ -627,7 +643,7 @@ class TraceIndex:
                 found |= self.functions_in(arg.value, _depth + 1)
             if isinstance(expr.func, cst.Call):
                 found |= self.functions_in(expr.func, _depth + 1)
-            found |= self._made_by_factory(expr, _depth)
+            found |= self.made_by_factory(expr, _depth)
             return frozenset(found)
         return frozenset()
 
@@ -661,15 +677,18 @@ class TraceIndex:
             return frozenset()
         return frozenset(call_defs(built[0]))
 
-    def _made_by_factory(self, call: cst.Call, depth: int) -> frozenset[FunctionNode]:
+    def made_by_factory(self, call: cst.Call, depth: int = 0) -> frozenset[FunctionNode]:
         """``run = make_run(...)``: the functions an undecorated def (or a staticmethod,
-        ``Model.make_run(...)``) of the module returns (``def make_run(...): def run(...): ...;
-        return run``), which the call's result is."""
+        ``Model.make_run(...)``, or the implementation a singledispatch function runs for the
+        call's class, `callables.dispatched_def`) of the module returns (``def make_run(...):
+        def run(...): ...; return run``), which the call's result is."""
         if isinstance(call.func, cst.Name):
             factory = single_binding(self.ctx, call.func)
         else:
             factory = static_method(self.ctx, call.func) if isinstance(call.func, cst.Attribute) else None
-        if not isinstance(factory, cst.FunctionDef) or not runs_as_written(self.ctx, factory):
+        if isinstance(factory, cst.FunctionDef) and not runs_as_written(self.ctx, factory):
+            factory = dispatched_def(self.ctx, call)
+        if not isinstance(factory, cst.FunctionDef):
             return frozenset()
         found: set[FunctionNode] = set()
         for returned in own_returns(factory):
@@ -746,13 +765,17 @@ class TraceIndex:
             if fn in seen:
                 continue
             seen.add(fn)
-            collector = _Collector()
-            fn.visit(collector)
-            todo.extend(collector.functions)
-            for name in collector.names:
-                todo.extend(self.functions_in(name))
-            for attribute in collector.attributes:
-                todo.extend(self._class_members(attribute))
+            # what fn's own code holds; a nested function's code is read when it is popped
+            for node in self.ctx.written_in(fn):
+                kind = type(node)
+                if kind is cst.Name:
+                    todo.extend(self.functions_in(node))
+                elif kind is cst.Attribute:
+                    # `self.block.foo`: a field's class; `Layer(...).place(...)`: the class built there
+                    if type(node.value) in _MEMBER_RECEIVERS:  # type: ignore[attr-defined]
+                        todo.extend(self._class_members(node))
+                elif kind is cst.FunctionDef or kind is cst.Lambda:
+                    todo.append(node)  # type: ignore[arg-type]
         return frozenset(seen)
 
 
@@ -980,28 +1003,8 @@ class Route:
         return sig.without_first()
 
 
-class _Collector(cst.CSTVisitor):
-    """The names and the functions written inside one function's code."""
-
-    def __init__(self) -> None:
-        self.names: list[cst.Name] = []
-        #: ``Model.f``-shaped reads: a class's member may be what runs.
-        self.attributes: list[cst.Attribute] = []
-        self.functions: list[FunctionNode] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        # `self.block.foo`: a field's class; `Layer(...).place(...)`: the class built there
-        if isinstance(node.value, (cst.Name, cst.Attribute, cst.Call)):
-            self.attributes.append(node)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.functions.append(node)
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self.functions.append(node)
+#: Receivers of a ``Model.f``-shaped read whose class's member may be what runs.
+_MEMBER_RECEIVERS = (cst.Name, cst.Attribute, cst.Call)
 
 
 #: Methods of a jitted function that take its arguments as a call would: ``jax.jit(f).lower(x, 3)``.

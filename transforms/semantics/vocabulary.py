@@ -112,6 +112,8 @@ DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "ja
 #: Reverse-mode differentiation. It cannot go through a while loop (nor a
 #: fori_loop) whose trip count is traced (jax-behaviour.md 3d).
 REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.hessian"})
+#: The loop that becomes a while loop when a bound is traced.
+FORI_LOOP = "jax.lax.fori_loop"
 
 #: Submodules that the package's own ``__init__`` imports (jax 0.10.2), so that
 #: ``import jax`` alone makes ``jax.lax.fori_loop`` reachable.

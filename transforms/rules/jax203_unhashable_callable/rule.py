@@ -35,7 +35,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin
 from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import class_hashing, instance_class, unhashable_why
-from jaxfix.transforms.semantics.constants import binding_value, single_binding
+from jaxfix.transforms.semantics.constants import binding_value, returned_element, single_binding
 from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.purity import name_chain
 from jaxfix.transforms.semantics.pytree_classes import (
@@ -69,6 +69,15 @@ _NO_ARRAYS = frozenset({"Lambda", "Identity", "Dropout", "MaxPool1d", "MaxPool2d
                         "AvgPool2d", "AvgPool3d", "Pool", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
                         "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
                         "StateIndex", "Sequential"})
+
+
+def _layer_value(ctx, name: cst.Name) -> cst.BaseExpression | None:
+    """What `name` was built by: its one assignment's value, or the element a helper returns
+    (``f1, f2, f3 = make_heads()``, haliax#46), followed to that name's own assignment."""
+    value = binding_value(ctx, name) or returned_element(ctx, name)
+    if isinstance(value, cst.Name) and value is not name:
+        return binding_value(ctx, value) or value
+    return value
 
 
 class CallablesHashed:
@@ -218,7 +227,7 @@ class CallablesHashed:
             if method is None:
                 return None
             return f"an instance of `{cls.name.value}`, {unhashable_why(cls)}", method, None
-        value = binding_value(ctx, expr) if isinstance(expr, cst.Name) else None
+        value = _layer_value(ctx, expr) if isinstance(expr, cst.Name) else None
         layer = ctx.names.qualified_name(value.func) or "" if isinstance(value, cst.Call) else ""
         last = layer.rpartition(".")[2]
         if layer.startswith(_LAYERS) and last[:1].isupper() and last not in _NO_ARRAYS:

@@ -54,9 +54,7 @@ from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.traced_values import Taint, function_name
 from jaxfix.transforms.semantics.transform_options import python_value_at_every_call
-from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, REVERSE_MODE
-
-FORI = "jax.lax.fori_loop"
+from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, FORI_LOOP
 
 GRAD_WARNING = (
     "reverse-mode grad (`jax.grad`, `vjp`) through a fori_loop with a traced count raises "
@@ -92,7 +90,6 @@ class LoopLengths:
         self.analysis = analysis
         self.ctx = analysis.ctx
         self._rewrites: dict[cst.CSTNode, LoopRewrite | str] = {}
-        self._reverse_reach: list[tuple[FunctionNode, frozenset[FunctionNode]]] | None = None
         self._silenced = suppressions(self.ctx.text)
         self._ints: IntStatic | None = None
 
@@ -221,7 +218,7 @@ class LoopLengths:
             return "a comprehension makes one element per step, so its length cannot be traced"
         if len(site.counts) != 1:
             return "`range()` is given a start or a step"
-        differentiated = self._reverse_mode_root(site.node)
+        differentiated = self.analysis.traces.reverse_mode_root(site.node)
         if differentiated is not None:
             return (
                 f"the module differentiates `{function_name(differentiated)}` in reverse mode and it reaches this "
@@ -311,20 +308,11 @@ class LoopLengths:
                 return f"the loop on line {line}, which must change with this one, is silenced with `# jaxfix: ignore`"
         return None
 
-    def _reverse_mode_root(self, node: cst.CSTNode) -> FunctionNode | None:
-        """A function the module differentiates in reverse mode whose code may run `node`."""
-        if self._reverse_reach is None:
-            traces = self.analysis.traces
-            roots = sorted(traces.handed_to(REVERSE_MODE), key=self.ctx.start)
-            self._reverse_reach = [(root, traces.reached_from([root])) for root in roots]
-        enclosing = {a for a in self.ctx.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))}
-        return next((root for root, reach in self._reverse_reach if enclosing & reach), None)
-
     def _fori_spelling(self, kind: SiteKind, call: cst.Call) -> Spelling | None:
         """``lax.fori_loop`` spelled as the scan beside it is (``jax.lax.scan`` -> ``jax.lax.fori_loop``)."""
         if kind is SiteKind.SCAN and isinstance(call.func, cst.Attribute):
             return Spelling(f"{self.ctx.code(call.func.value)}.fori_loop", None)
-        return planner(self.analysis).spell(FORI, call)
+        return planner(self.analysis).spell(FORI_LOOP, call)
 
     # -- messages ------------------------------------------------------------
     def _head(self, count: Count) -> str:

@@ -68,7 +68,7 @@ class NumpyOnTracers:
             if index is None:
                 continue
             held = self._sequence(subscript.value)
-            found = self._indexed(subscript, index, held) if held is not None else None
+            found = self._indexed(subscript, index, *held) if held is not None else None
             if found is not None:
                 yield found
 
@@ -104,9 +104,11 @@ class NumpyOnTracers:
             f"{head}; its JAX twin computes the same on tracers: `{spelled.text}`", f"use `{spelled.text}`",
         )
 
-    def _indexed(self, subscript: cst.Subscript, index: cst.BaseExpression, held: str) -> Finding | None:
+    def _indexed(self, subscript: cst.Subscript, index: cst.BaseExpression, held: str, one_shape: bool) -> Finding | None:
         """The rewrite to a jax array; None where it would not serve (the index of a list is
-        JAX304's report then, or JAX302's when the index is a jitted parameter)."""
+        JAX304's report then, or JAX302's when the index is a jitted parameter). A report where
+        the list's elements are not known to share one shape: `jnp.asarray` stacks them, and a
+        ragged list (arrays of 10 and 20 rows, jax#19506) cannot become one array."""
         ctx = self.ctx
         base = subscript.value
         head = (
@@ -117,6 +119,12 @@ class NumpyOnTracers:
         goes = unknown_destination(ctx, self.analysis.traces, subscript)
         if goes is not None and eager is None:
             return None
+        if not one_shape:
+            return ctx.finding(
+                CODE, subscript,
+                f"{head}; not rewritten: its elements are not all known to have one shape, which "
+                "`jnp.asarray` needs to stack them (pad them to one shape, or restructure the data)",
+            )
         spelled = planner(self.analysis).spell("jax.numpy.asarray", subscript)
         if spelled is None:
             return None
@@ -174,19 +182,20 @@ class NumpyOnTracers:
             return False
         return fn is None or not self.analysis.traces.routes(fn) or self._eager(call, seen) is not None
 
-    def _sequence(self, expr: cst.BaseExpression, depth: int = 0) -> str | None:
-        """"a Python list"/"a NumPy array" when `expr` surely is one: a literal, a NumPy maker's
-        call, a name bound once to one, a call of a def whose one return is one, or a parameter
-        every call passes one."""
+    def _sequence(self, expr: cst.BaseExpression, depth: int = 0) -> tuple[str, bool] | None:
+        """("a Python list"/"a NumPy array", whether its elements surely share one shape) when
+        `expr` surely is one: a literal, a NumPy maker's call, a name bound once to one, a call of
+        a def whose one return is one, or a parameter every call passes one."""
         ctx = self.ctx
         if depth > 4:
             return None
         if isinstance(expr, (cst.List, cst.Tuple)):
-            return "a Python list" if isinstance(expr, cst.List) else "a Python tuple"
+            held = "a Python list" if isinstance(expr, cst.List) else "a Python tuple"
+            return held, _one_shape(ctx, expr)
         if isinstance(expr, cst.Call):
             qualified = ctx.names.qualified_name(expr.func) or ""
             if made_array(qualified) == "a NumPy array":
-                return "a NumPy array"
+                return "a NumPy array", True
             if isinstance(expr.func, cst.Name):
                 fn = single_binding(ctx, expr.func)
             else:
@@ -203,7 +212,7 @@ class NumpyOnTracers:
             return self._sequence(value, depth + 1) if value is not None else None
         return None
 
-    def _passed(self, param: cst.Param, depth: int) -> str | None:
+    def _passed(self, param: cst.Param, depth: int) -> tuple[str, bool] | None:
         """What every call of the parameter's function passes it, when that is one sequence kind."""
         ctx = self.ctx
         fn: FunctionNode | None = ctx.enclosing_function(param)
@@ -212,17 +221,60 @@ class NumpyOnTracers:
             return None
         signature = function_info(ctx, fn).signature  # type: ignore[arg-type]
         kinds: set[str] = set()
+        one_shape = True
         for route in routes:
             if route.call is None or route.escapes or route.uncertain:
                 return None
             argument = call_argument(route.call, signature, param.name.value, bound=route.bound, consumed=route.consumed)
             if argument is DEFAULT or not isinstance(argument, cst.BaseExpression):
                 return None
-            kind = self._sequence(argument, depth + 1)
-            if kind is None:
+            found = self._sequence(argument, depth + 1)
+            if found is None:
                 return None
-            kinds.add(kind)
-        return kinds.pop() if len(kinds) == 1 else None
+            kinds.add(found[0])
+            one_shape = one_shape and found[1]
+        return (kinds.pop(), one_shape) if len(kinds) == 1 else None
+
+
+#: Calls that make one number (a Python or NumPy scalar): elements `jnp.asarray` stacks as scalars.
+_SCALAR_MAKERS = frozenset(
+    {"float", "int", "bool", "complex"}
+    | {f"numpy.{t}" for t in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint32", "bool_")}
+)
+
+
+def _one_shape(ctx, sequence: cst.List | cst.Tuple) -> bool:
+    """The literal's elements surely share one shape: all numbers, or all literals of one length
+    whose elements are numbers (a table of rows)."""
+    values = [e.value for e in sequence.elements if not isinstance(e, cst.StarredElement)]
+    if len(values) != len(sequence.elements):
+        return False
+    if all(_number(ctx, v) for v in values):
+        return True
+    rows = [v for v in values if isinstance(v, (cst.List, cst.Tuple))]
+    return (
+        len(rows) == len(values)
+        and len({len(r.elements) for r in rows}) == 1
+        and all(not isinstance(e, cst.StarredElement) and _number(ctx, e.value) for r in rows for e in r.elements)
+    )
+
+
+def _number(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """A Python or NumPy scalar: a literal, a negated one, a scalar maker's call, or a name bound
+    once to one."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _number(ctx, expr.expression, depth)
+    if isinstance(expr, cst.Call):
+        return (ctx.names.qualified_name(expr.func) or "") in _SCALAR_MAKERS
+    if isinstance(expr, cst.Name) and depth < 4:
+        if expr.value in ("True", "False"):
+            return True
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _number(ctx, value, depth + 1)
+    return False
 
 
 def _listy_names(facts: Facts) -> frozenset[str]:
