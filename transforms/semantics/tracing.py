@@ -72,6 +72,11 @@ from jaxfix.transforms.semantics.vocabulary import (
 )
 
 
+#: The methods of a flax linen Module that run its ``__call__`` (and ``setup``) with the
+#: arguments after the first (the variables, or the keys of ``init``).
+LINEN_ENTRIES = ("init", "apply", "init_with_output")
+
+
 @dataclass(frozen=True)
 class JitEntry:
     """How a function is entered through jit: the wrapper and where it is written."""
@@ -312,7 +317,7 @@ class TraceIndex:
         parent = self.ctx.parent(instance)
         if isinstance(parent, cst.Call) and parent.func is instance:
             return True
-        return isinstance(parent, cst.Attribute) and parent.value is instance and parent.attr.value in ("init", "apply")
+        return isinstance(parent, cst.Attribute) and parent.value is instance and parent.attr.value in LINEN_ENTRIES
 
     def binds_receiver(self, fn: FunctionNode, ref: cst.CSTNode) -> bool:
         """Does `ref` read fn as a method bound to its receiver (``obj.m``, ``self.m``)?"""
@@ -670,7 +675,7 @@ class TraceIndex:
         """``model.init`` / ``model.apply`` handed on (``jax.jit(model.init)``), for `model` an instance
         the module surely builds of a flax linen Module class of its own: they run its ``__call__``
         (the method a ``method=`` names is not read here, so its ``__call__`` stands for it)."""
-        if attr.attr.value not in ("init", "apply"):
+        if attr.attr.value not in LINEN_ENTRIES:
             return frozenset()
         built = instance_class(self.ctx, attr.value)
         if built is None or not linen_module(self.ctx, built[0]):
@@ -896,7 +901,7 @@ def linen_apply(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:
     """The ``__call__`` that ``model.apply(variables, ...)`` (or ``init``) runs: `model` an
     instance the module surely builds of its flax linen Module class, and no ``method=``."""
     func = call.func
-    if not isinstance(func, cst.Attribute) or func.attr.value not in ("apply", "init"):
+    if not isinstance(func, cst.Attribute) or func.attr.value not in LINEN_ENTRIES:
         return None
     if any(a.keyword is not None and a.keyword.value == "method" for a in call.args):
         return None

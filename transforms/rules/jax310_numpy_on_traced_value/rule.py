@@ -28,6 +28,7 @@ from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorte
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
+from jaxfix.transforms.rules.jax310_numpy_on_traced_value.scipy_callbacks import CALLBACKS, jnp_in_scipy_callback
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_destinations import unknown_destination
 from jaxfix.transforms.semantics.array_values import made_array
@@ -54,6 +55,11 @@ class NumpyOnTracers:
         ctx = self.ctx
         for call in ctx.calls:
             qualified = ctx.names.qualified_name(call.func) or ""
+            if qualified in CALLBACKS:
+                found = jnp_in_scipy_callback(self.analysis, call, CODE)
+                if found is not None:
+                    yield found
+                continue
             if twin(qualified, call) is None:
                 continue
             traced = next((a.value for a in call.args if not a.star and self._handed_tracer(a.value)), None)
@@ -307,8 +313,12 @@ class NumpyOnTracedValue310(Rule):
 
     Unsafe when the function is also called directly (NumPy's float64 there
     becomes float32). An indexed element that goes where a Python value may
-    be needed is left to JAX304's report. Valid: NumPy on static values
-    (shapes, Python numbers) inside jit, NumPy outside any trace.
+    be needed is left to JAX304's report; a list whose elements may differ in
+    shape is reported, not stacked. The other way round, a function only SciPy
+    calls back (``quad(fn, a, b)``) that computes with jax.numpy while a jit
+    traces gives SciPy tracers: it computes with NumPy's twins
+    (`scipy_callbacks`). Valid: NumPy on static values (shapes, Python
+    numbers) inside jit, NumPy outside any trace, a jnp integrand run eagerly.
     """
 
     code = CODE
@@ -325,7 +335,7 @@ class NumpyOnTracedValue310(Rule):
         out: list[ast.AST] = []
         for node in facts.nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)):
-                if any(has_twin(q) for q in qualified_spellings(facts, node.func)):
+                if any(has_twin(q) or q in CALLBACKS for q in qualified_spellings(facts, node.func)):
                     out.append(node)
             elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Constant, ast.Slice)):
                 base = node.value
