@@ -117,6 +117,24 @@ class Facts:
         )
 
     @cached_property
+    def tuple_fields(self) -> frozenset[str]:
+        """The field names a NamedTuple of the module may have: those annotated in the body of
+        any class with a base (``class COO(NamedTuple)``, however the base is imported), and
+        those ``namedtuple(...)`` calls name; generous, as a screen must be
+        (`traced_values.namedtuple_parameter` proves fewer)."""
+        out: set[str] = set()
+        for node in self.nodes:
+            if isinstance(node, ast.ClassDef) and node.bases:
+                out.update(s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name))
+            elif isinstance(node, ast.Call) and spelled_name(node.func) == "namedtuple" and len(node.args) > 1:
+                fields = node.args[1]
+                if isinstance(fields, ast.Constant) and isinstance(fields.value, str):
+                    out.update(fields.value.replace(",", " ").split())
+                elif isinstance(fields, (ast.List, ast.Tuple)):
+                    out.update(e.value for e in fields.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+        return frozenset(out)
+
+    @cached_property
     def lax_aliases(self) -> dict[str, str]:
         """Local names bound by ``from jax.lax import cond as c``: local -> primitive."""
         out: dict[str, str] = {}

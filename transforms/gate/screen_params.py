@@ -258,6 +258,9 @@ def _read_needs(
         if isinstance(parent, ast.Call) and parent.func is node:
             return True  # called: it must be a Python function
         if isinstance(parent, ast.Attribute):
+            if parent.attr in facts.tuple_fields:
+                node = parent  # maybe a NamedTuple's field, a leaf (`ConcreteUses._tuple_field`)
+                continue
             if parent.attr in METADATA_ATTRIBUTES:
                 return False
             if parent.attr not in CONVERSION_ATTRIBUTES:

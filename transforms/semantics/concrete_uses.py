@@ -195,11 +195,13 @@ class ConcreteUses:
             if self.strict and isinstance(parent, cst.Call) and parent.func is node:
                 return replace(self._needs(parent, "calls it, so it must be a Python function"), calls=True)
             if isinstance(parent, cst.Attribute) and parent.value is node:
-                if parent.attr.value in METADATA_ATTRIBUTES:
-                    return None
+                # a NamedTuple's field first: `coo.shape` of `class COO(NamedTuple): ...; shape:
+                # Sequence[int]` is a leaf, traced, not an array's metadata (jax#6455)
                 if self.strict and self._tuple_field(node, parent):
                     node = parent
                     continue
+                if parent.attr.value in METADATA_ATTRIBUTES:
+                    return None
                 if self.strict and parent.attr.value not in CONVERSION_ATTRIBUTES:
                     # Not a conversion: an attribute (a pytree's static field?) or an array method,
                     # whose result JAX computes, a tracer under jit even for a static value.

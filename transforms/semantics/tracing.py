@@ -71,7 +71,6 @@ from jaxfix.transforms.semantics.vocabulary import (
     TREE_MAPS,
 )
 
-
 #: The methods of a flax linen Module that run its ``__call__`` (and ``setup``) with the
 #: arguments after the first (the variables, or the keys of ``init``).
 LINEN_ENTRIES = ("init", "apply", "init_with_output")
