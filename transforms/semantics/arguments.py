@@ -44,3 +44,25 @@ def passed_to(analysis: Analysis, param: cst.Param) -> list[cst.BaseExpression] 
             return None
         out.append(argument)
     return out
+
+
+def passed_keywords(analysis: Analysis, param: cst.Param) -> list[cst.BaseExpression] | None:
+    """For the ``**kwargs`` parameter `param`: the value of every keyword argument every call
+    passes it (those no other parameter takes), in source order; None when some use of its
+    function is not a plain call we can read, or a call unpacks ``**`` or ``*``."""
+    ctx = analysis.ctx
+    fn = ctx.parent(ctx.parent(param))
+    if not isinstance(fn, cst.FunctionDef) or fn.params.star_kwarg is not param:
+        return None
+    routes = analysis.traces.routes(fn)
+    if not routes or len(routes) > MAX_CALLERS:
+        return None
+    named = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+    out: list[cst.BaseExpression] = []
+    for route in routes:
+        if route.wraps or route.call is None or route.escapes or route.uncertain:
+            return None
+        if any(a.star for a in route.call.args):
+            return None
+        out.extend(a.value for a in route.call.args if a.keyword is not None and a.keyword.value not in named)
+    return out

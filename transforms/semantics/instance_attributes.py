@@ -24,6 +24,7 @@ Anything else: None, and the callers treat the attribute as unknown.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import libcst as cst
@@ -113,6 +114,8 @@ def _related(ctx: ModuleContext, other: cst.ClassDef, cls: cst.ClassDef) -> bool
     """Could an instance of `other` be one of `cls`? `cls` has no base class (`_attribute` asks), so
     only when `other` may derive from it: it names `cls` among its bases, or has a base we cannot see."""
     for base in other.bases:
+        if base.keyword is None and _outside_project(ctx, base.value):
+            continue  # ``Mapping`` of collections.abc derives from no class of this project
         if not isinstance(base.value, cst.Name) or base.keyword is not None:
             return True
         bound = single_binding(ctx, base.value)
@@ -121,6 +124,17 @@ def _related(ctx: ModuleContext, other: cst.ClassDef, cls: cst.ClassDef) -> bool
         if _related(ctx, bound, cls):
             return True
     return False
+
+
+#: Libraries whose classes derive from no class of the project being checked.
+_LIBRARIES = frozenset({"jax", "jaxlib", "flax", "equinox", "optax", "numpy", "scipy", "chex", "typing_extensions"})
+
+
+def _outside_project(ctx: ModuleContext, base: cst.BaseExpression) -> bool:
+    """`base` names a class of the standard library or of a library the project imports."""
+    qualified = ctx.names.qualified_name(base) or ""
+    root = qualified.partition(".")[0]
+    return bool(root) and (root in sys.stdlib_module_names or root in _LIBRARIES)
 
 
 def _init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute) -> cst.BaseExpression | None:

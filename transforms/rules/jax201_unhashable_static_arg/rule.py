@@ -68,14 +68,15 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.namespace_fields import unproven_fields
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Problem, Use, UseChecker
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.arguments import passed_to
+from jaxfix.transforms.semantics.arguments import passed_keywords, passed_to
 from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments, static_receivers
-from jaxfix.transforms.semantics.constants import assigned_value
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.pmap_statics import broadcast_slots
+from jaxfix.transforms.semantics.python_values import PythonValue, python_value
 
 CODE = "JAX201"
 HASH_ERROR = '"Non-hashable static arguments are not supported"'
@@ -433,6 +434,10 @@ class FrozenConfigs:
             return library
         if not library.deep_freeze:
             return f"{library.label} has no deep freeze for a value whose contents are only known at run time"
+        if origin.container == "dict" and self._hashable_values(origin):
+            shallow = spell_one_of(self.analysis, library.constructors, at) if library.constructors else None
+            if shallow is not None and not library.config_dict_rules:
+                return _Wrap(shallow, "every value must stay hashable", opaque(deep=False, sorts_keys=library.sorts_keys), library)
         if not library.deep_freeze_keeps_objects and not origin.plain:
             return (
                 f"`{library.deep_freeze[0]}` would replace any function or object it holds by a frozendict "
@@ -446,6 +451,18 @@ class FrozenConfigs:
         else:
             caveat = "lists inside stay lists and still cannot be hashed"
         return _Wrap(spelling, caveat, opaque(deep=True, sorts_keys=library.sorts_keys), library)
+
+    def _hashable_values(self, origin: Origin) -> bool:
+        """``dict(potentials)`` of a ``**potentials`` parameter every call of whose function
+        passes only values that hash (numbers, strings, frozen or identity-hashed objects:
+        galax#18's potentials): a shallow freeze makes it hashable, and a deep one is not needed."""
+        call = origin.node
+        if not (isinstance(call, cst.Call) and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star):
+            return False
+        name = call.args[0].value
+        param = single_binding(self.ctx, name) if isinstance(name, cst.Name) else None
+        values = passed_keywords(self.analysis, param) if isinstance(param, cst.Param) else None
+        return bool(values) and all(isinstance(python_value(self.analysis, v), PythonValue) for v in values)  # type: ignore[union-attr]
 
     # -- reported only -------------------------------------------------------------
     def _instance(self, slot: ArgumentSlot, origin: Origin) -> Finding:

@@ -110,11 +110,11 @@ class NumpyOnTracers:
             f"{head}; its JAX twin computes the same on tracers: `{spelled.text}`", f"use `{spelled.text}`",
         )
 
-    def _indexed(self, subscript: cst.Subscript, index: cst.BaseExpression, held: str, one_shape: bool) -> Finding | None:
+    def _indexed(self, subscript: cst.Subscript, index: cst.BaseExpression, held: str, shapes: str) -> Finding | None:
         """The rewrite to a jax array; None where it would not serve (the index of a list is
-        JAX304's report then, or JAX302's when the index is a jitted parameter). A report where
-        the list's elements are not known to share one shape: `jnp.asarray` stacks them, and a
-        ragged list (arrays of 10 and 20 rows, jax#19506) cannot become one array."""
+        JAX304's report then, or JAX302's when the index is a jitted parameter). `jnp.asarray`
+        stacks the elements: a report where they are seen to differ in shape (arrays of 10 and 20
+        rows, jax#19506: no array holds them), unsafe where their shapes are not seen (`_shapes`)."""
         ctx = self.ctx
         base = subscript.value
         head = (
@@ -125,11 +125,16 @@ class NumpyOnTracers:
         goes = unknown_destination(ctx, self.analysis.traces, subscript)
         if goes is not None and eager is None:
             return None
-        if not one_shape:
+        if shapes == RAGGED:
             return ctx.finding(
                 CODE, subscript,
-                f"{head}; not rewritten: its elements are not all known to have one shape, which "
-                "`jnp.asarray` needs to stack them (pad them to one shape, or restructure the data)",
+                f"{head}; not rewritten: its elements differ in shape, and `jnp.asarray` stacks them into one "
+                "array (pad them to one shape, or restructure the data)",
+            )
+        if shapes == UNSEEN:
+            eager = eager or (
+                "its elements must share one shape, which `jnp.asarray` needs to stack them (a ragged list "
+                "fails there), and theirs are not seen"
             )
         spelled = planner(self.analysis).spell("jax.numpy.asarray", subscript)
         if spelled is None:
@@ -188,8 +193,8 @@ class NumpyOnTracers:
             return False
         return fn is None or not self.analysis.traces.routes(fn) or self._eager(call, seen) is not None
 
-    def _sequence(self, expr: cst.BaseExpression, depth: int = 0) -> tuple[str, bool] | None:
-        """("a Python list"/"a NumPy array", whether its elements surely share one shape) when
+    def _sequence(self, expr: cst.BaseExpression, depth: int = 0) -> tuple[str, str] | None:
+        """("a Python list"/"a NumPy array", what is seen of its elements' shapes: `_shapes`) when
         `expr` surely is one: a literal, a NumPy maker's call, a name bound once to one, a call of
         a def whose one return is one, or a parameter every call passes one."""
         ctx = self.ctx
@@ -197,11 +202,13 @@ class NumpyOnTracers:
             return None
         if isinstance(expr, (cst.List, cst.Tuple)):
             held = "a Python list" if isinstance(expr, cst.List) else "a Python tuple"
-            return held, _one_shape(ctx, expr)
+            return held, _shapes(ctx, expr)
+        if isinstance(expr, cst.ListComp):
+            return "a Python list", UNSEEN
         if isinstance(expr, cst.Call):
             qualified = ctx.names.qualified_name(expr.func) or ""
             if made_array(qualified) == "a NumPy array":
-                return "a NumPy array", True
+                return "a NumPy array", ONE
             if isinstance(expr.func, cst.Name):
                 fn = single_binding(ctx, expr.func)
             else:
@@ -218,7 +225,7 @@ class NumpyOnTracers:
             return self._sequence(value, depth + 1) if value is not None else None
         return None
 
-    def _passed(self, param: cst.Param, depth: int) -> tuple[str, bool] | None:
+    def _passed(self, param: cst.Param, depth: int) -> tuple[str, str] | None:
         """What every call of the parameter's function passes it, when that is one sequence kind."""
         ctx = self.ctx
         fn: FunctionNode | None = ctx.enclosing_function(param)
@@ -227,7 +234,7 @@ class NumpyOnTracers:
             return None
         signature = function_info(ctx, fn).signature  # type: ignore[arg-type]
         kinds: set[str] = set()
-        one_shape = True
+        shapes: set[str] = set()
         for route in routes:
             if route.call is None or route.escapes or route.uncertain:
                 return None
@@ -238,8 +245,9 @@ class NumpyOnTracers:
             if found is None:
                 return None
             kinds.add(found[0])
-            one_shape = one_shape and found[1]
-        return (kinds.pop(), one_shape) if len(kinds) == 1 else None
+            shapes.add(found[1])
+        shape = RAGGED if RAGGED in shapes else UNSEEN if UNSEEN in shapes else ONE
+        return (kinds.pop(), shape) if len(kinds) == 1 else None
 
 
 #: Calls that make one number (a Python or NumPy scalar): elements `jnp.asarray` stacks as scalars.
@@ -249,20 +257,67 @@ _SCALAR_MAKERS = frozenset(
 )
 
 
-def _one_shape(ctx, sequence: cst.List | cst.Tuple) -> bool:
-    """The literal's elements surely share one shape: all numbers, or all literals of one length
-    whose elements are numbers (a table of rows)."""
+#: What `_shapes` sees of a list's elements.
+ONE, UNSEEN, RAGGED = "one shape", "shapes not seen", "shapes differ"
+
+
+def _shapes(ctx, sequence: cst.List | cst.Tuple) -> str:
+    """ONE where the literal's elements surely share one shape (all numbers, or rows of numbers of
+    one length, or arrays whose makers show one shape), RAGGED where two are seen to differ (rows of
+    other lengths, ``rng.rand(10, 3)`` beside ``rng.rand(20, 3)``), UNSEEN otherwise."""
     values = [e.value for e in sequence.elements if not isinstance(e, cst.StarredElement)]
     if len(values) != len(sequence.elements):
-        return False
+        return UNSEEN
     if all(_number(ctx, v) for v in values):
-        return True
+        return ONE
     rows = [v for v in values if isinstance(v, (cst.List, cst.Tuple))]
-    return (
-        len(rows) == len(values)
-        and len({len(r.elements) for r in rows}) == 1
-        and all(not isinstance(e, cst.StarredElement) and _number(ctx, e.value) for r in rows for e in r.elements)
-    )
+    if len(rows) == len(values) and all(
+        not isinstance(e, cst.StarredElement) and _number(ctx, e.value) for r in rows for e in r.elements
+    ):
+        return ONE if len({len(r.elements) for r in rows}) == 1 else RAGGED
+    seen = [_made_shape(ctx, v) for v in values]
+    known = {shape for shape in seen if shape is not None}
+    if len(known) > 1:
+        return RAGGED
+    return ONE if known and None not in seen else UNSEEN
+
+
+#: Array makers by the last part of their name, and where their shape is: "first" (an int or a
+#: tuple of ints, `jnp.zeros((2, 3))`), "all" (every positional int, `rng.rand(10, 3)`), or
+#: "second" (`jax.random.normal(key, (2, 3))`).
+_SHAPED_MAKERS = {"zeros": "first", "ones": "first", "empty": "first", "full": "first", "rand": "all", "randn": "all",
+                  "normal": "second", "uniform": "second"}
+
+
+def _made_shape(ctx, expr: cst.BaseExpression, depth: int = 0) -> tuple[int, ...] | None:
+    """The shape of the array an array maker's call writes out in literals (followed through a
+    name bound once), or None."""
+    if isinstance(expr, cst.Name) and depth < 4:
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return _made_shape(ctx, value, depth + 1) if value is not None else None
+    if not isinstance(expr, cst.Call) or not isinstance(expr.func, (cst.Name, cst.Attribute)) or any(a.star for a in expr.args):
+        return None
+    where = _SHAPED_MAKERS.get(expr.func.attr.value if isinstance(expr.func, cst.Attribute) else expr.func.value)
+    positional = [a.value for a in expr.args if a.keyword is None]
+    shape = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "shape"), None)
+    if where == "all":
+        return _ints(cst.Tuple([cst.Element(v) for v in positional])) if positional else None
+    if shape is None:
+        at = {"first": 0, "second": 1}.get(where or "")
+        shape = positional[at] if at is not None and len(positional) > at else None
+    return _ints(shape) if shape is not None else None
+
+
+def _ints(expr: cst.BaseExpression) -> tuple[int, ...] | None:
+    """An int literal as a one-element shape, or a tuple or list of int literals."""
+    if isinstance(expr, cst.Integer):
+        return (int(expr.evaluated_value),)
+    if isinstance(expr, (cst.Tuple, cst.List)) and all(
+        isinstance(e, cst.Element) and isinstance(e.value, cst.Integer) for e in expr.elements
+    ):
+        return tuple(int(e.value.evaluated_value) for e in expr.elements)  # type: ignore[attr-defined]
+    return None
 
 
 def _number(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
