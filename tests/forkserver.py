@@ -296,34 +296,26 @@ def serve(requests, answers, configs: dict, environment: dict, preloaded: bool) 
         answers.flush()
 
 
-def _share_compilations(jax, shared: str | None) -> None:
-    """Let the children share what XLA compiles: a compilation cache folder. The golden programs
-    compile the same small functions again and again (a case's before, after and reference, its
-    variants); a child finds what an earlier one compiled instead of compiling it again. It
-    changes nothing a program prints: JAX logs a cache hit or miss only at debug level.
+def _share_compilations(jax) -> None:
+    """Let the children share what XLA compiles: a compilation cache in a folder of this server's
+    own, which it removes when it stops. The golden programs compile the same small functions
+    again and again (a case's before, after and reference, its variants); a child finds what an
+    earlier one compiled instead of compiling it again. One server runs one child at a time, so
+    no two processes write the folder at once. It changes nothing a program prints: JAX logs a
+    cache hit or miss only at debug level. ``JAXFIX_TEST_XLA_CACHE=0`` turns it off.
 
-    `shared`: a folder the servers of every test process use together (``--xla-cache``), where
-    one process may write an entry while another reads it; JAX locks its cache folder only when
-    it may evict entries, so a size bound is set (far above what the suite writes) and the lock
-    library must be there. Without it, or without `shared`, a folder of this server's own, which
-    it removes when it stops (one server runs one child at a time: no two writers).
-    ``JAXFIX_TEST_XLA_CACHE=0`` turns it off."""
+    Not one folder for every server of a run: JAX locks a folder only in its eviction mode, which
+    lists and reads every entry at each write (quadratic over a run: a full suite took 12 min 22 s
+    with it against 9 min 29 s), and without the lock a reader may meet a half-written entry,
+    which JAX reports with a warning a program's output would then hold."""
     if os.environ.get("JAXFIX_TEST_XLA_CACHE") == "0":
         return
     import atexit
     import shutil
 
-    try:
-        import filelock  # noqa: F401  (what JAX locks the folder with when it may evict)
-    except ImportError:
-        shared = None
-    if shared is not None:
-        jax.config.update("jax_compilation_cache_dir", shared)
-        jax.config.update("jax_compilation_cache_max_size", 4 << 30)
-    else:
-        folder = tempfile.mkdtemp(prefix="jaxfix-xla-cache-")
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        jax.config.update("jax_compilation_cache_dir", folder)
+    folder = tempfile.mkdtemp(prefix="jaxfix-xla-cache-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    jax.config.update("jax_compilation_cache_dir", folder)
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
 
@@ -338,7 +330,6 @@ def main() -> None:
     os.dup2(devnull, 0)
     os.dup2(devnull, 1)
     preload = sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[1] == "--preload" else None
-    shared = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--xla-cache" else None
     if preload is not None:
         # Modules a program would import (jaxfix's command line: libcst, typer, rich), imported once
         # from this process's path, which PYTHONPATH is part of: a request must keep it (`free_variable`).
@@ -348,7 +339,7 @@ def main() -> None:
         import jax  # the point of this process: imported once, no backend initialised
         import jax.numpy  # noqa: F401
 
-        _share_compilations(jax, shared)
+        _share_compilations(jax)
 
         # The pytree libraries some golden programs use (2-4 s each to import). Importing them starts
         # no thread and no backend, so forking stays safe, and prints nothing a fresh interpreter would.

@@ -45,9 +45,6 @@ TIMEOUT = 300
 
 #: Where results are cached (None: not cached); conftest.py sets it from pytest's cache.
 cache_dir: Path | None = None
-#: The XLA compilation cache the fork servers of every test process of one run share (None: each
-#: server keeps its own); conftest.py sets it. It changes no program's output, so no result's key.
-xla_cache_dir: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -188,13 +185,7 @@ class _Server:
         self._log = tempfile.TemporaryFile()
 
     def _start(self) -> subprocess.Popen | None:
-        if self._preload:
-            preload = ["--preload", ",".join(self._preload)]
-        elif xla_cache_dir is not None:
-            xla_cache_dir.mkdir(parents=True, exist_ok=True)
-            preload = ["--xla-cache", str(xla_cache_dir)]
-        else:
-            preload = []
+        preload = ["--preload", ",".join(self._preload)] if self._preload else []
         process = subprocess.Popen(
             [sys.executable, str(FORKSERVER), *preload],
             stdin=subprocess.PIPE,
