@@ -305,9 +305,8 @@ def _share_compilations(jax) -> None:
     cache hit or miss only at debug level. ``JAXFIX_TEST_XLA_CACHE=0`` turns it off.
 
     Not one folder for every server of a run: JAX locks a folder only in its eviction mode, which
-    lists and reads every entry at each write (quadratic over a run: a full suite took 12 min 22 s
-    with it against 9 min 29 s), and without the lock a reader may meet a half-written entry,
-    which JAX reports with a warning a program's output would then hold."""
+    lists and reads every entry at each write (quadratic over a run), and without the lock a reader
+    may meet a half-written entry, which JAX reports with a warning a program's output would hold."""
     if os.environ.get("JAXFIX_TEST_XLA_CACHE") == "0":
         return
     import atexit
