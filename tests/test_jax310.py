@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from jaxfix.transforms import Options, check_source, fix_source
+from jaxfix.transforms.core.findings import Applicability
 from jaxfix.transforms.semantics.numpy_twins import DELEGATING, SPECIAL_TWINS, TWINS
 
 from .helpers import ROOT
@@ -89,3 +90,34 @@ def test_a_tracer_handed_to_a_delegating_function_is_left_alone() -> None:
     """`np.sum(x)` is `x.sum()`, which works; `np.sum([x[0], 1.0])` converts a list and fails."""
     fixed = fix_source(DELEGATED, Options()).text
     assert "np.sum(x) + jax.numpy.sum([x[0], 1.0]) + jax.numpy.cos(x)" in fixed
+
+
+LIST_OF_DRAWS = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+rng = np.random.RandomState(0)
+a = {a}
+b = {b}
+xs = [a, b]
+
+print(jax.vmap(lambda i: jnp.sum(xs[i]))(jnp.arange(2)))
+"""
+
+
+def _list_verdict(a: str, b: str) -> tuple[bool, bool]:
+    """(a fix is offered, it is safe) for the list of the two draws indexed by a tracer."""
+    (finding,) = [f for f in check_source(LIST_OF_DRAWS.format(a=a, b=b), Options()) if f.code == "JAX310"]
+    return finding.fix is not None, finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+
+
+def test_a_list_is_stacked_safely_only_where_its_makers_show_one_shape() -> None:
+    """`jnp.asarray` of a ragged list fails: the shape is read where the maker's signature says it is."""
+    assert _list_verdict("rng.rand(3, 2)", "rng.rand(3, 2)") == (True, True)
+    assert _list_verdict("rng.rand(3, 2)", "rng.rand(4, 2)") == (False, False)  # jax#19506: reported
+    assert _list_verdict("np.zeros((3,))", "jnp.ones(3)") == (True, True)
+    # np.random.normal(loc, scale, size): its second argument is a scale, not a shape
+    assert _list_verdict("np.random.normal(0, 1, (3,))", "np.random.normal(0, 1, (4,))") == (True, False)
+    # a method of something that is no RandomState says nothing of its shape
+    assert _list_verdict("jnp.ones(3)", "np.random.default_rng(0).random(3)") == (True, False)

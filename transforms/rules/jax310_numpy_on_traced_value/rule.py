@@ -33,7 +33,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_destinations import unknown_destination
 from jaxfix.transforms.semantics.array_values import made_array
 from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_method
-from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, binding_value, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.numpy_twins import NUMPY, delegates, has_twin, twin
@@ -131,8 +131,9 @@ class NumpyOnTracers:
                 f"{head}; not rewritten: its elements differ in shape, and `jnp.asarray` stacks them into one "
                 "array (pad them to one shape, or restructure the data)",
             )
+        unsure = eager
         if shapes == UNSEEN:
-            eager = eager or (
+            unsure = unsure or (
                 "its elements must share one shape, which `jnp.asarray` needs to stack them (a ragged list "
                 "fails there), and theirs are not seen"
             )
@@ -142,7 +143,7 @@ class NumpyOnTracers:
         text = f"{spelled.text}({ctx.code(base)})"
         # A direct call gets a jax array where it got NumPy's (or the list's element): `eager`.
         return self._rewritten(
-            subscript, ctx.replace(base, text), spelled.edit, eager,
+            subscript, ctx.replace(base, text), spelled.edit, unsure,
             f"{head}; as a jax array it does: `{shorten(text, 60)}[...]`", f"index `{shorten(text, 60)}`",
         )
 
@@ -282,30 +283,50 @@ def _shapes(ctx, sequence: cst.List | cst.Tuple) -> str:
     return ONE if known and None not in seen else UNSEEN
 
 
-#: Array makers by the last part of their name, and where their shape is: "first" (an int or a
-#: tuple of ints, `jnp.zeros((2, 3))`), "all" (every positional int, `rng.rand(10, 3)`), or
-#: "second" (`jax.random.normal(key, (2, 3))`).
-_SHAPED_MAKERS = {"zeros": "first", "ones": "first", "empty": "first", "full": "first", "rand": "all", "randn": "all",
-                  "normal": "second", "uniform": "second"}
+#: Array makers whose call writes out the shape, and where: "first" (an int or a tuple of ints,
+#: ``jnp.zeros((2, 3))``), "second" (``jax.random.normal(key, (2, 3))``) or "all" (every positional
+#: argument a dimension, ``np.random.rand(10, 3)``); by qualified name, since ``np.random.normal``'s
+#: second argument is a scale, not a shape.
+_SHAPED_MAKERS = {
+    **{f"{module}.{name}": "first" for module in ("numpy", "jax.numpy") for name in ("zeros", "ones", "empty", "full")},
+    "jax.random.normal": "second",
+    "jax.random.uniform": "second",
+    "numpy.random.rand": "all",
+    "numpy.random.randn": "all",
+}
+#: Methods of a ``numpy.random.RandomState`` that take the dimensions alone (``rng.rand(10, 3)``).
+_STATE_DIMENSIONS = frozenset({"rand", "randn"})
+
+
+def _maker(ctx, func: cst.BaseExpression) -> str | None:
+    """Where `func`'s call writes its shape (`_SHAPED_MAKERS`), also as a method of a name bound
+    to ``np.random.RandomState(...)``; None for any other callee."""
+    found = _SHAPED_MAKERS.get(ctx.names.qualified_name(func) or "")
+    if found is None and isinstance(func, cst.Attribute) and func.attr.value in _STATE_DIMENSIONS:
+        state = binding_value(ctx, func.value) if isinstance(func.value, cst.Name) else None
+        if isinstance(state, cst.Call) and ctx.names.qualified_name(state.func) == "numpy.random.RandomState":
+            found = "all"
+    return found
 
 
 def _made_shape(ctx, expr: cst.BaseExpression, depth: int = 0) -> tuple[int, ...] | None:
-    """The shape of the array an array maker's call writes out in literals (followed through a
-    name bound once), or None."""
+    """The shape of the array an array maker's call (`_maker`) writes out in literals (followed
+    through a name bound once), or None."""
     if isinstance(expr, cst.Name) and depth < 4:
-        binding = single_binding(ctx, expr)
-        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        value = binding_value(ctx, expr)
         return _made_shape(ctx, value, depth + 1) if value is not None else None
-    if not isinstance(expr, cst.Call) or not isinstance(expr.func, (cst.Name, cst.Attribute)) or any(a.star for a in expr.args):
+    if not isinstance(expr, cst.Call) or any(a.star for a in expr.args):
         return None
-    where = _SHAPED_MAKERS.get(expr.func.attr.value if isinstance(expr.func, cst.Attribute) else expr.func.value)
+    where = _maker(ctx, expr.func)
     positional = [a.value for a in expr.args if a.keyword is None]
-    shape = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "shape"), None)
     if where == "all":
         return _ints(cst.Tuple([cst.Element(v) for v in positional])) if positional else None
+    if where is None:
+        return None
+    shape = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "shape"), None)
     if shape is None:
-        at = {"first": 0, "second": 1}.get(where or "")
-        shape = positional[at] if at is not None and len(positional) > at else None
+        at = 0 if where == "first" else 1
+        shape = positional[at] if len(positional) > at else None
     return _ints(shape) if shape is not None else None
 
 
@@ -332,8 +353,7 @@ def _number(ctx, expr: cst.BaseExpression, depth: int = 0) -> bool:
     if isinstance(expr, cst.Name) and depth < 4:
         if expr.value in ("True", "False"):
             return True
-        binding = single_binding(ctx, expr)
-        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        value = binding_value(ctx, expr)
         return value is not None and _number(ctx, value, depth + 1)
     return False
 

@@ -120,4 +120,4 @@ def _numpy_edits(analysis: Analysis, fn: cst.FunctionDef) -> tuple[Edit, ...]:
         edits.append(ctx.replace(node, spelled.text))
         if spelled.edit is not None:
             edits.append(spelled.edit)
-    return tuple(dict.fromkeys(edits))
+    return tuple(edits)  # `ctx.finding` drops the repeated import edit
