@@ -199,12 +199,10 @@ def class_hashing(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> str
         # flax.linen's Module is a dataclass whose instances hash and compare by their fields
         # (docs/jax203-behaviour.md): a field holding a dict fails to hash, as a frozen one's.
         return "" if "__eq__" in methods else "hashed by value, a flax linen Module"
-    for base in cls.bases:
+    for base in written_bases(ctx, cls):
         if base.keyword is not None:
             return ""
         value = base.value
-        if isinstance(value, cst.Name) and value.value == "object" and ctx.names.qualified_name(value) == "builtins.object":
-            continue
         parent = single_binding(ctx, value) if isinstance(value, cst.Name) else None
         if not isinstance(parent, cst.ClassDef):
             return ""
