@@ -348,6 +348,12 @@ def main() -> None:
             except ImportError:
                 pass
 
+    # What this process imported is never garbage a program makes: the children's collections pass
+    # it by (each child's gc.collect() at exit and the collections while it runs walked every object
+    # of jax, flax and equinox, and copied their memory pages: `print(1)` took 0.09 s, now 0.016 s).
+    import gc
+
+    gc.freeze()
     answers.write(b'{"ready": true}\n')
     answers.flush()
     serve(requests, answers, configs, environment, preload is not None)
