@@ -298,12 +298,26 @@ def test_changes_and_other_users_of_the_name_are_refused(after_build: str, said:
 
 
 def test_a_name_bound_again_in_straight_line_code_is_frozen_where_the_call_sees_it() -> None:
-    """jax#4712: module code runs top to bottom, so the call sees the last binding before it."""
-    src = module(USE_CONFIG + 'CONFIG = {"scale": 3.0}\n', 'return x * config["scale"]')
+    """jax#4712: module code runs top to bottom, so the call sees the last binding before it (an int
+    in it: a dict of floats alone would become traced, `test_a_dict_of_floats_becomes_traced`)."""
+    src = module(USE_CONFIG + 'CONFIG = {"scale": 3.0, "repeat": 1}\n', 'return x * config["scale"]')
     (finding,) = findings(src)
     assert finding.fix is not None, finding.message
-    assert 'CONFIG = frozendict({"scale": 3.0})' in fixed(src)
+    assert 'CONFIG = frozendict({"scale": 3.0, "repeat": 1})' in fixed(src)
     assert 'CONFIG = {"scale": 2.0' in fixed(src)  # the binding no call sees stays as it is
+
+
+def test_a_dict_of_floats_becomes_traced() -> None:
+    """Floats are data (herculens' light profiles): traced, each new value no longer compiles again, so
+    where both are proven, the static goes rather than the dict being frozen; the same dict read by
+    a Python `if` stays static, frozen."""
+    src = module('CONFIG = {"scale": 3.0}\n', 'return x * config["scale"]')
+    (finding,) = findings(src)
+    after = fixed(src)
+    assert 'static_argnames' not in after and 'CONFIG = {"scale": 3.0}' in after, after
+    assert "it holds only floats" in finding.message
+    tested = module('CONFIG = {"scale": 3.0}\n', 'if config["scale"] > 1.0:\n    x = x * 2\nreturn x')
+    assert 'CONFIG = frozendict({"scale": 3.0})' in fixed(tested)
 
 
 def test_a_value_passed_to_a_traced_parameter_is_refused() -> None:

@@ -15,7 +15,8 @@ import textwrap
 
 import pytest
 
-from jaxfix.transforms import fix_source
+from jaxfix.transforms import Options, fix_source
+from jaxfix.transforms.core.findings import Applicability
 
 from .helpers import findings_both_ways, run_in_process
 
@@ -222,9 +223,10 @@ class Trainer:
 @pytest.mark.parametrize(
     ("build", "method", "expected"),
     [
-        ('{"bias": 1.0}', "        return self.step(x, self.config)", 'frozendict({"bias": 1.0})'),
+        # an int in each: a dict of floats alone would become traced (test_jax201.py)
+        ('{"bias": 1}', "        return self.step(x, self.config)", 'frozendict({"bias": 1})'),
         ('Config(2, {"bias": 1.0})', "        return self.step(x, self.config)", 'frozendict({"bias": 1.0})'),
-        ('{"bias": 1.0}', "        cfg = self.config\n        return self.step(x, cfg)", 'frozendict({"bias": 1.0})'),
+        ('{"bias": 1}', "        cfg = self.config\n        return self.step(x, cfg)", 'frozendict({"bias": 1})'),
     ],
     ids=["dict-attribute", "dataclass-attribute", "aliased-read"],
 )
@@ -254,7 +256,9 @@ def test_an_attribute_another_method_changes_is_not_frozen(extra: str) -> None:
     body = TRAINER.format(build='{"bias": 1.0}', run="        return self.step(x, self.config)") + extra
     src = program(body + "\nRESULT = Trainer(2.0).run(jnp.ones(2))\n")
     (finding,) = jax201(src)
-    assert finding.fix is None
+    # not frozen; made traced only with --unsafe-fixes (what the method puts in it is not read)
+    assert finding.fix is None or finding.fix.applicability is Applicability.UNSAFE
+    assert "frozendict" not in fix_source(src, Options(unsafe_fixes=True)).text
     assert "changes an item" in finding.message
 
 

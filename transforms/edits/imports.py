@@ -50,6 +50,38 @@ class ImportPlanner:
         scope = self.ctx.scope(at)
         if scope is None:
             return None
+        found = self._spelled(qualified, scope)
+        if found is not None:
+            return found
+        if attr not in self.bound_names:
+            statement = f"from {module} import {attr}"
+            return Spelling(attr, self._insert(statement), statement)
+        top = module.split(".")[0]
+        if top not in self.bound_names and "." not in module:
+            statement = f"import {module}"
+            return Spelling(qualified, self._insert(statement), statement)
+        return None
+
+    def spell_aliased(self, qualified: str, at: cst.CSTNode, alias: str) -> Spelling | None:
+        """As `spell`, but where the module names `qualified` nowhere, the import added is the
+        module under the alias its readers expect (``import numpy as np``, then ``np.cumsum``)
+        rather than the bare name (``from numpy import cumsum`` would bind ``cumsum`` for the whole
+        module)."""
+        scope = self.ctx.scope(at)
+        if scope is None:
+            return None
+        found = self._spelled(qualified, scope)
+        if found is not None:
+            return found
+        module, _, attr = qualified.rpartition(".")
+        if alias not in self.bound_names:
+            statement = f"import {module} as {alias}"
+            return Spelling(f"{alias}.{attr}", self._insert(statement), statement)
+        return self.spell(qualified, at)
+
+    def _spelled(self, qualified: str, scope) -> Spelling | None:
+        """`qualified` as a name the module's imports already give in `scope`; None where none does."""
+        module, _, attr = qualified.rpartition(".")
         from_imports, module_imports = self._existing(qualified, module)
         resolve = self.ctx.names.target_in_scope
         for local in from_imports:
@@ -61,13 +93,6 @@ class ImportPlanner:
         for local, package in self._package_imports(module):
             if resolve(scope, local) == package:
                 return Spelling(f"{local}{module[len(package):]}.{attr}", None)
-        if attr not in self.bound_names:
-            statement = f"from {module} import {attr}"
-            return Spelling(attr, self._insert(statement), statement)
-        top = module.split(".")[0]
-        if top not in self.bound_names and "." not in module:
-            statement = f"import {module}"
-            return Spelling(qualified, self._insert(statement), statement)
         return None
 
     def _existing(self, qualified: str, module: str) -> tuple[list[str], list[str]]:

@@ -60,14 +60,24 @@ _JNP = "jax.numpy."
 
 
 def evaluate_while_tracing(
-    analysis: Analysis, call: cst.Call, ints: IntStatic, needed: Sequence[cst.BaseExpression]
+    analysis: Analysis,
+    call: cst.Call,
+    ints: IntStatic,
+    needed: Sequence[cst.BaseExpression],
+    place: cst.CSTNode | None = None,
 ) -> tuple[tuple[Edit, ...], str] | str:
     """(the edits, the ``with`` line) that compute `call` at trace time, so that each of `needed`
-    (the values the place takes, made from the call's) is concrete there; else why not."""
+    (the values `place` takes, made from the call's) is concrete there; else why not."""
     ctx = analysis.ctx
     unproven = _unproven_operand(analysis, call, ints)
     if unproven is not None:
         return f"`{ctx.code(unproven)}` is not shown to be static"
+    vector = _vector_made(ctx, call) if place is not None and not _python_reads(ctx, place) else None
+    if vector is not None:
+        return (
+            f"`{shorten(ctx.code(vector), 40)}` may make an array of several values, and after the block "
+            f"`{shorten(ctx.code(place), 40)}` would take it through JAX operations, which the trace stages again"  # type: ignore[arg-type]
+        )
     statement = ctx.statement_of(call)
     for value in needed:
         mixed = _unproven_value(analysis, value, ints, statement, 0)
@@ -117,6 +127,9 @@ def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cs
         if isinstance(node, (cst.Tuple, cst.List)):
             stack.extend(e.value for e in node.elements)
             continue
+        if _counted_comprehension(node):
+            stack.append(node.elt)  # type: ignore[attr-defined]
+            continue
         if isinstance(node, cst.Call) and (ctx.names.qualified_name(node.func) or "").startswith(_JNP):
             if any(a.star for a in node.args):
                 return node
@@ -125,6 +138,61 @@ def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cs
         if not _concrete(analysis, node, ints, 0):
             return node
     return None
+
+
+#: Python's own reads of a value: its ``__index__``, ``__int__``, ``__bool__`` or ``tolist``, which a
+#: concrete array answers after the block as well (docs/jax4xx-behaviour.md, G).
+_PYTHON_READERS = frozenset(
+    {"builtins.int", "builtins.float", "builtins.bool", "builtins.range", "builtins.round", "operator.index",
+     "math.ceil", "math.floor", "math.trunc"}
+)
+#: jax.numpy functions whose result is an array of several values whatever their operands.
+_VECTOR_MAKERS = frozenset(
+    {"array", "asarray", "arange", "linspace", "logspace", "zeros", "ones", "full", "empty", "eye", "identity",
+     "tile", "repeat", "concatenate", "stack", "hstack", "vstack", "split", "meshgrid", "indices", "cumsum",
+     "cumprod", "diff", "sort", "unique", "nonzero", "where", "broadcast_to"}
+)
+
+#: jax.numpy reductions: given one operand (no axis), a single value.
+_REDUCERS = frozenset({"prod", "sum", "max", "min", "mean", "amax", "amin", "all", "any", "count_nonzero", "size", "ndim", "argmax", "argmin"})
+
+
+def _python_reads(ctx, place: cst.CSTNode) -> bool:
+    """Does the place read the value through Python's protocols only (a conversion, ``range``, a
+    slice bound, an index, a test, ``.tolist()``)? A concrete array of any shape answers those after
+    the block; a jax.numpy function handed it (``jnp.split(y, v)``) runs JAX operations on it, which
+    the trace stages again, so a concrete vector fails there (flax#648)."""
+    if isinstance(place, cst.Call):
+        if isinstance(place.func, cst.Attribute) and place.func.attr.value in ("tolist", "item"):
+            return True
+        return ctx.names.qualified_name(place.func) in _PYTHON_READERS
+    return isinstance(place, (cst.Slice, cst.Subscript, cst.If, cst.While, cst.IfExp, cst.Assert, cst.BooleanOperation, cst.UnaryOperation))
+
+
+def _vector_made(ctx, call: cst.Call) -> cst.CSTNode | None:
+    """The first part of `call` that may make an array of several values: a jax.numpy call given a
+    tuple, list or comprehension, or one of `_VECTOR_MAKERS`; None where every part is a scalar."""
+    stack: list[cst.CSTNode] = [call]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Call):
+            qualified = ctx.names.qualified_name(node.func) or ""
+            if qualified.startswith(_JNP):
+                if qualified[len(_JNP):] in _REDUCERS and len(node.args) == 1 and node.args[0].keyword is None:
+                    continue  # `jnp.prod(jnp.asarray(shape))`: one value, whatever it reduces
+                if qualified[len(_JNP):] in _VECTOR_MAKERS:
+                    return node
+                if any(isinstance(a.value, (cst.Tuple, cst.List, cst.ListComp, cst.GeneratorExp)) for a in node.args):
+                    return node
+        stack.extend(c for c in node.children if isinstance(c, cst.BaseExpression) or isinstance(c, cst.Arg))
+    return None
+
+
+def _counted_comprehension(node: cst.CSTNode) -> bool:
+    """``[b.shape[0] for b in biases]`` (flax#648): one ``for``, no ``if``. How many times it runs is
+    Python's to know even over a tracer (its leading dimension), so its value is static when its
+    element is."""
+    return isinstance(node, (cst.ListComp, cst.GeneratorExp)) and node.for_in.inner_for_in is None and not node.for_in.ifs
 
 
 def _unproven_value(
@@ -143,6 +211,8 @@ def _unproven_value(
         parts += [t.comparator for t in expr.comparisons] if isinstance(expr, cst.Comparison) else []
     elif isinstance(expr, (cst.Tuple, cst.List)):
         parts = [e.value for e in expr.elements]
+    elif _counted_comprehension(expr):
+        parts = [expr.elt]  # type: ignore[attr-defined]
     elif isinstance(expr, cst.Call) and (ctx.names.qualified_name(expr.func) or "").startswith(_JNP):
         if ctx.statement_of(expr) is not statement or any(a.star for a in expr.args):
             return expr

@@ -41,36 +41,76 @@ def unknown_destination(
     if _depth > _MAX_DEPTH:
         return node
     parent = ctx.parent(node)
+    # Operators climb the expression (bounded by its size): only names, calls and returns count as depth.
     if isinstance(parent, cst.BinaryOperation) or (
         isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, (cst.Minus, cst.Plus, cst.BitInvert))
     ):
-        return unknown_destination(ctx, traces, parent, _depth + 1)
+        return unknown_destination(ctx, traces, parent, _depth)
     if isinstance(parent, cst.ComparisonTarget):
         comparison = ctx.parent(parent)
         if isinstance(comparison, cst.Comparison) and _elementwise(comparison):
-            return unknown_destination(ctx, traces, comparison, _depth + 1)
+            return unknown_destination(ctx, traces, comparison, _depth)
         return comparison
     if isinstance(parent, cst.Comparison) and parent.left is node and _elementwise(parent):
-        return unknown_destination(ctx, traces, parent, _depth + 1)
+        return unknown_destination(ctx, traces, parent, _depth)
     if isinstance(parent, cst.Arg) and parent.value is node:
         return _argument(ctx, traces, parent, _depth)
+    if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), cst.Tuple):
+        packed = ctx.parent(parent)
+        if isinstance(ctx.parent(packed), cst.Return):
+            position = next(i for i, e in enumerate(packed.elements) if e is parent)  # type: ignore[attr-defined]
+            return _returned(ctx, traces, ctx.parent(packed), position, _depth)
+        return parent
     if isinstance(parent, (cst.Return, cst.Lambda)):
-        fn = parent if isinstance(parent, cst.Lambda) else ctx.enclosing_function(parent)
-        routes = traces.routes(fn) if traces is not None and fn is not None else None
-        if not routes or any(route.escapes or route.uncertain for route in routes):
-            return parent
-        for route in routes:
-            if route.wraps:
-                continue  # a layer of JAX (jit, vmap, a primitive) between: its caller gets an array
-            found = unknown_destination(ctx, traces, route.call, _depth + 1) if route.call is not None else parent
-            if found is not None:
-                return found
-        return None
+        return _returned(ctx, traces, parent, None, _depth)
     if isinstance(parent, (cst.Assign, cst.AnnAssign)) and parent.value is node:
         targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
         if len(targets) == 1 and isinstance(targets[0], cst.Name):
-            return _read_so(ctx, traces, reads(ctx, targets[0]), targets[0], _depth)
+            # `step = min(decay_steps, step)`: the name's reads inside the value are what it held before
+            later = [r for r in reads(ctx, targets[0]) if not any(a is node for a in ctx.ancestors(r))]
+            return _read_so(ctx, traces, later, targets[0], _depth)
     return parent
+
+
+def _returned(
+    ctx: ModuleContext, traces: TraceIndex | None, returned: cst.Return | cst.Lambda, position: int | None, depth: int
+) -> cst.CSTNode | None:
+    """A value a function returns (`position`: its place in a returned tuple): where each call of the
+    function sends it. A tuple's element goes where the call's result is unpacked to that place
+    (``state, reward, done = step_agent(...)``, gymnax#74)."""
+    fn = returned if isinstance(returned, cst.Lambda) else ctx.enclosing_function(returned)
+    routes = traces.routes(fn) if traces is not None and fn is not None else None
+    if not routes or any(route.escapes or route.uncertain for route in routes):
+        return returned
+    for route in routes:
+        if route.wraps:
+            continue  # a layer of JAX (jit, vmap, a primitive) between: its caller gets an array
+        if route.call is None:
+            return returned
+        if position is None:
+            found = unknown_destination(ctx, traces, route.call, depth + 1)
+        else:
+            target = _unpacked_to(ctx, route.call, position)
+            if target is None:
+                return route.call
+            found = _read_so(ctx, traces, reads(ctx, target), target, depth)
+        if found is not None:
+            return found
+    return None
+
+
+def _unpacked_to(ctx: ModuleContext, call: cst.Call, position: int) -> cst.Name | None:
+    """The name ``a, b, c = call`` binds at `position` (no starred target), or None."""
+    statement = ctx.parent(call)
+    if not isinstance(statement, cst.Assign) or statement.value is not call or len(statement.targets) != 1:
+        return None
+    target = statement.targets[0].target
+    if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+        return None
+    if len(target.elements) <= position:
+        return None
+    name = target.elements[position].value
+    return name if isinstance(name, cst.Name) else None
 
 
 def needless_float(ctx: ModuleContext, traces: TraceIndex | None, node: cst.CSTNode) -> bool:
@@ -96,6 +136,22 @@ def needless_item(ctx: ModuleContext, traces: TraceIndex | None, node: cst.CSTNo
         and not node.args
         and unknown_destination(ctx, traces, node) is None
     )
+
+
+#: Python's ``min``/``max`` of two values, and the jax.numpy function that picks the same one.
+MINMAX = {"builtins.min": "jax.numpy.minimum", "builtins.max": "jax.numpy.maximum"}
+
+
+def minmax_as_array(ctx: ModuleContext, traces: TraceIndex | None, node: cst.CSTNode) -> str | None:
+    """``min(a, b)`` (or ``max``) of two plain arguments whose result only goes where an array
+    serves: the qualified name of the jax.numpy function that computes it element-wise without
+    asking Python to compare (scenic's ``min(decay_steps, step)`` on a traced step); else None."""
+    if not isinstance(node, cst.Call):
+        return None
+    twin = MINMAX.get(ctx.names.qualified_name(node.func) or "")
+    if twin is None or len(node.args) != 2 or any(a.keyword is not None or a.star for a in node.args):
+        return None
+    return twin if unknown_destination(ctx, traces, node) is None else None
 
 
 def _elementwise(comparison: cst.Comparison) -> bool:

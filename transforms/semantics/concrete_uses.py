@@ -25,7 +25,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
-from jaxfix.transforms.semantics.array_destinations import needless_float
+from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_array, needless_float, needless_item
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
 from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
@@ -208,6 +208,9 @@ class ConcreteUses:
                     return Use(Need.UNKNOWN, parent, f"it is used as `{shorten(ctx.code(parent))}` (line {self._line(node)})")
                 outer = ctx.parent(parent)
                 if isinstance(outer, cst.Call) and outer.func is parent:
+                    if parent.attr.value == "item" and needless_item(ctx, self.traces, outer):
+                        node = outer  # nothing needs the Python number: JAX304 drops the conversion
+                        continue
                     if parent.attr.value in _CONCRETE_METHODS:
                         return self._needs(outer, "needs a concrete value")
                     node = outer  # a method of an array gives an array
@@ -248,6 +251,12 @@ class ConcreteUses:
             if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.Tuple, cst.List)):
                 node = ctx.parent(parent)  # type: ignore[assignment]
                 continue
+            if isinstance(parent, cst.IfExp) and parent.test is not node:
+                node = parent  # `flux if unconvolved else blur(flux)`: one arm is what the expression gives
+                continue
+            if isinstance(parent, (cst.ListComp, cst.GeneratorExp)) and parent.elt is node:
+                node = parent  # the items a comprehension makes: where it goes, they go
+                continue
             if isinstance(parent, cst.DictElement) and parent.value is node:
                 node = ctx.parent(parent)  # type: ignore[assignment]  # a dict's value: the dict goes on
                 continue
@@ -273,10 +282,14 @@ class ConcreteUses:
                 return self._needs(parent, "hashes it")
             if isinstance(parent, cst.Assign) and parent.value is node:
                 return self._assigned(parent, fn, depth)
+            if isinstance(parent, cst.AugAssign) and parent.value is node and isinstance(parent.target, cst.Name):
+                return self._accumulated(parent, parent.target, fn, depth)
             if isinstance(parent, (cst.Return, cst.Expr)):
                 return None
             if isinstance(parent, cst.For) and parent.iter is node and isinstance(node, cst.Name):
                 return self._iterated(parent, fn, depth)  # the value itself, not something computed from it
+            if isinstance(parent, cst.CompFor) and parent.iter is node and isinstance(node, cst.Name):
+                return self._iterated(parent, fn, depth)  # `sum(f(**kw) for kw in kwargs)`: each item, as read
             if isinstance(parent, cst.CompFor) and parent.iter is node:
                 return Use(Need.UNKNOWN, parent, f"it is iterated over (line {self._line(parent)})")
             shown = ctx.code(parent) if isinstance(parent, cst.BaseExpression) else type(parent).__name__
@@ -334,12 +347,18 @@ class ConcreteUses:
             )
         if metadata_call(qualified) is not None:
             return None  # jnp.shape(x): metadata, static even for a tracer
+        if qualified in MINMAX:
+            if minmax_as_array(ctx, self.traces, call) is not None:
+                return _CONTINUE  # JAX304 computes it with jnp.minimum/maximum, which take tracers
+            return self._needs(call, f"is compared by `{ctx.code(call.func)}()` with Python's `<`, which needs concrete values")
         if qualified in CONVERSIONS:
             if needless_float(ctx, self.traces, call):
                 return _CONTINUE  # nothing needs the Python float: JAX304 drops the conversion
             return self._needs(call, "needs a concrete value")
         if qualified in STATIC_BUILTINS:
             return None
+        if qualified == "builtins.sum" and arg.keyword is None and not arg.star:
+            return _CONTINUE  # `sum(items)`: `+` of what it holds, which takes tracers
         # A jitted function of the module first: `Model.f(x, axis=n)` is no array method.
         jitted = jitted_call(ctx, call)
         if jitted is not None:
@@ -377,11 +396,42 @@ class ConcreteUses:
             return helper
         return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), which we cannot see into")
 
+    def _unpacked(self, call: cst.Call) -> Use | object | None:
+        """``sersic(x, y, **kw)`` of a plain def of the module with no ``**`` parameter: each key
+        binds one of its parameters the call leaves open, so what any of those needs, the dict's
+        values may need (herculens' lens profiles)."""
+        ctx = self.ctx
+        fn = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.params.star_kwarg is not None or self._depth > 4:
+            return None
+        info = function_info(ctx, fn)
+        given = {a.keyword.value for a in call.args if a.keyword is not None}
+        positional = len([a for a in call.args if a.keyword is None and not a.star])
+        if any(a.star == "*" for a in call.args):
+            return None
+        open_params = [p.name for p in info.signature.positional[positional:] if p.name not in given]
+        open_params += [p.name for p in info.signature.params if p.kind.name == "KEYWORD_ONLY" and p.name not in given]
+        found: Use | None = None
+        self._depth += 1
+        try:
+            for param in open_params:
+                use = self.first_need(fn, param)
+                if use is not None and use.need is Need.NEEDS:
+                    return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+                found = found or use
+        finally:
+            self._depth -= 1
+        if found is not None:
+            return found
+        return _CONTINUE if _returns_value(fn) else None
+
     def _helper(self, call: cst.Call, arg: cst.Arg) -> Use | object | None:
         """A plain def of this module given the value: what its parameter's reads need."""
         ctx = self.ctx
         if self._depth > 4:
             return None
+        if arg.star == "**":
+            return self._unpacked(call)
         bound = False
         consumed = NOTHING_CONSUMED
         applied = linen_apply(ctx, call) or train_state_apply(ctx, call)
@@ -527,7 +577,23 @@ class ConcreteUses:
                 unknown = unknown or use
         return unknown
 
-    def _iterated(self, loop: cst.For, fn: FunctionNode, depth: int) -> Use | None:
+    def _accumulated(self, statement: cst.AugAssign, name: cst.Name, fn: FunctionNode, depth: int) -> Use | None:
+        """``model += value``: the name holds arithmetic on the value from here on, and on whatever
+        else it gathers (a loop's other terms). No read of the name (the reads before it too, as a
+        loop may run them after) needing a concrete value: none for the value either. One that does
+        is no proof the value alone would serve there (gymnax's ``done += collision`` of several
+        traced fields): it is unknown."""
+        found: Use | None = None
+        for read in reads(self.ctx, name):
+            if read is name:
+                continue
+            use = self._follow(read, fn, depth + 1)
+            if use is not None and use.need is Need.NEEDS:
+                return Use(Need.UNKNOWN, use.node, f"it is accumulated into `{name.value}` (line {self._line(statement)}), and {use.reason}")
+            found = found or use
+        return found
+
+    def _iterated(self, loop: cst.For | cst.CompFor, fn: FunctionNode, depth: int) -> Use | None:
         """``for t, h, w in grid:``: each row of an array is an array (a tracer for a tracer), so
         what the loop's names need, the value needs."""
         ctx = self.ctx

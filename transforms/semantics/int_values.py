@@ -183,6 +183,8 @@ class IntStatic:
                 inner = self.kind(value, depth)
                 shown = " ".join(ctx.code(value).split())
                 return Proof(inner.kind, f"bound once to `{shown}`, {inner.reason}" if inner.kind is Kind.INT else inner.reason)
+            if self._unpacked_shape(binding):
+                return Proof(Kind.INT, "array metadata")
             loop = ctx.parent(binding)
             if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
                 iterable = loop.iter
@@ -200,6 +202,20 @@ class IntStatic:
             if fn is not None:
                 return self.parameter(fn, binding.name.value, depth)
         return self._static_only(name)
+
+    def _unpacked_shape(self, binding: cst.Name) -> bool:
+        """``_, _, df = table.shape`` (or ``= jnp.shape(table)``): each name a shape's int."""
+        ctx = self.ctx
+        element = ctx.parent(binding)
+        packed = ctx.parent(element) if isinstance(element, cst.Element) else None
+        target = ctx.parent(packed) if isinstance(packed, (cst.Tuple, cst.List)) else None
+        statement = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
+        if not isinstance(statement, cst.Assign) or any(isinstance(e, cst.StarredElement) for e in packed.elements):  # type: ignore[union-attr]
+            return False
+        value = statement.value
+        if isinstance(value, cst.Attribute):
+            return value.attr.value == "shape"
+        return isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) in _SHAPE_CALLS
 
     def _every_binding(self, name: cst.Name, depth: int) -> Proof | None:
         """A local bound several times (``chunk = chunk or x.shape[0]`` after the parameter): INT

@@ -61,14 +61,21 @@ def call_argument(
     if consumed.leaves and not leaves:
         return None
     unpacked: dict[str, cst.BaseExpression] = {}
+    unseen_keywords = False
     for a in call.args:
         if a.star == "**" and ctx is not None and (found := unpacked_keywords(ctx, a.value)) is not None:
             if set(found) & set(unpacked):
                 return None
             unpacked.update(found)
+        elif a.star == "**":
+            unseen_keywords = True
         elif a.star:
             return None
     positional = [a.value for a in call.args if a.keyword is None and not a.star][consumed.leading :]
+    if unseen_keywords:
+        # `fn(step, **kwargs)`: the keywords are unknown, but a positional argument fills its slot
+        # (were `kwargs` to hold that name too, Python would raise "got multiple values").
+        return _positional_only(sig, param, positional, bound)
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None and a.keyword.value not in consumed.keywords}  # type: ignore[union-attr]
     if set(unpacked) & set(keywords):
         return None  # Python raises "got multiple values"
@@ -87,6 +94,15 @@ def call_argument(
     if isinstance(source, str):
         return keywords[source]
     return None
+
+
+def _positional_only(sig: Signature, param: str, positional: list[cst.BaseExpression], bound: bool) -> cst.BaseExpression | None:
+    """What the call's positional arguments hand `param`; None where they do not reach it."""
+    names = [p.name for p in sig.positional][1 if bound else 0 :]
+    if sig.has_var_positional and len(positional) > len(names):
+        return None
+    index = names.index(param) if param in names else len(positional)
+    return positional[index] if index < len(positional) else None
 
 
 def unpacked_keywords(ctx: ModuleContext, expr: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:

@@ -476,6 +476,13 @@ class TraceIndex:
                 yield Route((*wraps, wrap))
             else:
                 yield from self._climb(call, (*wraps, wrap), depth + 1)  # type: ignore[arg-type]
+        elif (
+            isinstance(parent, (cst.Element, cst.DictElement))
+            and parent.value is expr
+            and isinstance(container := ctx.parent(parent), (cst.List, cst.Tuple, cst.Dict))
+            and not isinstance(ctx.parent(container), cst.Arg)
+        ):
+            yield from self._table_calls(container, wraps)
         elif isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.List, cst.Tuple)):
             yield self._branch_list(parent, wraps)
         elif isinstance(parent, cst.Return) and (calls := self._factory_calls(parent)) is not None:
@@ -514,6 +521,33 @@ class TraceIndex:
                 return None  # used otherwise, or `x.make` that may be another class's `make`
             calls.append(call)
         return calls
+
+    def _table_calls(self, table: cst.List | cst.Tuple | cst.Dict, wraps: tuple[Wrap, ...]) -> Iterator[Route]:
+        """A function held in a table of functions (scenic's ``lr_fn_dict()[name](step, **kw)``): the
+        table bound once to a name, or returned by a factory; each use that picks a function and calls
+        it at once (``TABLE[k](x)``) is a call of this one, as far as its arguments go; a table handed
+        to a primitive that calls what it holds (``lax.switch(i, BRANCHES, x)``) is that layer; any
+        other use escapes."""
+        ctx = self.ctx
+        holder = ctx.parent(table)
+        uses: list[cst.CSTNode] | None = None
+        if isinstance(holder, cst.Return):
+            uses = self._factory_calls(holder)  # type: ignore[assignment]
+        elif (target := _assigned_name(ctx, table)) is not None:
+            uses = self._name_references(target)
+        if uses is None:
+            yield Route(wraps, None, True)
+            return
+        for use in uses:  # none: a table no code reads (a factory never called) calls nothing
+            picked = ctx.parent(use)
+            call = ctx.parent(picked)
+            arg = picked
+            if isinstance(picked, cst.Subscript) and picked.value is use and isinstance(call, cst.Call) and call.func is picked:
+                yield Route(wraps, call)
+            elif isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and (qualified := ctx.names.qualified_name(call.func)) in CALLS_NOW:
+                yield Route((*wraps, Wrap(qualified, call, call)))  # type: ignore[arg-type]
+            else:
+                yield Route(wraps, None, True)
 
     def _branch_list(self, element: cst.Element, wraps: tuple[Wrap, ...]) -> Route:
         """One of ``[f0, f1]`` written right in a primitive's call (``lax.switch``)."""
@@ -780,6 +814,9 @@ class TraceIndex:
                         todo.extend(self._class_members(node))
                 elif kind is cst.FunctionDef or kind is cst.Lambda:
                     todo.append(node)  # type: ignore[arg-type]
+                elif kind is cst.Call and type(node.func) is cst.Call:  # type: ignore[attr-defined]
+                    # `Block(features=4)(x)`: a flax submodule built and called at once runs its `__call__`
+                    todo.extend(self.functions_in(node.func))  # type: ignore[attr-defined]
         return frozenset(seen)
 
 

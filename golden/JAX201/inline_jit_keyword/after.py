@@ -1,7 +1,6 @@
 # jit applied inline at the call, the config passed by keyword.
 import jax
 import jax.numpy as jnp
-from frozendict import frozendict
 
 
 def clip(x, limits):
@@ -9,4 +8,4 @@ def clip(x, limits):
 
 
 values = jnp.array([-2.0, 0.5, 3.0])
-print([float(v) for v in jax.jit(clip, static_argnames=("limits",))(values, limits=frozendict(low=-1.0, high=1.0))])
+print([float(v) for v in jax.jit(clip)(values, limits=dict(low=-1.0, high=1.0))])

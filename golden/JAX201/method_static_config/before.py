@@ -14,7 +14,7 @@ class Scaler:
         return x * config["gain"] + self.offset
 
     def run(self, x):
-        return self.apply(x, {"gain": 3.0})
+        return self.apply(x, {"gain": 3})
 
 
 print([float(v) for v in Scaler(1.0).run(jnp.array([1.0, 2.0]))])

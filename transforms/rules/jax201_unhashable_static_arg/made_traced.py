@@ -28,7 +28,8 @@ from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, do
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Use
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
-from jaxfix.transforms.semantics.call_binding import ArgumentSlot
+from jaxfix.transforms.semantics.call_binding import ArgumentSlot, bind_arguments
+from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.constants import constant_value
 from jaxfix.transforms.semantics.container_origin import OriginKind, OriginTracer
@@ -37,6 +38,7 @@ from jaxfix.transforms.semantics.jit_wrappers import MethodKind
 from jaxfix.transforms.semantics.literals import Container, Leaf
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads
+from jaxfix.transforms.semantics.reads import reads as reads_of
 
 _NUMBERS = (int, float, complex)  # bool is an int
 
@@ -55,6 +57,15 @@ def pytree_of_data(ctx: ModuleContext, tree: Container) -> bool:
         elif not _data_leaf(ctx, child):
             return False
     return True
+
+
+def floats_only(ctx: ModuleContext, tree: Container) -> bool:
+    """A pytree of data whose every leaf is a Python float: parameters of a model, not sizes, counts
+    or flags (an int, a bool, None or a string could be any of those)."""
+    leaves = list(tree.leaves())
+    return bool(leaves) and pytree_of_data(ctx, tree) and all(
+        type(constant_value(ctx, leaf.node)) is float for leaf in leaves
+    )
 
 
 def _data_leaf(ctx: ModuleContext, leaf: Leaf) -> bool:
@@ -88,6 +99,12 @@ def _holds_ints(ctx: ModuleContext, tree: Container) -> bool:
     return False
 
 
+def _decorated_jit(slot: ArgumentSlot) -> bool:
+    """The jit is a decorator of the method's def (``@partial(jax.jit, static_argnums=(0, 3))``): its
+    argnums count ``self``, as the signature the drop edits does."""
+    return isinstance(slot.target.jit_node, cst.Decorator)
+
+
 def _keys_in_order(tree: Container) -> bool:
     """Every dict in it is written with its keys sorted: jit flattens a dict in sorted key order
     and rebuilds it so, and a traced dict iterates in that order."""
@@ -98,20 +115,79 @@ def _keys_in_order(tree: Container) -> bool:
     return True
 
 
-def _read_by_key(ctx: ModuleContext, fn, param: str) -> str | None:
-    """Why a read of `param` may see the order of its keys; None when each is ``param["key"]``."""
-    for read in parameter_reads(ctx, fn, param):
+def _read_by_key(ctx: ModuleContext, fn, param: str, tree: Container, depth: int = 0) -> str | None:
+    """Why a read of `param` (holding `tree`) may see the order of a dict's keys; None when every dict
+    is read key by key: ``param["key"]``, ``**param`` into a def of the module that takes no
+    ``**kwargs`` (keywords bind by name), a list's items by ``for x in param`` or ``param[0]``, each
+    such item read so in turn, and the value handed whole to a def of the module that reads it so
+    (herculens: ``self.lens_surface_brightness(kwargs_lens_light)`` then ``sersic(x, y, **kw)``)."""
+    return _order_free(ctx, parameter_reads(ctx, fn, param), tree, depth)
+
+
+def _order_free(ctx: ModuleContext, reads: list[cst.CSTNode], tree: Container, depth: int) -> str | None:
+    if depth > 4:
+        return "it goes further than is followed"
+    for read in reads:
         parent = ctx.parent(read)
-        if (
-            isinstance(parent, cst.Subscript)
-            and parent.value is read
-            and len(parent.slice) == 1
-            and isinstance(parent.slice[0].slice, cst.Index)
-            and isinstance(constant_value(ctx, parent.slice[0].slice.value), str)
-        ):
+        shown = f"`{ctx.code(parent) if isinstance(parent, cst.BaseExpression) else ctx.code(read)}` may read its keys in order"
+        if isinstance(parent, cst.Subscript) and parent.value is read and len(parent.slice) == 1 and isinstance(parent.slice[0].slice, cst.Index):
+            key = constant_value(ctx, parent.slice[0].slice.value)
+            if tree.kind == "dict" and isinstance(key, str):
+                continue
+            child = _only_child(tree)
+            if tree.kind in ("list", "tuple") and isinstance(key, int) and child is not None:
+                found = _order_free(ctx, [parent], child, depth) if _single_use(ctx, parent) else shown
+                if found is not None:
+                    return found
+                continue
+            return shown
+        if isinstance(parent, cst.Arg) and parent.value is read:
+            found = _order_free_argument(ctx, parent, tree, depth)
+            if found is not None:
+                return found
             continue
-        return f"`{ctx.code(parent) if isinstance(parent, cst.BaseExpression) else param}` may read its keys in order"
+        loop = parent if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is read else None
+        child = _only_child(tree)
+        if loop is not None and tree.kind in ("list", "tuple") and isinstance(loop.target, cst.Name) and child is not None:
+            found = _order_free(ctx, [r for r in reads_of(ctx, loop.target) if r is not loop.target], child, depth + 1)
+            if found is not None:
+                return found
+            continue
+        return shown
     return None
+
+
+def _only_child(tree: Container) -> Container | None:
+    """The one shape every item of a list or tuple has (a dict each), or None."""
+    children = [child for _, child in tree.entries]
+    if not children or not all(isinstance(c, Container) and c.kind == "dict" for c in children):
+        return None
+    return children[0]  # type: ignore[return-value]
+
+
+def _single_use(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """``param[0]`` read once where it stands: only a ``**`` or a subscript by key around it."""
+    parent = ctx.parent(node)
+    return isinstance(parent, (cst.Arg, cst.Subscript))
+
+
+def _order_free_argument(ctx: ModuleContext, arg: cst.Arg, tree: Container, depth: int) -> str | None:
+    """`arg` hands the value (or unpacks it with ``**``) to a call."""
+    call = ctx.parent(arg)
+    shown = f"`{ctx.code(call)}` may read its keys in order"
+    if not isinstance(call, cst.Call):
+        return shown
+    slots = bind_arguments(ctx, call) or {}
+    if arg.star == "**":
+        target = resolve_callable(ctx, call.func)
+        fn = target.function.node if target is not None else None
+        if tree.kind != "dict" or not isinstance(fn, cst.FunctionDef) or fn.params.star_kwarg is not None:
+            return shown
+        return None  # keywords bind by name
+    slot = slots.get(arg)
+    if arg.star or slot is None or slot.caught_by_star or slot.target.function.node is None or slot.jitted:
+        return shown
+    return _read_by_key(ctx, slot.target.function.node, slot.param, tree, depth + 1)
 
 
 def _after_every_call(ctx: ModuleContext, node: cst.CSTNode, calls: tuple[cst.Call, ...]) -> bool:
@@ -153,11 +229,13 @@ class TracedConfig:
         ctx = self.analysis.ctx
         info = slot.target.function
         fn = info.node
-        if fn is None or slot.caught_by_star or info.method is not MethodKind.FUNCTION:
-            return None  # a method's argnums count its receiver: JAX403 explains that trap
+        if fn is None or slot.caught_by_star or info.method is MethodKind.CLASS:
+            return None
+        if info.method is MethodKind.INSTANCE and not _decorated_jit(slot):
+            return None  # `jax.jit(obj.m, ...)`: its argnums skip the receiver, a trap JAX403 explains
         if tree is not None and not pytree_of_data(ctx, tree):
             return None
-        if tree is not None and not _keys_in_order(tree) and _read_by_key(ctx, fn, slot.param) is not None:
+        if tree is not None and not _keys_in_order(tree) and _read_by_key(ctx, fn, slot.param, tree) is not None:
             return None  # traced, the dict's keys come back sorted: an ordered read would change
         entry = entered_jit(self.analysis, fn)
         if entry is None or entry.node is not slot.target.jit_node:

@@ -57,7 +57,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import N
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.frozen_class import FrozenClass, plan_frozen_dataclass
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.imported_config import elsewhere, remote_build, uses_here
-from jaxfix.transforms.rules.jax201_unhashable_static_arg.made_traced import TracedConfig
+from jaxfix.transforms.rules.jax201_unhashable_static_arg.made_traced import TracedConfig, floats_only
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.mapping_library import (
     MappingLibrary,
     choose_library,
@@ -163,6 +163,13 @@ class FrozenConfigs:
         built = f" (built on line {self._line(origin.node)})" if origin.binding is not None else ""
         for slot, _ in group:
             head = f"`{self._short(slot.arg.value)}` is {what}{built}; {self._needs_hash(slot)}"
+            if plan.fixed and floats_only(self.ctx, origin.tree):  # type: ignore[arg-type]
+                # Physical parameters (herculens: `kwargs_lens_light`, a list of dicts of floats) are
+                # data: traced, they compile once; frozen, every new value would compile again.
+                traced = self._made_traced(slot, origin, head, "", after=" (it holds only floats: data, which frozen would compile again for every new value)")
+                if traced is not None and traced.fix is not None and traced.fix.applicability is Applicability.SAFE:
+                    yield traced
+                    continue
             if plan.fixed:
                 message = f"{head}; freeze it where it is built: {plan.conversions}"
                 yield self._finding(slot, message, plan.edits, plan.applicability, plan.notes)
@@ -268,9 +275,9 @@ class FrozenConfigs:
             return False
         return all(self.values.classify(v).kind is Kind.PLAIN for v in values)
 
-    def _made_traced(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str) -> Finding | None:
+    def _made_traced(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str, after: str | None = None) -> Finding | None:
         """The third strategy, when the value cannot be frozen: data jit can trace (numbers and arrays)
-        stops being static (`made_traced`)."""
+        stops being static (`made_traced`). The first for floats alone (`floats_only`)."""
         if origin.tree is None or origin.holder:
             return None
         checker = self._checker()
@@ -281,7 +288,7 @@ class FrozenConfigs:
             checker.follow(origin.node, shape)  # type: ignore[arg-type]
         # What may change the contents before a call: a mutation, code we cannot see, a use we cannot follow.
         changes = [u for u in checker.problems if u.problem in (Problem.MUTATED, Problem.ESCAPES, Problem.UNKNOWN)]
-        return self._traced_finding(slot, origin.tree, changes, head, f" (freezing it is not proven: {kept})")
+        return self._traced_finding(slot, origin.tree, changes, head, after if after is not None else f" (freezing it is not proven: {kept})")
 
     def _traced_finding(
         self, slot: ArgumentSlot, tree: Container | None, changes: list, head: str, after: str = ""
@@ -714,6 +721,12 @@ class UnhashableStaticArg(Rule):
     ``frozendict`` package (the builtin ``frozendict`` when the target Python
     is 3.15 or newer); setting ``frozen-mapping`` picks one. A fix that adds
     an import names the new dependency.
+
+    A value whose every leaf is a Python float (a list of dicts of a model's
+    parameters, herculens' ``kwargs_lens_light``) is data: where nothing in the
+    jitted code needs it concrete and every call passes such data, it stops being
+    static instead (its entry leaves ``static_argnums``), so each new value no
+    longer compiles again; a float read by a Python ``if`` keeps it static, frozen.
 
     The value is followed from every call of a jitted function with static
     parameters (decorator, ``partial(jax.jit, ...)``, an assigned or inline

@@ -25,6 +25,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_destinations import needless_float, needless_item
+from jaxfix.transforms.semantics.boolean_arrays import is_boolean
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -49,7 +50,10 @@ def drop_float(analysis: Analysis, sink: cst.CSTNode) -> tuple[Edit, str | None]
         return None
     if needless_item(ctx, analysis.traces, sink):
         receiver = sink.func.value  # type: ignore[attr-defined]
-        unsure = None if _floating(analysis, receiver) else (
+        # A float or a bool array: `.item()` gives the Python float or bool of the same value (a bool
+        # promotes alike either way); an integer would become a weakly typed Python int.
+        sure = _floating(analysis, receiver) or is_boolean(ctx, receiver, reductions=True)
+        unsure = None if sure else (
             f"`{ctx.code(receiver)}` may hold an integer, which `.item()` makes a weakly typed Python int"
         )
         return ctx.replace(sink, f"{ctx.code(receiver)}.reshape(())"), unsure

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
+from dataclasses import replace
 
 import libcst as cst
 
@@ -28,6 +29,7 @@ from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellin
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
 from jaxfix.transforms.repairs.constant_carry import carried_name, drop_constant_carry
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
+from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
@@ -38,6 +40,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
     drop_float,
     dropped_float_finding,
 )
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.python_minmax import traced_minmax
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import (
     CONVERSION_NOTES,
     traced_conditions,
@@ -69,7 +72,7 @@ from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW
 #: Modules whose calls JAX stages out under a trace (and whose results are then tracers).
 _JAX_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
 #: Sinks a static bound or a structured primitive can replace: how each reads in the options.
-_CONTROL = ("a Python `if`", "a Python boolean operator")
+_CONTROL = ("a Python `if`", "a Python `assert`", "a Python boolean operator")
 
 
 class TracedValues304:
@@ -104,6 +107,7 @@ class TracedValues304:
         out.extend(eager_block_tests(self.analysis, seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
         out.extend(traced_conversions(self.analysis, seen_sinks))
+        out.extend(traced_minmax(self.analysis, seen_sinks))
         return out
 
     def _floats_under_differentiation(self, seen_sinks: set[int]) -> list[Finding]:
@@ -195,6 +199,10 @@ class TracedValues304:
         for fn in [*ctx.nodes_of(cst.FunctionDef), *ctx.nodes_of(cst.Lambda)]:
             for param in function_info(ctx, fn).signature.params:
                 source = self.analysis.traced.param_source(fn, param.name)
+                helper = source is not None and source.via is None and source.entry.via is not None
+                if helper:
+                    # a helper the body calls with the index (scenic's `get_microbatch(batch, loop_cnt)`)
+                    source = replace(source, via=source.entry.via)  # type: ignore[arg-type]
                 if source is None or source.via is None or source.via.name not in (*_LOOPS, *_MAPS):
                     continue  # a cond or switch operand a branch needs concrete is JAX103's
                 if source.taint is not Taint.TRACED:
@@ -213,10 +221,11 @@ class TracedValues304:
                     if isinstance(sink.node, cst.Call) and jitted_call(ctx, sink.node) is not None:
                         continue  # a static parameter of a jitted call: JAX404's
                     seen_sinks.add(id(sink.node))
-                    out.append(self._parameter_finding(read, source, sink))
+                    out.append(self._parameter_finding(read, source, sink, helper))
         return out
 
-    def _parameter_finding(self, read: cst.CSTNode, source, sink: Sink) -> Finding:
+    def _parameter_finding(self, read: cst.CSTNode, source, sink: Sink, helper: bool = False) -> Finding:
+        """`helper`: `read` is in a function the primitive's callable calls, not in the callable itself."""
         ctx = self.ctx
         line = ctx.span(sink.node).start.line
         primitive = source.via.name.rsplit(".", 1)[-1]
@@ -224,6 +233,22 @@ class TracedValues304:
             f"`{ctx.code(read)}` is a tracer ({source.reason}), but {sink.reason} (line {line}); "
             f"`{primitive}` traces every value it hands its function, so no static argument can help"
         )
+        dropped = dropped_assert(ctx, sink.node)
+        if dropped is not None:
+            return ctx.finding(
+                "JAX304",
+                read,
+                f"{message}; the `assert` is a check Python cannot make on a tracer, so with --unsafe-fixes it goes",
+                (dropped,),
+                Applicability.UNSAFE,
+                description="drop the assert on a traced value",
+                notes=(
+                    "unsafe: the check no longer runs; `jax.experimental.checkify.check` keeps it inside traced code, "
+                    "or check the value where it is concrete",
+                ),
+            )
+        if helper:
+            return ctx.finding("JAX304", read, message, notes=_LOOP_NOTES(primitive) if source.via.name in _LOOPS else ())
         carried = self._constant_carry(read, source, sink)
         if carried is not None:
             edits, name = carried
@@ -280,13 +305,7 @@ class TracedValues304:
                 description="run the `fori_loop` as a Python loop",
                 notes=("the body runs once per step, eagerly, instead of once compiled",),
             )
-        notes = (
-            "option: a static upper bound: a fixed size chosen by the author, with the value masking what is "
-            "beyond it (`jnp.where(jnp.arange(MAX) < n, ...)`); a value above the bound is silently cut off: check it",
-            f"option: when the number of steps is a Python int, a Python loop in place of `{primitive}`, which "
-            "runs the body with the index as a Python int (it unrolls: one trace per step)",
-        )
-        return ctx.finding("JAX304", read, message, notes=notes)
+        return ctx.finding("JAX304", read, message, notes=_LOOP_NOTES(primitive))
 
     def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
         """A ``fori_loop`` carry element that reaches `sink` and goes round unchanged
@@ -355,10 +374,16 @@ class TracedValues304:
             return False
         if depth == 0 and op.kind == "wrap" and not op.astype and not (sink.axis or sink.shape):
             return False
-        return all(
-            self.ints.kind(o).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) or self._jax402s(o, sink, depth + 1)
-            for o in op.operands
-        )
+        return all(self._static_operand(o, sink, depth) for o in op.operands)
+
+    def _static_operand(self, operand: cst.BaseExpression, sink: Sink, depth: int) -> bool:
+        """A Python number, a tuple or list written out of them (``jnp.array((1, 1, df))``, flax#1258),
+        or jnp arithmetic on such operands."""
+        if isinstance(operand, (cst.Tuple, cst.List)):
+            return bool(operand.elements) and all(
+                isinstance(e, cst.Element) and self._static_operand(e.value, sink, depth) for e in operand.elements
+            )
+        return self.ints.kind(operand).kind in (IntKind.INT, IntKind.STATIC, IntKind.FLOAT) or self._jax402s(operand, sink, depth + 1)
 
     def _data(self, expr: cst.BaseExpression, depth: int = 0) -> str | None:
         """Why the value depends on traced data: an input that is a tracer where it is written (a
@@ -475,7 +500,7 @@ class TracedValues304:
                 f"without its jit (not done here: {dropped})"
             )
         else:
-            evaluated = evaluate_while_tracing(self.analysis, call, self.ints, _needed(ctx, sink))
+            evaluated = evaluate_while_tracing(self.analysis, call, self.ints, _needed(ctx, sink), sink.node)
             helper = (
                 helper_at_trace_time(self.analysis, fn, self.ints)
                 if isinstance(evaluated, str) and isinstance(fn, cst.FunctionDef)
@@ -493,6 +518,18 @@ class TracedValues304:
                     edits,
                     description=f"run `{name}` at trace time",
                     notes=("it computes what running it before the jit would, on concrete values",),
+                )
+            twin = computed_with_numpy(self.analysis, call, self.ints, self.follower.follow(call)) if isinstance(evaluated, str) else ""
+            if not isinstance(twin, str):
+                edits, text = twin
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{traced}; it is made of Python ints only, and NumPy computes the same ints concretely: "
+                    f"`{shorten(text, 80)}`",
+                    edits,
+                    description="compute it with NumPy",
+                    notes=(f"the trace-time block does not serve here: {evaluated}",),
                 )
             if not isinstance(evaluated, str):
                 edits, opening = evaluated
@@ -556,6 +593,29 @@ _PYTHON_NUMBERS = frozenset({"builtins.float", "builtins.bool", "builtins.comple
 _LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.lax.map"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
+def _LOOP_NOTES(primitive: str) -> tuple[str, ...]:  # noqa: N802 - a table, by the primitive's name
+    return (
+        "option: a static upper bound: a fixed size chosen by the author, with the value masking what is "
+        "beyond it (`jnp.where(jnp.arange(MAX) < n, ...)`); a value above the bound is silently cut off: check it",
+        f"option: when the number of steps is a Python int, a Python loop in place of `{primitive}`, which "
+        "runs the body with the index as a Python int (it unrolls: one trace per step)",
+    )
+
+
+def dropped_assert(ctx: ModuleContext, node: cst.CSTNode) -> Edit | None:
+    """The edit deleting ``assert test`` written as a line of its own in a block that keeps another
+    statement (scenic's ``assert microbatch_size * idx < batch_size`` on a loop index); None otherwise."""
+    if not isinstance(node, cst.Assert):
+        return None
+    line = ctx.parent(node)
+    block = ctx.parent(line)
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or not isinstance(block, cst.IndentedBlock):
+        return None
+    if len(block.body) < 2:
+        return None  # the block would be empty
+    return Edit(ctx.lines.line_start(ctx.span(line).start.line), ctx.lines.line_start(ctx.span(line).end.line + 1), "")
+
+
 def _needed(ctx: ModuleContext, sink: Sink) -> tuple[cst.BaseExpression, ...]:
     """The values `sink`'s place takes concrete: a call's arguments it needs so (a shape, a
     conversion's operand), a slice's bounds, a test."""
@@ -673,9 +733,10 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             out.append(node)
     # `bool(v)`, `float(v)` in a function: v may be a tracer the forward search does not reach
     # (`traced_conditions.traced_conversions`).
+    # `min(a, b)`, `max(a, b)` in a function: a may be a tracer (`python_minmax`).
     out.extend(
         c for c in facts.calls
-        if isinstance(c.func, ast.Name) and c.func.id in ("bool", "float") and _defs_around(facts, c.lineno)
+        if isinstance(c.func, ast.Name) and c.func.id in ("bool", "float", "min", "max") and _defs_around(facts, c.lineno)
     )
     if facts.lines_of_words(_DIFFERENTIATION_WORDS):
         # `float(x)` compared in a condition, in a module that differentiates something.
@@ -779,7 +840,15 @@ class TracedValueNeedsConcrete304(Rule):
     slices with, jax#1879) leaves the carry, and the body closes over it
     (`repairs.constant_carry`). ``x.item()`` whose number only travels where
     an array serves (packed in a NamedTuple a jitted function returns,
-    jax#8962) becomes ``x.reshape(())``.
+    jax#8962, or a tuple a caller unpacks, gymnax#74) becomes ``x.reshape(())``.
+    Python's ``min``/``max`` of a tracer whose result only goes where an
+    array serves becomes ``jnp.minimum``/``jnp.maximum`` (a schedule reached
+    through a table of functions, scenic). A jax.numpy expression of Python
+    ints whose value is a vector a jax.numpy function takes after the trace-time
+    block (where the trace stages it again, docs/jax4xx-behaviour.md, G) is
+    computed with NumPy instead (``np.cumsum(np.array([b.shape[0] for b in
+    biases]))``, flax#648). An ``assert`` on a loop index the body (or a helper
+    it calls) gets is dropped with --unsafe-fixes (scenic's micro-batch fetcher).
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).

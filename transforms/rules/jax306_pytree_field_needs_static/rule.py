@@ -86,7 +86,7 @@ class PytreeFields306:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
-        self.uses = ConcreteUses(self.ctx)
+        self.uses = ConcreteUses(self.ctx, traces=analysis.traces)  # routes: where a returned value goes
         self.instances = TracedInstances(analysis)
         self._reach: dict[FunctionNode, frozenset[FunctionNode]] = {}
         self._callers: frozenset[FunctionNode] | None = None

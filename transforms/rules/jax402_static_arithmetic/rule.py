@@ -220,6 +220,9 @@ class StaticArithmetic:
                 if self._op(operand) is not None:
                     continue
                 proof = self.ints.kind(operand)
+                if inner.kind == "wrap" and proof.kind is not Kind.INT:
+                    ints = self.ints.int_sequence(operand)  # `jnp.array((1, 1, df))`: `_kind` read it so
+                    proof = ints if ints.kind is Kind.INT else proof
                 text = f"`{self.ctx.code(operand)}` ({proof.reason})"
                 if text not in seen:
                     seen.append(text)

@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 from frozendict import frozendict
 
-CONFIG = frozendict({"scale": 2.0, "shift": 1.0})
+CONFIG = frozendict({"scale": 2.0, "shift": 1})
 
 
 @partial(jax.jit, static_argnames=("config",))

@@ -3,7 +3,7 @@ from functools import partial
 import jax
 import jax.numpy as jnp
 
-CONFIG = {"scale": 2.0, "shift": 1.0}
+CONFIG = {"scale": 2.0, "shift": 1}
 
 
 @partial(jax.jit, static_argnames=("config",))

@@ -1,2 +1,2 @@
 def describe():
-    return "scale=2.0 shift=1.0 keys=2"
+    return "scale=2.0 shift=1 keys=2"
