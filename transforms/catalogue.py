@@ -129,8 +129,8 @@ CARDS: tuple[RuleCard, ...] = (
         "JAX305",
         "python-if-on-traced-value",
         "safe",
-        "a Python if tests a value vmap, pmap or checkpoint traces: select with jnp.where",
-        (("if",), ("vmap", "pmap", "checkpoint", "remat")),
+        "a Python if tests a value jit, vmap, pmap or checkpoint traces: select with jnp.where",
+        (("if",), ("jit", "vmap", "pmap", "checkpoint", "remat")),
     ),
     RuleCard(
         "JAX306",

@@ -63,6 +63,49 @@ _NOT_ARRAYS = (
 _NOT_PURE = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield, cst.ListComp)
 
 
+#: Array methods that only compute (``x.sum()`` in the example of JAX's error reference).
+PURE_METHODS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "argmax", "argmin", "dot", "reshape",
+     "astype", "ravel", "flatten", "squeeze", "transpose", "clip", "round", "cumsum", "conj"}
+)
+
+
+def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -> tuple[tuple[Edit, ...], str] | str:
+    """``return a if c else b`` becomes ``return jnp.where(c, a, b)`` (the example of JAX's error
+    reference for TracerBoolConversionError); the obligations of the ``if`` form: the conditional
+    expression is what the function returns, both arms and the test only compute, each arm is an
+    array or a number, the function is not also called directly, no comment inside."""
+    ctx = analysis.ctx
+    returned = ctx.parent(chosen)
+    if not isinstance(returned, cst.Return) or ctx.enclosing_function(chosen) is not fn:
+        return "the conditional expression is not what the function returns"
+    if "#" in ctx.code(chosen):
+        return "the expression holds comments a rewrite would lose"
+    arms = [chosen.body, chosen.orelse]
+    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in arms):
+        return "an arm is something other than an array or number"
+    tests = operands(chosen.test)
+    if any(_python_only_test(t) for t in tests):
+        return "the test is a membership or identity test, which no jnp function computes"
+    if not all(_pure(ctx, p) for p in [*tests, *arms]):
+        return "an arm or the test does more than compute a value"
+    why = _directly_called(analysis, fn)
+    if why is not None:
+        return why
+    plan = planner(analysis)
+    wanted = [_WHERE, *(f"jax.numpy.{name}" for name in functions(chosen.test))]
+    spelled = {q: plan.spell(q, chosen) for q in dict.fromkeys(wanted)}
+    if any(s is None for s in spelled.values()):
+        return "no name for jax.numpy is free here"
+    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
+    text = f"{names['where']}({written(ctx, chosen.test, names)}, {ctx.code(chosen.body)}, {ctx.code(chosen.orelse)})"
+    edits = [ctx.replace(chosen, text)]
+    imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
+    if imports:
+        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
+    return tuple(edits), text
+
+
 def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[Edit, ...], str] | str:
     """(the edits, the new ``return`` or assignment) that select with ``jnp.where``; else why not.
     An ``if`` that ends a chain of assignments (``elif``) is selected with the whole chain."""
@@ -342,7 +385,8 @@ def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
             return False
         if isinstance(node, cst.Call):
             qualified = ctx.names.qualified_name(node.func) or ""
-            if not qualified.startswith(PURE_FUNCTION_PREFIXES) or any(a.star for a in node.args):
+            method = isinstance(node.func, cst.Attribute) and not qualified and node.func.attr.value in PURE_METHODS
+            if not (method or qualified.startswith(PURE_FUNCTION_PREFIXES)) or any(a.star for a in node.args):
                 return False
         stack.extend(node.children)
     return True

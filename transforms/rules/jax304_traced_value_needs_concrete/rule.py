@@ -733,10 +733,15 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             out.append(node)
     # `bool(v)`, `float(v)` in a function: v may be a tracer the forward search does not reach
     # (`traced_conditions.traced_conversions`).
-    # `min(a, b)`, `max(a, b)` in a function: a may be a tracer (`python_minmax`).
+    # `min(a, b)`, `max(a, b)`, `v.item()` in a function: a or v may be a tracer (`python_minmax`,
+    # `traced_conversions`).
     out.extend(
         c for c in facts.calls
-        if isinstance(c.func, ast.Name) and c.func.id in ("bool", "float", "min", "max") and _defs_around(facts, c.lineno)
+        if (
+            (isinstance(c.func, ast.Name) and c.func.id in ("bool", "float", "min", "max"))
+            or (isinstance(c.func, ast.Attribute) and c.func.attr == "item" and not c.args)
+        )
+        and _defs_around(facts, c.lineno)
     )
     if facts.lines_of_words(_DIFFERENTIATION_WORDS):
         # `float(x)` compared in a condition, in a module that differentiates something.

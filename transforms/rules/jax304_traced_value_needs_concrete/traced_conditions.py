@@ -35,7 +35,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.boolean_arrays import is_boolean
 from jaxfix.transforms.semantics.class_hashing import called_def
-from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, feeds_loop_count
 from jaxfix.transforms.semantics.constants import own_returns
 from jaxfix.transforms.semantics.traced_values import Source, Taint
 
@@ -84,10 +84,13 @@ def traced_conversions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding
     jax302 = ConcreteUses(ctx, strict=True, traces=analysis.traces)
     out: list[Finding] = []
     for call in ctx.calls:
-        wanted = _CONVERSIONS.get(ctx.names.qualified_name(call.func) or "")
-        if wanted is None or id(call) in seen_sinks or len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
+        item = isinstance(call.func, cst.Attribute) and call.func.attr.value == "item" and not call.args
+        wanted = "a Python number" if item else _CONVERSIONS.get(ctx.names.qualified_name(call.func) or "")
+        if wanted is None or id(call) in seen_sinks or (item and feeds_loop_count(ctx, call)):
+            continue  # `lax.scan(f, c, length=n.item())`: a loop count, JAX301's
+        if not item and (len(call.args) != 1 or call.args[0].keyword or call.args[0].star):
             continue
-        operand = call.args[0].value
+        operand = call.func.value if item else call.args[0].value  # type: ignore[attr-defined]
         source = _traced_by_a_jit(analysis, operand)
         if source is None or _jax302s(analysis, jax302, source.entry, call):
             continue
@@ -96,7 +99,7 @@ def traced_conversions(analysis: Analysis, seen_sinks: set[int]) -> list[Finding
             f"`{shorten(ctx.code(call))}` asks for {wanted}, but `{shorten(ctx.code(operand))}` is a tracer there "
             f"({source.reason}): it has no Python value while the jit traces"
         )
-        dropped = drop_float(analysis, call) if wanted == _CONVERSIONS["builtins.float"] else None
+        dropped = drop_float(analysis, call) if item or wanted == _CONVERSIONS["builtins.float"] else None
         if dropped is None:
             out.append(ctx.finding("JAX304", call, message, notes=CONVERSION_NOTES))
             continue

@@ -19,12 +19,12 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
-from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
+from jaxfix.transforms.repairs.select_with_where import PURE_METHODS, answers_only_for_arrays, select, select_expression
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.traced_values import Taint
-from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, MAPPING
+from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, JIT, MAPPING
 
 #: Transforms whose tracers refuse a Python bool (`MAPPING`: vmap, pmap; and checkpoint, which traces
 #: abstract values even of a Python float it is given; docs/jax103-305-behaviour.md): grad, jacfwd,
@@ -38,6 +38,7 @@ class PythonIfs:
         self.ctx = analysis.ctx
         # Not strict: the value is a tracer already, and what jnp computes from it stays one.
         self.uses = ConcreteUses(self.ctx)
+        self.strict = ConcreteUses(self.ctx, strict=True, traces=analysis.traces)
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
@@ -46,34 +47,71 @@ class PythonIfs:
             info = function_info(self.ctx, fn)
             for param in info.signature.params:
                 source = self.analysis.traced.param_source(fn, param.name)
-                if source is None or source.taint is not Taint.TRACED or source.via is None:
+                if source is None or source.taint is not Taint.TRACED:
                     continue
-                if source.jit is not None or source.via.name not in _DATA_TRANSFORMS:
-                    continue  # jit's parameters are JAX302's (static when callers pass Python values)
+                if source.jit is not None and source.via is None:
+                    if self._jax302s(fn, param.name):
+                        continue  # a jitted parameter a static value would serve: JAX302's
+                    transform = JIT
+                elif source.via is None or source.jit is not None or source.via.name not in _DATA_TRANSFORMS:
+                    continue
+                else:
+                    transform = source.via.name
                 use = self.uses.first_need(fn, param.name)
                 if use is None or use.need is not Need.NEEDS:
                     continue
                 statement = self.ctx.parent(use.node)
-                if not isinstance(statement, cst.If) or statement.test is not use.node or id(statement) in seen:
+                if not isinstance(statement, (cst.If, cst.IfExp)) or statement.test is not use.node or id(statement) in seen:
                     continue
                 if not answers_only_for_arrays(statement.test, self.ctx):
                     continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
+                if transform == JIT and not self._reads_directly(statement.test, param.name):
+                    continue
                 seen.add(id(statement))
-                out.append(self._finding(fn, param.name, statement, source.reason, source.via.name))
+                out.append(self._finding(fn, param.name, statement, source.reason, transform))
         return out
 
-    def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If, why: str, mapped_by: str) -> Finding:
+    def _reads_directly(self, test: cst.BaseExpression, param: str) -> bool:
+        """Under jit, only a test written on the parameter itself with operators and array methods
+        (``if x.sum() > 3:``, ``if x[0] < 0:``): a helper it calls may return a static value
+        (``len(graph.n_node)``), and a value a ``jax.*`` call computes is JAX304's."""
+        ctx = self.ctx
+        attributes = {id(n.attr) for n in _walk(test) if isinstance(n, cst.Attribute)}
+        if not any(isinstance(n, cst.Name) and n.value == param and id(n) not in attributes for n in _walk(test)):
+            return False
+        for node in _walk(test):
+            if not isinstance(node, cst.Call):
+                continue
+            if (
+                isinstance(node.func, cst.Attribute)
+                and ctx.names.qualified_name(node.func) is None
+                and node.func.attr.value in PURE_METHODS
+                and _rooted_at(node.func)
+            ):
+                continue  # `x.sum()`, `y.mean()`: a method of an array
+            return False
+        return True
+
+    def _jax302s(self, fn: cst.FunctionDef, param: str) -> bool:
+        """JAX302 reads the parameter as a value a static argument would serve: its strict reading
+        finds a need (``if flag:``, ``if n > 3:``). A test on what jax.numpy computes from it
+        (``if x.sum() > 3:``) stays a tracer even for a static value, and is this rule's."""
+        use = self.strict.first_need(fn, param)
+        return use is not None and use.need is Need.NEEDS
+    def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If | cst.IfExp, why: str, mapped_by: str) -> Finding:
         ctx = self.ctx
         test = ctx.code(branch.test)
-        each = "the checkpointed" if mapped_by in CHECKPOINT else "each example's"
+        each = "the checkpointed" if mapped_by in CHECKPOINT else "the jitted" if mapped_by == JIT else "each example's"
         head = f"`if {test}:` needs a concrete bool, but {why}: {each} `{param}` is a tracer"
         notes = (
             "option: `jnp.where(cond, a, b)` when both arms compute a value (both are evaluated)",
             "option: `lax.cond(cond, true_fn, false_fn, *operands)` when an arm must not run, or returns other types",
         )
-        selected = select(self.analysis, fn, branch)
+        selected = select(self.analysis, fn, branch) if isinstance(branch, cst.If) else select_expression(self.analysis, fn, branch)
+        if isinstance(branch, cst.IfExp):
+            head = head.replace(f"`if {test}:`", f"`... if {test} else ...`", 1)
         if isinstance(selected, str):
-            if _raises(branch):
+            if isinstance(branch, cst.If) and _raises(branch):
                 notes = (
                     "option: an error per example needs a traced check: `checkify.check(...)` inside "
                     "`jax.experimental.checkify.checkify(f)` (or `eqx.error_if`), or the check moved out of the vmap",
@@ -87,8 +125,25 @@ class PythonIfs:
             f"{head}; both arms return a value computed from arrays, so it becomes `{shorten(text, 80)}`",
             edits,
             description=f"select with `{shorten(text, 80)}`",
-            notes=("both arms are evaluated for every example; the value of the one not selected is discarded",),
+            notes=(
+                "both arms are evaluated"
+                + ("" if mapped_by == JIT else " for every example")
+                + "; the value of the one not selected is discarded",
+            ),
         )
+
+
+def _walk(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+def _rooted_at(expr: cst.BaseExpression) -> bool:
+    """``x.sum`` or ``x[0].max``: an attribute chain on a name, not on what a call returns."""
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return isinstance(expr, cst.Name)
 
 
 def _raises(branch: cst.If) -> bool:
@@ -134,28 +189,33 @@ class PythonIfOnTracedValue305(Rule):
     becomes ``lr = jnp.where(c, a, b)``; with no ``else``, the value the name
     held before, when its last assignment above computes a number or an
     array). Any other shape is reported with the options (``jnp.where``, ``lax.cond``). A jitted
-    function's parameter is JAX302's: it can be static when callers pass
-    Python values.
+    function's parameter is JAX302's where a static value would serve (it can be static when
+    callers pass Python values); a test written on the jitted parameter itself with operators and
+    array methods (``if x.sum() > 3:``), which stays a tracer even for a static value, is this
+    rule's, and so is a conditional expression a function returns: ``return x if x.sum() <
+    y.sum() else y`` (the example of JAX's error reference) becomes ``return jnp.where(x.sum() <
+    y.sum(), x, y)``.
     """
 
     code = "JAX305"
     name = "python-if-on-traced-value"
-    summary = "a Python if tests a value vmap, pmap or checkpoint traces: select with jnp.where"
-    required = (("if",), ("vmap", "pmap", "checkpoint", "remat"))  # `if(x > 0):` has no space
+    summary = "a Python if tests a value jit, vmap, pmap or checkpoint traces: select with jnp.where"
+    required = (("if",), ("jit", "vmap", "pmap", "checkpoint", "remat"))  # `if(x > 0):` has no space
     follows_callees = True
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        """The ``if``s testing an order comparison or a membership, in a file that spells vmap, pmap or checkpoint."""
+        """The ``if``s testing an order comparison or a membership, in a file that spells jit, vmap,
+        pmap or checkpoint."""
         mapped = any(
             isinstance(node, (ast.Name, ast.Attribute))
-            and (node.id if isinstance(node, ast.Name) else node.attr) in ("vmap", "pmap", "checkpoint", "remat")
-            and qualified_spellings(facts, node) & _DATA_TRANSFORMS
+            and (node.id if isinstance(node, ast.Name) else node.attr) in ("jit", "vmap", "pmap", "checkpoint", "remat")
+            and qualified_spellings(facts, node) & (_DATA_TRANSFORMS | {JIT})
             for node in facts.nodes
         )
         if not mapped:
             return []
-        return [node for node in facts.nodes if isinstance(node, ast.If) and _may_answer_for_arrays(node.test)]
+        return [node for node in facts.nodes if isinstance(node, (ast.If, ast.IfExp)) and _may_answer_for_arrays(node.test)]
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return PythonIfs(analysis).findings()
