@@ -77,8 +77,15 @@ class PythonIfs:
         (``len(graph.n_node)``), and a value a ``jax.*`` call computes is JAX304's."""
         ctx = self.ctx
         attributes = {id(n.attr) for n in _walk(test) if isinstance(n, cst.Attribute)}
-        if not any(isinstance(n, cst.Name) and n.value == param and id(n) not in attributes for n in _walk(test)):
+        reads = [n for n in _walk(test) if isinstance(n, cst.Name) and n.value == param and id(n) not in attributes]
+        if not reads:
             return False
+        for read in reads:
+            parent = ctx.parent(read)
+            if isinstance(parent, cst.Attribute) and parent.value is read:
+                called = ctx.parent(parent)
+                if not (isinstance(called, cst.Call) and called.func is parent and parent.attr.value in PURE_METHODS):
+                    return False  # `state.pos`: a pytree's field, JAX306's (it may be declared static)
         for node in _walk(test):
             if not isinstance(node, cst.Call):
                 continue
