@@ -197,3 +197,53 @@ def test_a_membership_test_on_a_mapped_value_is_reported_never_selected() -> Non
     found = results(body)
     assert [(f.code, f.line, f.fix) for f in found] == [("JAX305", 8, None)]
     assert "membership" in found[0].message
+
+
+JITTED = textwrap.dedent(
+    """\
+    import jax
+    import jax.numpy as jnp
+    from flax import struct
+
+
+    @struct.dataclass
+    class State:
+        pos: int
+        data: jnp.ndarray
+
+
+    @jax.jit
+    def run(x):
+        if x.sum() > 3:
+            return x
+        return -x
+
+
+    @jax.jit
+    def step(state):
+        if state.pos + state.data.sum() > 3:
+            return state.replace(pos=state.pos + 1)
+        return state
+
+
+    @jax.jit
+    def pick(x, y):
+        return x if x.sum() < y.sum() else y
+
+
+    step(State(pos=1, data=jnp.ones(3)))
+    """
+)
+
+
+def test_under_jit_a_test_on_the_parameters_own_values_is_claimed_and_a_field_left_to_jax306() -> None:
+    """`if x.sum() > 3:` in a jitted function stays a tracer even for a static `x` (no JAX302), and
+    a returned conditional expression is selected too; `state.pos` is a pytree's field (JAX306's):
+    one finding for one `if`."""
+    found = [(f.code, f.line) for f in check_source(JITTED, Options())]
+    assert ("JAX305", 14) in found and ("JAX305", 28) in found
+    assert [c for c, line in found if line == 21] == ["JAX306", "JAX306"]
+    after = fix_source(JITTED).text
+    assert "return jnp.where(x.sum() > 3, x, -x)" in after
+    assert "return jnp.where(x.sum() < y.sum(), x, y)" in after
+    assert "if state.pos + state.data.sum() > 3:" in after
