@@ -46,6 +46,16 @@ class ImportPlanner:
 
     def spell(self, qualified: str, at: cst.CSTNode) -> Spelling | None:
         """How to refer to `qualified` (``module.attr``) at node `at`."""
+        return self._spell(qualified, at, None)
+
+    def spell_aliased(self, qualified: str, at: cst.CSTNode, alias: str) -> Spelling | None:
+        """As `spell`, but where the module names `qualified` nowhere, the import added is the
+        module under the alias its readers expect (``import numpy as np``, then ``np.cumsum``)
+        rather than the bare name (``from numpy import cumsum`` would bind ``cumsum`` for the whole
+        module)."""
+        return self._spell(qualified, at, alias)
+
+    def _spell(self, qualified: str, at: cst.CSTNode, alias: str | None) -> Spelling | None:
         module, _, attr = qualified.rpartition(".")
         scope = self.ctx.scope(at)
         if scope is None:
@@ -53,6 +63,9 @@ class ImportPlanner:
         found = self._spelled(qualified, scope)
         if found is not None:
             return found
+        if alias is not None and alias not in self.bound_names:
+            statement = f"import {module} as {alias}"
+            return Spelling(f"{alias}.{attr}", self._insert(statement), statement)
         if attr not in self.bound_names:
             statement = f"from {module} import {attr}"
             return Spelling(attr, self._insert(statement), statement)
@@ -61,23 +74,6 @@ class ImportPlanner:
             statement = f"import {module}"
             return Spelling(qualified, self._insert(statement), statement)
         return None
-
-    def spell_aliased(self, qualified: str, at: cst.CSTNode, alias: str) -> Spelling | None:
-        """As `spell`, but where the module names `qualified` nowhere, the import added is the
-        module under the alias its readers expect (``import numpy as np``, then ``np.cumsum``)
-        rather than the bare name (``from numpy import cumsum`` would bind ``cumsum`` for the whole
-        module)."""
-        scope = self.ctx.scope(at)
-        if scope is None:
-            return None
-        found = self._spelled(qualified, scope)
-        if found is not None:
-            return found
-        module, _, attr = qualified.rpartition(".")
-        if alias not in self.bound_names:
-            statement = f"import {module} as {alias}"
-            return Spelling(f"{alias}.{attr}", self._insert(statement), statement)
-        return self.spell(qualified, at)
 
     def _spelled(self, qualified: str, scope) -> Spelling | None:
         """`qualified` as a name the module's imports already give in `scope`; None where none does."""
