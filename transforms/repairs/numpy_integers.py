@@ -30,7 +30,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.int_values import IntStatic, Kind
+from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.sinks import Flow
 
 _JNP = "jax.numpy."
@@ -91,7 +91,7 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
                 return found
         return None
     if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
-        if node.for_in.inner_for_in is not None or node.for_in.ifs:
+        if not counted_comprehension(node):
             return node
         return None if ints.kind(node.elt).kind is Kind.INT else node.elt
     return None if ints.kind(node).kind is Kind.INT else node

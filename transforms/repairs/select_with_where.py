@@ -70,6 +70,17 @@ PURE_METHODS = frozenset(
 )
 
 
+def _array_or_number(arm: cst.BaseExpression) -> bool:
+    """An arm jnp.where can select: not a pytree, a string, a comprehension or ``None``."""
+    return not isinstance(arm, _NOT_ARRAYS) and not (isinstance(arm, cst.Name) and arm.value == "None")
+
+
+def array_method_call(ctx: ModuleContext, call: cst.Call) -> bool:
+    """``x.sum()``: a `PURE_METHODS` method read off a value, not a function a module names."""
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value in PURE_METHODS and ctx.names.qualified_name(func) is None
+
+
 def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -> tuple[tuple[Edit, ...], str] | str:
     """``return a if c else b`` becomes ``return jnp.where(c, a, b)`` (the example of JAX's error
     reference for TracerBoolConversionError); the obligations of the ``if`` form: the conditional
@@ -81,29 +92,12 @@ def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -
         return "the conditional expression is not what the function returns"
     if "#" in ctx.code(chosen):
         return "the expression holds comments a rewrite would lose"
-    arms = [chosen.body, chosen.orelse]
-    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in arms):
+    if not all(_array_or_number(arm) for arm in (chosen.body, chosen.orelse)):
         return "an arm is something other than an array or number"
-    tests = operands(chosen.test)
-    if any(_python_only_test(t) for t in tests):
-        return "the test is a membership or identity test, which no jnp function computes"
-    if not all(_pure(ctx, p) for p in [*tests, *arms]):
-        return "an arm or the test does more than compute a value"
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
-    plan = planner(analysis)
-    wanted = [_WHERE, *(f"jax.numpy.{name}" for name in functions(chosen.test))]
-    spelled = {q: plan.spell(q, chosen) for q in dict.fromkeys(wanted)}
-    if any(s is None for s in spelled.values()):
-        return "no name for jax.numpy is free here"
-    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
-    text = f"{names['where']}({written(ctx, chosen.test, names)}, {ctx.code(chosen.body)}, {ctx.code(chosen.orelse)})"
-    edits = [ctx.replace(chosen, text)]
-    imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
-    if imports:
-        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
-    return tuple(edits), text
+    return _written(analysis, chosen, chosen, "", [(chosen.test, chosen.body)], chosen.orelse)
 
 
 def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[Edit, ...], str] | str:
@@ -137,7 +131,7 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     if "#" in region:
         return "the arms hold comments a rewrite would lose"
     arms = [then.value, other.value]
-    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in arms):
+    if not all(_array_or_number(arm) for arm in arms):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
@@ -169,15 +163,16 @@ def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool
 
 def _written(
     analysis: Analysis,
-    branch: cst.If,
+    branch: cst.If | cst.IfExp,
     replaced_end: cst.CSTNode,
     lead: str,
     arms: list[tuple[cst.BaseExpression, cst.BaseExpression]],
     last: cst.BaseExpression | str,
 ) -> tuple[tuple[Edit, ...], str] | str:
-    """The ``if`` from its start to `replaced_end` becomes `lead` ``jnp.where(test, arm, ...)``,
-    nested for each further test, with `last` where no test holds, once the tests and the values
-    are shown to only compute (a value given as text is a name's value)."""
+    """The ``if`` (or conditional expression) from its start to `replaced_end` becomes `lead`
+    ``jnp.where(test, arm, ...)``, nested for each further test, with `last` where no test holds,
+    once the tests and the values are shown to only compute (a value given as text is a name's
+    value)."""
     ctx = analysis.ctx
     tests = [t for test, _ in arms for t in operands(test)]
     if any(_python_only_test(t) for t in tests):
@@ -294,7 +289,7 @@ def _select_assignment(
     if "#" in ctx.code(branch):
         return "the arms hold comments a rewrite would lose"
     values: list[cst.BaseExpression] = [value for _, value in arms] + ([last] if last is not None else [])
-    if any(isinstance(arm, _NOT_ARRAYS) or (isinstance(arm, cst.Name) and arm.value == "None") for arm in values):
+    if not all(_array_or_number(arm) for arm in values):
         return "an arm assigns something other than an array or number"
     if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, _first_target(branch)):
         return f"what `{name}` holds before the `if` is not shown to be an array or a number"
@@ -385,8 +380,7 @@ def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
             return False
         if isinstance(node, cst.Call):
             qualified = ctx.names.qualified_name(node.func) or ""
-            method = isinstance(node.func, cst.Attribute) and not qualified and node.func.attr.value in PURE_METHODS
-            if not (method or qualified.startswith(PURE_FUNCTION_PREFIXES)) or any(a.star for a in node.args):
+            if not (array_method_call(ctx, node) or qualified.startswith(PURE_FUNCTION_PREFIXES)) or any(a.star for a in node.args):
                 return False
         stack.extend(node.children)
     return True

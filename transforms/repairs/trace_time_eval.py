@@ -48,7 +48,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
 )
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
-from jaxfix.transforms.semantics.int_values import IntStatic, Kind
+from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
@@ -127,7 +127,7 @@ def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cs
         if isinstance(node, (cst.Tuple, cst.List)):
             stack.extend(e.value for e in node.elements)
             continue
-        if _counted_comprehension(node):
+        if counted_comprehension(node):
             stack.append(node.elt)  # type: ignore[attr-defined]
             continue
         if isinstance(node, cst.Call) and (ctx.names.qualified_name(node.func) or "").startswith(_JNP):
@@ -184,15 +184,8 @@ def _vector_made(ctx, call: cst.Call) -> cst.CSTNode | None:
                     return node
                 if any(isinstance(a.value, (cst.Tuple, cst.List, cst.ListComp, cst.GeneratorExp)) for a in node.args):
                     return node
-        stack.extend(c for c in node.children if isinstance(c, cst.BaseExpression) or isinstance(c, cst.Arg))
+        stack.extend(c for c in node.children if isinstance(c, (cst.BaseExpression, cst.Arg)))
     return None
-
-
-def _counted_comprehension(node: cst.CSTNode) -> bool:
-    """``[b.shape[0] for b in biases]`` (flax#648): one ``for``, no ``if``. How many times it runs is
-    Python's to know even over a tracer (its leading dimension), so its value is static when its
-    element is."""
-    return isinstance(node, (cst.ListComp, cst.GeneratorExp)) and node.for_in.inner_for_in is None and not node.for_in.ifs
 
 
 def _unproven_value(
@@ -211,7 +204,7 @@ def _unproven_value(
         parts += [t.comparator for t in expr.comparisons] if isinstance(expr, cst.Comparison) else []
     elif isinstance(expr, (cst.Tuple, cst.List)):
         parts = [e.value for e in expr.elements]
-    elif _counted_comprehension(expr):
+    elif counted_comprehension(expr):
         parts = [expr.elt]  # type: ignore[attr-defined]
     elif isinstance(expr, cst.Call) and (ctx.names.qualified_name(expr.func) or "").startswith(_JNP):
         if ctx.statement_of(expr) is not statement or any(a.star for a in expr.args):

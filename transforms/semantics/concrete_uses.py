@@ -29,7 +29,7 @@ from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_arr
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
 from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
-from jaxfix.transforms.semantics.jit_signature import Signature
+from jaxfix.transforms.semantics.jit_signature import Kind, Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -405,12 +405,12 @@ class ConcreteUses:
         if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.params.star_kwarg is not None or self._depth > 4:
             return None
         info = function_info(ctx, fn)
-        given = {a.keyword.value for a in call.args if a.keyword is not None}
-        positional = len([a for a in call.args if a.keyword is None and not a.star])
         if any(a.star == "*" for a in call.args):
             return None
+        given = {a.keyword.value for a in call.args if a.keyword is not None}
+        positional = len([a for a in call.args if a.keyword is None and not a.star])
         open_params = [p.name for p in info.signature.positional[positional:] if p.name not in given]
-        open_params += [p.name for p in info.signature.params if p.kind.name == "KEYWORD_ONLY" and p.name not in given]
+        open_params += [p.name for p in info.signature.params if p.kind is Kind.KEYWORD_ONLY and p.name not in given]
         found: Use | None = None
         self._depth += 1
         try:

@@ -37,6 +37,7 @@ from jaxfix.transforms.semantics.constants import (
     local_bindings,
     reaching_parameter,
     single_binding,
+    unpacked_value,
 )
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
@@ -205,17 +206,13 @@ class IntStatic:
 
     def _unpacked_shape(self, binding: cst.Name) -> bool:
         """``_, _, df = table.shape`` (or ``= jnp.shape(table)``): each name a shape's int."""
-        ctx = self.ctx
-        element = ctx.parent(binding)
-        packed = ctx.parent(element) if isinstance(element, cst.Element) else None
-        target = ctx.parent(packed) if isinstance(packed, (cst.Tuple, cst.List)) else None
-        statement = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
-        if not isinstance(statement, cst.Assign) or any(isinstance(e, cst.StarredElement) for e in packed.elements):  # type: ignore[union-attr]
+        unpacked = unpacked_value(self.ctx, binding)
+        if unpacked is None:
             return False
-        value = statement.value
+        value = unpacked[0]
         if isinstance(value, cst.Attribute):
             return value.attr.value == "shape"
-        return isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) in _SHAPE_CALLS
+        return isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) in _SHAPE_CALLS
 
     def _every_binding(self, name: cst.Name, depth: int) -> Proof | None:
         """A local bound several times (``chunk = chunk or x.shape[0]`` after the parameter): INT
@@ -360,3 +357,10 @@ def int_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> 
     if value is NOT_CONSTANT or isinstance(value, bool) or not isinstance(value, int):
         return None
     return value
+
+
+def counted_comprehension(node: cst.CSTNode) -> bool:
+    """``[b.shape[0] for b in biases]`` (flax#648): one ``for``, no ``if``. How many times it runs is
+    Python's to know even over a tracer (its leading dimension), so its value is static when its
+    element is."""
+    return isinstance(node, (cst.ListComp, cst.GeneratorExp)) and node.for_in.inner_for_in is None and not node.for_in.ifs

@@ -541,18 +541,19 @@ class TraceIndex:
         for use in uses:  # none: a table no code reads (a factory never called) calls nothing
             picked = ctx.parent(use)
             call = ctx.parent(picked)
-            arg = picked
             if isinstance(picked, cst.Subscript) and picked.value is use and isinstance(call, cst.Call) and call.func is picked:
                 yield Route(wraps, call)
-            elif isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and (qualified := ctx.names.qualified_name(call.func)) in CALLS_NOW:
-                yield Route((*wraps, Wrap(qualified, call, call)))  # type: ignore[arg-type]
             else:
-                yield Route(wraps, None, True)
+                yield self._calls_now(picked, wraps)
 
     def _branch_list(self, element: cst.Element, wraps: tuple[Wrap, ...]) -> Route:
         """One of ``[f0, f1]`` written right in a primitive's call (``lax.switch``)."""
+        return self._calls_now(self.ctx.parent(self.ctx.parent(element)), wraps)  # type: ignore[arg-type]
+
+    def _calls_now(self, arg: cst.CSTNode | None, wraps: tuple[Wrap, ...]) -> Route:
+        """The table `arg` is handed to a primitive that calls what it holds (``lax.switch(i, table,
+        x)``): that layer; anything else escapes."""
         ctx = self.ctx
-        arg = ctx.parent(ctx.parent(element))  # type: ignore[arg-type]
         call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
         qualified = ctx.names.qualified_name(call.func) if isinstance(call, cst.Call) else None
         if qualified in CALLS_NOW:

@@ -125,50 +125,35 @@ def _read_by_key(ctx: ModuleContext, fn, param: str, tree: Container, depth: int
 
 
 def _order_free(ctx: ModuleContext, reads: list[cst.CSTNode], tree: Container, depth: int) -> str | None:
+    """`_read_by_key` for each of `reads` (each holding `tree`)."""
     if depth > 4:
         return "it goes further than is followed"
+    child = _only_child(tree)  # what an item of a list holds: a dict, read in turn
     for read in reads:
         parent = ctx.parent(read)
         shown = f"`{ctx.code(parent) if isinstance(parent, cst.BaseExpression) else ctx.code(read)}` may read its keys in order"
+        found: str | None = shown
         if isinstance(parent, cst.Subscript) and parent.value is read and len(parent.slice) == 1 and isinstance(parent.slice[0].slice, cst.Index):
             key = constant_value(ctx, parent.slice[0].slice.value)
             if tree.kind == "dict" and isinstance(key, str):
-                continue
-            child = _only_child(tree)
-            if tree.kind in ("list", "tuple") and isinstance(key, int) and child is not None:
-                found = _order_free(ctx, [parent], child, depth) if _single_use(ctx, parent) else shown
-                if found is not None:
-                    return found
-                continue
-            return shown
-        if isinstance(parent, cst.Arg) and parent.value is read:
+                found = None
+            elif isinstance(key, int) and child is not None:
+                found = _order_free(ctx, [parent], child, depth)  # `param[0]`: one item
+        elif isinstance(parent, cst.Arg) and parent.value is read:
             found = _order_free_argument(ctx, parent, tree, depth)
-            if found is not None:
-                return found
-            continue
-        loop = parent if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is read else None
-        child = _only_child(tree)
-        if loop is not None and tree.kind in ("list", "tuple") and isinstance(loop.target, cst.Name) and child is not None:
-            found = _order_free(ctx, [r for r in reads_of(ctx, loop.target) if r is not loop.target], child, depth + 1)
-            if found is not None:
-                return found
-            continue
-        return shown
+        elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is read and isinstance(parent.target, cst.Name) and child is not None:
+            found = _order_free(ctx, [r for r in reads_of(ctx, parent.target) if r is not parent.target], child, depth + 1)
+        if found is not None:
+            return found
     return None
 
 
 def _only_child(tree: Container) -> Container | None:
     """The one shape every item of a list or tuple has (a dict each), or None."""
     children = [child for _, child in tree.entries]
-    if not children or not all(isinstance(c, Container) and c.kind == "dict" for c in children):
+    if tree.kind not in ("list", "tuple") or not children or not all(isinstance(c, Container) and c.kind == "dict" for c in children):
         return None
     return children[0]  # type: ignore[return-value]
-
-
-def _single_use(ctx: ModuleContext, node: cst.CSTNode) -> bool:
-    """``param[0]`` read once where it stands: only a ``**`` or a subscript by key around it."""
-    parent = ctx.parent(node)
-    return isinstance(parent, (cst.Arg, cst.Subscript))
 
 
 def _order_free_argument(ctx: ModuleContext, arg: cst.Arg, tree: Container, depth: int) -> str | None:
@@ -177,14 +162,13 @@ def _order_free_argument(ctx: ModuleContext, arg: cst.Arg, tree: Container, dept
     shown = f"`{ctx.code(call)}` may read its keys in order"
     if not isinstance(call, cst.Call):
         return shown
-    slots = bind_arguments(ctx, call) or {}
     if arg.star == "**":
         target = resolve_callable(ctx, call.func)
         fn = target.function.node if target is not None else None
         if tree.kind != "dict" or not isinstance(fn, cst.FunctionDef) or fn.params.star_kwarg is not None:
             return shown
         return None  # keywords bind by name
-    slot = slots.get(arg)
+    slot = (bind_arguments(ctx, call) or {}).get(arg)
     if arg.star or slot is None or slot.caught_by_star or slot.target.function.node is None or slot.jitted:
         return shown
     return _read_by_key(ctx, slot.target.function.node, slot.param, tree, depth + 1)

@@ -166,7 +166,7 @@ class FrozenConfigs:
             if plan.fixed and floats_only(self.ctx, origin.tree):  # type: ignore[arg-type]
                 # Physical parameters (herculens: `kwargs_lens_light`, a list of dicts of floats) are
                 # data: traced, they compile once; frozen, every new value would compile again.
-                traced = self._made_traced(slot, origin, head, "", after=" (it holds only floats: data, which frozen would compile again for every new value)")
+                traced = self._made_traced(slot, origin, head, " (it holds only floats: data, which frozen would compile again for every new value)")
                 if traced is not None and traced.fix is not None and traced.fix.applicability is Applicability.SAFE:
                     yield traced
                     continue
@@ -181,7 +181,7 @@ class FrozenConfigs:
             if at_call is not None:
                 yield at_call
                 continue
-            traced = self._made_traced(slot, origin, head, reason)
+            traced = self._made_traced(slot, origin, head, f" (freezing it is not proven: {reason})")
             if traced is not None:
                 yield traced
                 continue
@@ -275,9 +275,10 @@ class FrozenConfigs:
             return False
         return all(self.values.classify(v).kind is Kind.PLAIN for v in values)
 
-    def _made_traced(self, slot: ArgumentSlot, origin: Origin, head: str, kept: str, after: str | None = None) -> Finding | None:
+    def _made_traced(self, slot: ArgumentSlot, origin: Origin, head: str, why: str) -> Finding | None:
         """The third strategy, when the value cannot be frozen: data jit can trace (numbers and arrays)
-        stops being static (`made_traced`). The first for floats alone (`floats_only`)."""
+        stops being static (`made_traced`). The first for floats alone (`floats_only`). `why` ends
+        the message: why this strategy."""
         if origin.tree is None or origin.holder:
             return None
         checker = self._checker()
@@ -288,7 +289,7 @@ class FrozenConfigs:
             checker.follow(origin.node, shape)  # type: ignore[arg-type]
         # What may change the contents before a call: a mutation, code we cannot see, a use we cannot follow.
         changes = [u for u in checker.problems if u.problem in (Problem.MUTATED, Problem.ESCAPES, Problem.UNKNOWN)]
-        return self._traced_finding(slot, origin.tree, changes, head, after if after is not None else f" (freezing it is not proven: {kept})")
+        return self._traced_finding(slot, origin.tree, changes, head, why)
 
     def _traced_finding(
         self, slot: ArgumentSlot, tree: Container | None, changes: list, head: str, after: str = ""

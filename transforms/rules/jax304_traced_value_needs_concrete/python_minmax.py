@@ -18,8 +18,6 @@ a value only grad traces is left alone.
 
 from __future__ import annotations
 
-import libcst as cst
-
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
@@ -37,8 +35,11 @@ def traced_minmax(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]:
         twin = minmax_as_array(ctx, analysis.traces, call)
         if twin is None:
             continue
-        traced = next((s for a in call.args if (s := analysis.traced.source(a.value)) is not None), None)
-        if traced is None or traced.taint is not Taint.TRACED or traced.keeps_value:
+        found = next(((a.value, s) for a in call.args if (s := analysis.traced.source(a.value)) is not None), None)
+        if found is None:
+            continue
+        operand, traced = found
+        if traced.taint is not Taint.TRACED or traced.keeps_value:
             continue
         spelled = planner(analysis).spell(twin, call)
         if spelled is None:
@@ -54,7 +55,7 @@ def traced_minmax(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]:
                 "JAX304",
                 call,
                 f"`{shorten(ctx.code(call))}` compares with Python's `<`, which needs a concrete value, but "
-                f"`{shorten(ctx.code(traced_operand(call, analysis)))}` is a tracer there ({traced.reason}); its result "
+                f"`{shorten(ctx.code(operand))}` is a tracer there ({traced.reason}); its result "
                 f"only goes where an array serves as well, so `{python}` becomes `{shorten(fixed, 60)}`, which "
                 "picks the same value without asking Python",
                 tuple(edits),
@@ -62,8 +63,3 @@ def traced_minmax(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]:
             )
         )
     return out
-
-
-def traced_operand(call: cst.Call, analysis: Analysis) -> cst.BaseExpression:
-    """The first argument of `call` that is traced."""
-    return next(a.value for a in call.args if analysis.traced.source(a.value) is not None)

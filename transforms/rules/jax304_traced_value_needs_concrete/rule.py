@@ -248,7 +248,7 @@ class TracedValues304:
                 ),
             )
         if helper:
-            return ctx.finding("JAX304", read, message, notes=_LOOP_NOTES(primitive) if source.via.name in _LOOPS else ())
+            return ctx.finding("JAX304", read, message, notes=_loop_notes(primitive) if source.via.name in _LOOPS else ())
         carried = self._constant_carry(read, source, sink)
         if carried is not None:
             edits, name = carried
@@ -305,7 +305,7 @@ class TracedValues304:
                 description="run the `fori_loop` as a Python loop",
                 notes=("the body runs once per step, eagerly, instead of once compiled",),
             )
-        return ctx.finding("JAX304", read, message, notes=_LOOP_NOTES(primitive))
+        return ctx.finding("JAX304", read, message, notes=_loop_notes(primitive))
 
     def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
         """A ``fori_loop`` carry element that reaches `sink` and goes round unchanged
@@ -593,7 +593,10 @@ _PYTHON_NUMBERS = frozenset({"builtins.float", "builtins.bool", "builtins.comple
 _LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.lax.map"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
-def _LOOP_NOTES(primitive: str) -> tuple[str, ...]:  # noqa: N802 - a table, by the primitive's name
+
+
+def _loop_notes(primitive: str) -> tuple[str, ...]:
+    """The options for a value a loop primitive traces that a size or a condition needs."""
     return (
         "option: a static upper bound: a fixed size chosen by the author, with the value masking what is "
         "beyond it (`jnp.where(jnp.arange(MAX) < n, ...)`); a value above the bound is silently cut off: check it",

@@ -19,10 +19,16 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
-from jaxfix.transforms.repairs.select_with_where import PURE_METHODS, answers_only_for_arrays, select, select_expression
+from jaxfix.transforms.repairs.select_with_where import (
+    answers_only_for_arrays,
+    array_method_call,
+    select,
+    select_expression,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.traced_values import Taint
 from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, JIT, MAPPING
 
@@ -65,39 +71,28 @@ class PythonIfs:
                     continue
                 if not answers_only_for_arrays(statement.test, self.ctx):
                     continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
-                if transform == JIT and not self._reads_directly(statement.test, param.name):
+                if transform == JIT and not self._reads_directly(fn, statement.test, param.name):
                     continue
                 seen.add(id(statement))
                 out.append(self._finding(fn, param.name, statement, source.reason, transform))
         return out
 
-    def _reads_directly(self, test: cst.BaseExpression, param: str) -> bool:
+    def _reads_directly(self, fn: cst.FunctionDef, test: cst.BaseExpression, param: str) -> bool:
         """Under jit, only a test written on the parameter itself with operators and array methods
         (``if x.sum() > 3:``, ``if x[0] < 0:``): a helper it calls may return a static value
-        (``len(graph.n_node)``), and a value a ``jax.*`` call computes is JAX304's."""
+        (``len(graph.n_node)``), a value a ``jax.*`` call computes is JAX304's, and a field read off
+        it (``state.pos``) is JAX306's (a pytree's field may be declared static)."""
         ctx = self.ctx
-        attributes = {id(n.attr) for n in _walk(test) if isinstance(n, cst.Attribute)}
-        reads = [n for n in _walk(test) if isinstance(n, cst.Name) and n.value == param and id(n) not in attributes]
+        reads = [r for r in parameter_reads(ctx, fn, param) if r is test or any(a is test for a in ctx.ancestors(r))]
         if not reads:
             return False
         for read in reads:
             parent = ctx.parent(read)
             if isinstance(parent, cst.Attribute) and parent.value is read:
                 called = ctx.parent(parent)
-                if not (isinstance(called, cst.Call) and called.func is parent and parent.attr.value in PURE_METHODS):
-                    return False  # `state.pos`: a pytree's field, JAX306's (it may be declared static)
-        for node in _walk(test):
-            if not isinstance(node, cst.Call):
-                continue
-            if (
-                isinstance(node.func, cst.Attribute)
-                and ctx.names.qualified_name(node.func) is None
-                and node.func.attr.value in PURE_METHODS
-                and _rooted_at(node.func)
-            ):
-                continue  # `x.sum()`, `y.mean()`: a method of an array
-            return False
-        return True
+                if not (isinstance(called, cst.Call) and called.func is parent and array_method_call(ctx, called)):
+                    return False
+        return all(array_method_call(ctx, call) and _rooted_at_a_name(call.func) for call in _calls_in(test))
 
     def _jax302s(self, fn: cst.FunctionDef, param: str) -> bool:
         """JAX302 reads the parameter as a value a static argument would serve: its strict reading
@@ -105,18 +100,18 @@ class PythonIfs:
         (``if x.sum() > 3:``) stays a tracer even for a static value, and is this rule's."""
         use = self.strict.first_need(fn, param)
         return use is not None and use.need is Need.NEEDS
+
     def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If | cst.IfExp, why: str, mapped_by: str) -> Finding:
         ctx = self.ctx
         test = ctx.code(branch.test)
         each = "the checkpointed" if mapped_by in CHECKPOINT else "the jitted" if mapped_by == JIT else "each example's"
-        head = f"`if {test}:` needs a concrete bool, but {why}: {each} `{param}` is a tracer"
+        written = f"`if {test}:`" if isinstance(branch, cst.If) else f"`... if {test} else ...`"
+        head = f"{written} needs a concrete bool, but {why}: {each} `{param}` is a tracer"
         notes = (
             "option: `jnp.where(cond, a, b)` when both arms compute a value (both are evaluated)",
             "option: `lax.cond(cond, true_fn, false_fn, *operands)` when an arm must not run, or returns other types",
         )
         selected = select(self.analysis, fn, branch) if isinstance(branch, cst.If) else select_expression(self.analysis, fn, branch)
-        if isinstance(branch, cst.IfExp):
-            head = head.replace(f"`if {test}:`", f"`... if {test} else ...`", 1)
         if isinstance(selected, str):
             if isinstance(branch, cst.If) and _raises(branch):
                 notes = (
@@ -140,13 +135,15 @@ class PythonIfs:
         )
 
 
-def _walk(node: cst.CSTNode):
-    yield node
+def _calls_in(node: cst.CSTNode):
+    """Every call written in `node`."""
+    if isinstance(node, cst.Call):
+        yield node
     for child in node.children:
-        yield from _walk(child)
+        yield from _calls_in(child)
 
 
-def _rooted_at(expr: cst.BaseExpression) -> bool:
+def _rooted_at_a_name(expr: cst.BaseExpression) -> bool:
     """``x.sum`` or ``x[0].max``: an attribute chain on a name, not on what a call returns."""
     while isinstance(expr, (cst.Attribute, cst.Subscript)):
         expr = expr.value
