@@ -72,6 +72,12 @@ def _returns_containers(facts: Facts, function: ast.FunctionDef | ast.AsyncFunct
     )
 
 
+def _returns_tuple(function: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = False) -> bool:
+    """``return params, memory``: a caller unpacking it may get a container built there
+    (`container_origin._unpacked`; generous: any tuple, any decorator for a `method`)."""
+    return (method or not function.decorator_list) and any(isinstance(r.value, ast.Tuple) for r in own_returns(function))
+
+
 def _builds_namespace(expr: ast.expr) -> bool:
     """``Namespace(...)``, ``SimpleNamespace(...)``, ``parser.parse_args()``, by spelling (generous)."""
     return isinstance(expr, ast.Call) and spelled_name(expr.func) in ("Namespace", "SimpleNamespace", "parse_args")
@@ -150,11 +156,13 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         if isinstance(func, ast.Name) and func.id in _BUILTIN_BUILDERS:
             return True
         if isinstance(func, ast.Name) and any(
-            _returns_containers(facts, d) or _returns_instance(facts, d) for d in facts.defs_by_name.get(func.id, ())
+            _returns_containers(facts, d) or _returns_instance(facts, d) or _returns_tuple(d)
+            for d in facts.defs_by_name.get(func.id, ())
         ):
             return True
         if isinstance(func, ast.Attribute) and any(
-            _returns_containers(facts, d, method=True) for d in facts.defs_by_name.get(func.attr, ())
+            _returns_containers(facts, d, method=True) or _returns_tuple(d, method=True)
+            for d in facts.defs_by_name.get(func.attr, ())
         ):
             return True  # `Model.make_config()`, a static method (`container_origin._plain_function`)
         if isinstance(func, ast.Name) and func.id in facts.class_names:

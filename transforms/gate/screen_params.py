@@ -181,11 +181,33 @@ def _spelled(node: ast.AST) -> frozenset[str]:
 
 # -- which functions a jit may trace ----------------------------------------------------------
 def _maybe_jitted(facts: Facts, index: _Index) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    handed = _handed_instances(facts, index)
     return [
         n for n in facts.nodes
         if isinstance(n, _FUNCTIONS)
-        and (n.name in index.values or any(_may_jit(facts, d) for d in n.decorator_list) or id(n) in facts.linen_calls)
+        and (
+            n.name in index.values
+            or any(_may_jit(facts, d) for d in n.decorator_list)
+            or id(n) in facts.linen_calls
+            or (n.name == "__call__" and getattr(index.parents.get(n), "name", None) in handed)
+        )
     ]
+
+
+def _handed_instances(facts: Facts, index: _Index) -> frozenset[str]:
+    """Classes of the module an instance of which is handed on (``jax.jit(model)`` with ``model =
+    Model()``, or ``jax.jit(Model())``): its ``__call__`` may run under the layer it is handed to
+    (`TraceIndex._instance_calls`). Generous: any use of the name as a value counts."""
+    found: set[str] = set()
+    for node in facts.nodes:
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in facts.class_names):
+            continue
+        parent = index.parents.get(node)
+        if isinstance(parent, ast.Assign) and any(isinstance(t, ast.Name) and t.id in index.values for t in parent.targets):
+            found.add(node.func.id)
+        elif isinstance(parent, ast.Call) and node in parent.args:
+            found.add(node.func.id)
+    return frozenset(found)
 
 
 #: Packages whose decorators never jit (a test's parameters, a property, a context manager, ...).

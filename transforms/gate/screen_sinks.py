@@ -19,6 +19,7 @@ import ast
 from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
 from jaxfix.transforms.semantics.sinks import (
     ALL,
+    ARRAY_KEEPING_METHODS,
     AXIS_SECOND,
     COMPARING,
     CONVERSIONS,
@@ -26,6 +27,7 @@ from jaxfix.transforms.semantics.sinks import (
     LINEN_SWITCHES,
     SIZE_ARGUMENTS,
     VALUE_SHAPED,
+    numpy_function,
 )
 from jaxfix.transforms.semantics.vocabulary import FORI_LOOP
 
@@ -118,6 +120,11 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             continue
         if isinstance(parent, ast.Slice):
             return True
+        if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_KEEPING_METHODS:
+            outer = parents.get(parent)
+            if isinstance(outer, ast.Call) and outer.func is parent:
+                node = outer  # `.astype(jnp.int32)` keeps the values (`sinks.Follower`)
+                continue
         if isinstance(parent, ast.Attribute) and parent.attr in CONVERTING_METHODS:
             outer = parents.get(parent)
             return isinstance(outer, ast.Call) and outer.func is parent  # `mean.item()` (`sinks.Follower`)
@@ -185,6 +192,16 @@ def _fields_reach_sink(facts, call: ast.Call) -> bool:
     return cache[name]
 
 
+def _helper_reaches_sink(facts, name: str) -> bool:
+    """Can a parameter of a def named `name` reach a sink inside it? Generous: any parameter, any
+    def of that name."""
+    cache = facts.__dict__.setdefault("_helper_sinks", {})
+    if name not in cache:
+        cache[name] = False  # in progress: a def calling itself proves nothing
+        cache[name] = any(parameter_reaches_sink(facts, d) for d in facts.defs_by_name.get(name, ()))
+    return cache[name]
+
+
 def _methods_of(facts, class_name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     classes = [n for n in facts.nodes if isinstance(n, ast.ClassDef) and n.name == class_name]
     return [f for c in classes for f in c.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -220,12 +237,16 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
         return False
     if name in facts.static_jitted_names:
         return True  # a static parameter of a jit: the screen does not know which slots
+    if isinstance(func, ast.Name) and _helper_reaches_sink(facts, func.id):
+        return True  # a def of the module takes it on (`sinks.Follower._helper_parameter`)
     spellings = qualified_spellings(facts, func)
     if not spellings:
         if isinstance(func, ast.Attribute):  # a method: only `x.reshape(...)` needs a concrete shape
             return name == "reshape" and keyword in (None, "shape", "newshape")
         spellings = frozenset({f"builtins.{name}"})
     for qualified in spellings:
+        if numpy_function(qualified):
+            return True  # NumPy converts a tracer with `__array__` (`sinks.numpy_function`)
         if qualified in CONVERSIONS or (qualified in VALUE_SHAPED and position in (0, None)):
             return True  # a value-shaped call's first argument (generous: `size=` not looked at)
         if qualified in COMPARING and keyword is None:

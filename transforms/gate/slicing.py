@@ -245,14 +245,19 @@ def slice_source(
 
 
 def _stored_attributes(tree: ast.Module) -> set[str]:
-    """Every ``x.name`` the module assigns."""
-    return {
-        target.attr
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        for target in node.targets
-        if isinstance(target, ast.Attribute)
-    }
+    """Every ``x.name`` the module assigns, ``self.low, self.high = low, high`` too."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign):
+            continue
+        targets = list(node.targets)
+        while targets:
+            target = targets.pop()
+            if isinstance(target, ast.Attribute):
+                out.add(target.attr)
+            elif isinstance(target, (ast.Tuple, ast.List)):
+                targets.extend(target.elts)
+    return out
 
 
 def _keep_callees(start: list[_Unit], all_units: list[_Unit]) -> None:

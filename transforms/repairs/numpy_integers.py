@@ -37,7 +37,8 @@ _JNP = "jax.numpy."
 
 #: jax.numpy functions whose NumPy twin gives the same values on Python ints.
 INTEGER_EXACT = frozenset(
-    {"array", "asarray", "cumsum", "cumprod", "sum", "prod", "diff", "concatenate", "maximum", "minimum", "abs", "max", "min", "arange"}
+    {"array", "asarray", "cumsum", "cumprod", "sum", "prod", "diff", "concatenate", "maximum", "minimum", "abs", "max", "min", "arange",
+     "reshape", "ravel"}
 )
 
 

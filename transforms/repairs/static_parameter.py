@@ -33,6 +33,7 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
@@ -135,12 +136,22 @@ def through_one_jit(
 
 
 def _wraps_bound_method(analysis: Analysis, fn: FunctionNode, wrap: Wrap) -> bool:
-    """``jax.jit(obj.m, ...)``: a jit applied right to an instance's method, `fn`."""
+    """``jax.jit(obj.m, ...)``: a jit applied right to an instance's method, `fn`; or
+    ``jax.jit(model)`` of an instance whose ``__call__`` `fn` is (jit reads its signature
+    without ``self`` too)."""
     node = wrap.node
     if wrap.name != JIT or not isinstance(node, cst.Call) or not node.args:
         return False
     first = node.args[0].value
-    return isinstance(first, cst.Attribute) and analysis.traces.binds_receiver(fn, first)
+    if isinstance(first, cst.Attribute):
+        return analysis.traces.binds_receiver(fn, first)
+    built = instance_class(analysis.ctx, first)
+    return (
+        isinstance(fn, cst.FunctionDef)
+        and fn.name.value == "__call__"
+        and built is not None
+        and built[0] is analysis.ctx.parent(analysis.ctx.parent(fn))
+    )
 
 
 def jitted_signature(analysis: Analysis, fn: FunctionNode, jit: Wrap) -> Signature | None:

@@ -51,6 +51,7 @@ from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.sinks import numpy_function
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES
@@ -165,7 +166,8 @@ def _python_reads(ctx, place: cst.CSTNode) -> bool:
     if isinstance(place, cst.Call):
         if isinstance(place.func, cst.Attribute) and place.func.attr.value in ("tolist", "item"):
             return True
-        return ctx.names.qualified_name(place.func) in _PYTHON_READERS
+        qualified = ctx.names.qualified_name(place.func)
+        return qualified in _PYTHON_READERS or numpy_function(qualified)  # NumPy converts a concrete array
     return isinstance(place, (cst.Slice, cst.Subscript, cst.If, cst.While, cst.IfExp, cst.Assert, cst.BooleanOperation, cst.UnaryOperation))
 
 

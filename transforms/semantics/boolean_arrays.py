@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
 #: jax.numpy functions whose result is an element-wise boolean of their array arguments.
@@ -26,13 +26,19 @@ REDUCING_TESTS = frozenset({"allclose", "array_equal", "array_equiv", "all", "an
 REDUCING_METHODS = frozenset({"all", "any"})
 
 
+def _along_axis(call: cst.Call) -> bool:
+    """``jnp.all(m, axis=-1)`` or ``jnp.any(m, 0)``: reduced along an axis, not to one value."""
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return len(positional) > 1 or any(a.keyword is not None and a.keyword.value == "axis" for a in call.args)
+
+
 def is_boolean(ctx: ModuleContext, expr: cst.BaseExpression, *, reductions: bool = False, _depth: int = 0) -> bool:
     """Surely a boolean array where it is an array: a comparison, an element-wise test, and
     ``&``/``|``/``^``/``~`` of those, or a name bound once to one (``mask = x < n``); with
     `reductions`, also ``jnp.allclose``, ``jnp.all``, ``x.any()``, ``not`` and ``and``/``or`` of
     booleans (one boolean for the whole array)."""
     if isinstance(expr, cst.Name) and expr.value not in ("True", "False"):
-        binding = single_binding(ctx, expr)
+        binding = single_binding(ctx, expr) or reaching_binding(ctx, expr)  # `mask = ...` then `mask = jnp.all(mask, axis=-1)`
         value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) and _depth < 4 else None
         return value is not None and is_boolean(ctx, value, reductions=reductions, _depth=_depth + 1)
     if isinstance(expr, cst.Comparison):
@@ -45,6 +51,8 @@ def is_boolean(ctx: ModuleContext, expr: cst.BaseExpression, *, reductions: bool
         qualified = ctx.names.qualified_name(expr.func) or ""
         if qualified.startswith("jax.numpy."):
             name = qualified.rpartition(".")[2]
+            if name in ("all", "any") and _along_axis(expr):
+                return True  # `jnp.all(m, axis=-1)`: a boolean for each row, an array still
             return name in ELEMENTWISE_TESTS or (reductions and name in REDUCING_TESTS)
         return (
             reductions

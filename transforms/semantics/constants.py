@@ -57,10 +57,17 @@ def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
     if not assignments or not all(isinstance(a, Assignment) for a in assignments):
         return None
     fn = ctx.enclosing_function(name)
-    around = ctx.ancestors_within(name, fn)
+    read: cst.CSTNode = name
+    closure = False
+    if fn is not None and not any(ctx.enclosing_function(a.node) is fn for a in assignments):  # type: ignore[union-attr]
+        # A closure's read (``lax.cond(k >= 0, lambda: zero, lambda: k)``): it sees what the name
+        # holds when it runs, which is after its definition; with every binding of the outer
+        # function before that definition, it is the last of them.
+        read, fn, closure = fn, ctx.enclosing_function(fn), True
+    around = ctx.ancestors_within(read, fn)
     if any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in around):
         return None  # (module-level code, fn None, runs top to bottom as a function's does)
-    statement = ctx.statement_of(name)
+    statement = ctx.statement_of(read)
     param: cst.CSTNode | None = None
     before: list[cst.Name] = []
     for assignment in assignments:
@@ -72,10 +79,12 @@ def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
             return None
         holder = ctx.statement_of(node)
         if holder is statement:
-            if not _assignment_target(ctx, node):
+            if closure or not _assignment_target(ctx, node):
                 return None  # a walrus or a loop target in the read's own statement
             continue  # bound after the right side is read
         if ctx.start(holder) > ctx.start(statement):
+            if closure:
+                return None  # bound again after the closure is made: it may run after that
             continue  # later: no loop brings it back
         if not _assignment_target(ctx, node) or ctx.parent(holder) not in around:
             return None  # conditional, or a target unpacked in ways not followed

@@ -138,10 +138,17 @@ def _outside_project(ctx: ModuleContext, base: cst.BaseExpression) -> bool:
 
 
 def _init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute) -> cst.BaseExpression | None:
-    """The value of ``self.name = value`` when that is a statement of ``__init__``'s own body."""
+    """The value of ``self.name = value`` when that is a statement of ``__init__``'s own body; of
+    ``self.low, self.high = low, high`` (numpyro's style), the element in the same place."""
     target = ctx.parent(node)
+    element = None
+    if isinstance(target, cst.Element) and isinstance(ctx.parent(target), (cst.Tuple, cst.List)):
+        element, target = target, ctx.parent(ctx.parent(target))
     assign = ctx.parent(target) if isinstance(target, cst.AssignTarget) else None
     if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+        return None
+    value = assign.value if element is None else _element_value(assign, element)
+    if value is None:
         return None
     line = ctx.parent(assign)
     block = ctx.parent(line)
@@ -150,7 +157,19 @@ def _init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute)
         return None
     if method.name.value != "__init__" or ctx.parent(ctx.parent(method)) is not cls:
         return None
-    return assign.value
+    return value
+
+
+def _element_value(assign: cst.Assign, element: cst.Element) -> cst.BaseExpression | None:
+    """The part of ``a, b = x, y`` that `element` of the target takes: the element in the same
+    place of a tuple or list of as many, none starred."""
+    names = assign.targets[0].target
+    values = assign.value
+    if not isinstance(names, (cst.Tuple, cst.List)) or not isinstance(values, (cst.Tuple, cst.List)):
+        return None
+    if len(names.elements) != len(values.elements) or any(not isinstance(e, cst.Element) for e in (*names.elements, *values.elements)):
+        return None
+    return values.elements[list(names.elements).index(element)].value  # type: ignore[union-attr]
 
 
 def _plain_read(ctx: ModuleContext, node: cst.Attribute) -> bool:

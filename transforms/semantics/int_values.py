@@ -39,6 +39,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
     unpacked_value,
 )
+from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
@@ -116,6 +117,9 @@ class IntStatic:
             return _worst([self.kind(expr.left, deeper), self.kind(expr.right, deeper)], "either of two ints")
         if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size") and self._array(expr.value):
             return Proof(Kind.INT, "array metadata")
+        if isinstance(expr, cst.Attribute) and (stored := read_attribute(ctx, expr)) is not None:
+            inner = self.kind(stored.value, deeper)
+            return Proof(inner.kind, f"`{code}` is set once, in `__init__`: {inner.reason}")
         if isinstance(expr, cst.Subscript):
             return self._subscript(expr, code)
         if isinstance(expr, cst.Call):
@@ -276,6 +280,11 @@ class IntStatic:
         if routes is None:
             return static
         for route in routes:
+            bound = route.partial_argument(info.signature, param)
+            if bound is not None:
+                if getattr(self, judge)(bound, depth + 1).kind is not Kind.INT:
+                    return static
+                continue  # ``jax.jit(partial(eye, 3, 4, k))``: the partial holds the value itself
             # A jit that makes it static, or `eqx.filter_jit`, which keeps a Python int static.
             if route.escapes or route.call is None or any(w.name != JIT and w.name not in ARRAY_TRACING for w in route.wraps):
                 return static
@@ -294,16 +303,18 @@ class IntStatic:
             return static  # some call passes what may not be an int, or no call can be seen
         name = info.name
         what = "an int" if judge == "kind" else "a tuple of ints"
-        return Proof(Kind.INT, f"a static parameter of the jitted `{name}` that every call passes {what}")
+        jitted = any(w.name == JIT for r in routes for w in r.wraps) or self.analysis.traces.jit_entry(fn) is not None
+        held = "a static parameter of the jitted" if jitted else "a parameter of"
+        return Proof(Kind.INT, f"{held} `{name}` that every call passes {what}")
 
     def _ints_elsewhere(self, fn: FunctionNode, param: str, depth: int, judge: str) -> int | None:
         """How many calls in the project's other modules pass `param` an int (each read in its own
         module); None when one may not, or when they cannot all be seen."""
         entry = self.analysis.traces.jit_entry(fn)
         node = entry.node if entry is not None else self._filter_jit_decorator(fn)
-        if node is None:
+        if node is None and not (isinstance(fn, cst.FunctionDef) and _called_as_written(self.ctx, fn)):
             return 0 if self.ctx.repo is None else None
-        elsewhere = passed_elsewhere(self.ctx, fn, node, param)
+        elsewhere = passed_elsewhere(self.ctx, fn, node, param)  # node None: a def called as written
         if isinstance(elsewhere, str):
             return None
         node = parameter(fn, param)
@@ -336,6 +347,14 @@ INT_ARITHMETIC = {
     cst.Modulo: operator.mod,
     cst.Power: operator.pow,
 }
+
+
+def _called_as_written(ctx, fn: cst.FunctionDef) -> bool:
+    """Undecorated, or a static or class method: a call passes its arguments to the body."""
+    return all(ctx.names.qualified_name(d.decorator) in _METHOD_KINDS for d in fn.decorators)
+
+
+_METHOD_KINDS = frozenset({"builtins.staticmethod", "builtins.classmethod"})
 
 
 def int_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> int | None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.class_hashing import static_method
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
 from jaxfix.transforms.semantics.jit_signature import Signature, StaticSpec
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, NEUTRAL_DECORATORS, PARTIAL, STATIC_KEYWORDS
@@ -89,7 +90,93 @@ def read_jit_application(ctx: ModuleContext, call: cst.Call) -> tuple[JitWrapper
     wrapper = read_jit_wrapper(ctx, call.func)
     if wrapper is not None and len(call.args) == 1 and len(positional) == 1:
         return wrapper, positional[0].value
-    return None
+    return _factory_application(ctx, call)
+
+
+def _factory_application(ctx: ModuleContext, call: cst.Call) -> tuple[JitWrapper, cst.BaseExpression] | None:
+    """``_estimator_variant(jax.jit, score_function_jacobians)`` (optax's gradient estimators) or
+    ``make_jitted(step)``: a def of this module, undecorated, whose one statement returns
+    ``jit(p, static_argnums=...)``, `p` one of its parameters and the jit either jax's own or a
+    parameter this call gives jax's jit. Its static options are the ones written in that return,
+    where a fix edits them: so the def must serve this call alone (its name read once here, and
+    imported by no other module of the project)."""
+    if any(a.star for a in call.args):
+        return None
+    if isinstance(call.func, cst.Name):
+        factory = single_binding(ctx, call.func)
+        if isinstance(factory, cst.FunctionDef) and factory.decorators:
+            return None
+    elif isinstance(call.func, cst.Attribute):
+        factory = static_method(ctx, call.func)  # `Model._variant(jax.jit, Model.step)`
+    else:
+        return None
+    if not isinstance(factory, cst.FunctionDef) or not _read_once(ctx, factory):
+        return None
+    body = factory.body.body if isinstance(factory.body, cst.IndentedBlock) else ()
+    statement = body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) else None
+    returned = statement.body[0] if statement is not None and len(statement.body) == 1 else None
+    applied = returned.value if isinstance(returned, cst.Return) else None
+    if not isinstance(applied, cst.Call) or not applied.args:
+        return None
+    first, options = applied.args[0], applied.args[1:]
+    if first.keyword is not None or first.star or any(a.keyword is None or a.star for a in options):
+        return None
+    given = _given(call, factory)
+    wrapped = first.value
+    if given is None or not isinstance(wrapped, cst.Name) or wrapped.value not in given:
+        return None
+    jit: cst.BaseExpression | None = applied.func
+    if isinstance(jit, cst.Name) and jit.value in given:
+        jit = given[jit.value]  # `variant(estimator, ...)` with `variant` given `jax.jit` here
+    elif isinstance(jit, cst.Name) and jit.value in _param_names(factory):
+        return None  # a parameter this call leaves to its default
+    if jit is None or not ctx.names.is_api(jit, JIT):
+        return None
+    return JitWrapper(_spec_from_args(ctx, options), applied), given[wrapped.value]
+
+
+def _param_names(fn: cst.FunctionDef) -> set[str]:
+    params = fn.params
+    return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+
+
+def _given(call: cst.Call, fn: cst.FunctionDef) -> dict[str, cst.BaseExpression] | None:
+    """What `call` passes each parameter of `fn` it names, bound as Python binds them; None when
+    that cannot be read (more positional arguments than parameters, a star parameter)."""
+    params = fn.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+        return None
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    keywords = {p.name.value for p in (*params.params, *params.kwonly_params)}
+    out: dict[str, cst.BaseExpression] = {}
+    given = [a for a in call.args if a.keyword is None]
+    if len(given) > len(positional):
+        return None
+    for name, arg in zip(positional, given):
+        out[name] = arg.value
+    for arg in call.args:
+        if arg.keyword is not None:
+            if arg.keyword.value not in keywords or arg.keyword.value in out:
+                return None
+            out[arg.keyword.value] = arg.value
+    return out
+
+
+def _read_once(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
+    """The def's name is read once in this module (a static method's, as an attribute of any
+    object), and no other module of the project imports it (or its class)."""
+    owner = ctx.parent(ctx.parent(fn))
+    if isinstance(owner, cst.ClassDef):
+        if len(ctx.attributes_named(fn.name.value)) != 1:
+            return False
+        exported = owner.name.value
+    else:
+        scope = ctx.scope(fn)
+        assignments = scope.assignments[fn.name.value] if scope is not None else ()
+        if len(assignments) != 1 or sum(len(a.references) for a in assignments) != 1:
+            return False
+        exported = fn.name.value
+    return ctx.repo is None or ctx.ref is None or not ctx.repo.modules_importing(exported, ctx.ref)
 
 
 class MethodKind(enum.Enum):

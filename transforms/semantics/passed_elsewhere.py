@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.importers import UsesIn, calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.importers import UsesIn, calls_elsewhere, exported_name, jitted_name
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
@@ -36,11 +36,12 @@ class PassedElsewhere:
         return self.uses.analysis
 
 
-def passed_elsewhere(ctx: ModuleContext, fn: FunctionNode, jit_node: cst.CSTNode, param: str) -> list[PassedElsewhere] | str:
-    """Every other module's argument for `param` of the jitted `fn`; else why they cannot all be seen."""
+def passed_elsewhere(ctx: ModuleContext, fn: FunctionNode, jit_node: cst.CSTNode | None, param: str) -> list[PassedElsewhere] | str:
+    """Every other module's argument for `param` of the jitted `fn` (`jit_node` None: of the def
+    itself, called as written); else why they cannot all be seen."""
     if ctx.repo is None:
         return []
-    exported = jitted_name(ctx, fn, jit_node)
+    exported = exported_name(ctx, fn) if jit_node is None else jitted_name(ctx, fn, jit_node)
     if exported is None:
         return []
     calls = calls_elsewhere(ctx, exported)
@@ -59,13 +60,14 @@ def local_routes(analysis, fn: FunctionNode):
 
     A function the module never names has one synthetic route, "used from
     elsewhere"; in a project, `passed_elsewhere` lists those uses, so it
-    stands for none here.
+    stands for none here. The routes that start from code of this module stay
+    (``DiscreteUniform(1, 3)`` runs ``__init__``, which nothing names).
     """
     routes = analysis.traces.routes(fn)
     if routes is None:
         return None
     if analysis.ctx.repo is not None and analysis.traces.references(fn) == []:
-        return ()
+        return tuple(r for r in routes if r.ref is not None)
     return routes
 
 

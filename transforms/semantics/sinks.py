@@ -21,11 +21,13 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
+from jaxfix.transforms.semantics.call_binding import bind_arguments
+from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
 from jaxfix.transforms.semantics.constants import binding_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.reads import parameter, reads
 from jaxfix.transforms.semantics.sequence_positions import UNKNOWN, Place, concatenated, element_place, indexed, sliced
 from jaxfix.transforms.semantics.static_slots import jitted_call
 
@@ -342,9 +344,19 @@ def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | No
     qualified = ctx.names.qualified_name(call.func)
     if qualified in CONVERSIONS:
         return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
+    if numpy_function(qualified) and not arg.star:
+        # `np.array(k, dtype)` (jax's sparse eye): NumPy converts a tracer with `__array__`, which
+        # raises TracerArrayConversionError.
+        return Sink(call, f"NumPy's `{ctx.code(call.func)}` needs a concrete value")
     if qualified in COMPARING and arg.keyword is None and not arg.star:
         return Sink(call, f"`{ctx.code(call.func)}()` compares its arguments with Python's `<`, which needs concrete values")
     return None
+
+
+def numpy_function(qualified: str | None) -> bool:
+    """A function of NumPy itself (``numpy.array``, ``numpy.sqrt``), not of a submodule JAX mirrors
+    lazily (``numpy.random`` takes no array to convert either way, and stays out)."""
+    return qualified is not None and qualified.startswith("numpy.") and qualified.count(".") == 1
 
 
 def axis_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> bool:
@@ -375,6 +387,9 @@ def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
 
 #: Array methods that hand out the values as Python ones: a tracer raises ConcretizationTypeError.
 CONVERTING_METHODS = frozenset({"item", "tolist"})
+#: Array methods whose result holds the receiver's values, each as it was or converted: a tracer's is
+#: a tracer (pgx's ``jnp.sqrt(n).astype(jnp.int32).item()``). A reduction is a value of its own.
+ARRAY_KEEPING_METHODS = frozenset({"astype", "reshape", "ravel", "flatten", "squeeze", "transpose", "round", "clip", "copy"})
 
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
@@ -474,6 +489,9 @@ class Follower:
                 called = isinstance(outer, cst.Call) and outer.func is parent
                 shown = ctx.code(outer) if called else ctx.code(parent)
                 blocked = f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support"
+                if self.through_indexing and called and isinstance(parent, cst.Attribute) and parent.attr.value in ARRAY_KEEPING_METHODS:
+                    node = outer  # type: ignore[assignment]  # `.astype(jnp.int32)`: the same values, an array still
+                    continue
                 if called and isinstance(parent, cst.Attribute) and parent.attr.value in CONVERTING_METHODS:
                     # `tsave.tolist()` (dynamiqs#1015): an array's values as Python ones, which a tracer has not
                     sink = Sink(outer, f"`.{parent.attr.value}()` needs a concrete value")  # type: ignore[arg-type]
@@ -503,7 +521,28 @@ class Follower:
                 return Flow()
         if qualified.startswith(ARRAY_MODULES) or self._displayed(call, qualified):
             return Flow()
+        helper = self._helper_parameter(call, arg)
+        if helper is not None:
+            return self._joined(helper, depth, held)
         return Flow(blocked=f"it is passed to `{shorten(ctx.code(call.func))}` (line {line}), which we cannot see into")
+
+    def _helper_parameter(self, call: cst.Call, arg: cst.Arg) -> list[cst.CSTNode] | None:
+        """`arg` handed to a def of the module that runs as written (``_const(idx, k)``): the reads
+        of the parameter it binds, inside the def, where the value goes on; None when the callee or
+        the binding cannot be seen, or a read may see another value (the parameter rebound)."""
+        ctx = self.ctx
+        helper = plain_def(ctx, call.func)
+        if helper is None or arg.star or any(a.star for a in call.args):
+            return None
+        slots = bind_arguments(ctx, call)
+        slot = slots.get(arg) if slots is not None else None
+        param = parameter(helper, slot.param) if slot is not None and slot.target.function.node is helper else None
+        if param is None:
+            return None
+        uses = reads(ctx, param.name)
+        if any(reaching_binding(ctx, u) is not param for u in uses):  # type: ignore[arg-type]
+            return None
+        return uses
 
     def _displayed(self, call: cst.Call, qualified: str) -> bool:
         """Only shown, never computed with: ``print(n)``, ``print(type(n))``, ``print(repr(n))``.

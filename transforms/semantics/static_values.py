@@ -31,6 +31,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
 )
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT
@@ -102,6 +103,9 @@ class StaticnessChecker:
                 return _static("a library object")
             if self._linen_field(expr):
                 return _static(f"`{code}` is a field of a flax linen Module, a Python value")
+            stored = read_attribute(ctx, expr)
+            if stored is not None and self.verdict(stored.value, _depth + 1).kind is Kind.STATIC:
+                return _static(f"`{code}` is set once, in `__init__`, to a static value")
             return _unknown(f"`{code}` is an attribute whose value cannot be followed")
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
@@ -226,6 +230,12 @@ class StaticnessChecker:
         for route in routes or ():
             if route.wraps and all(w.name == JIT and w.traces(self.ctx, signature, name) is False for w in route.wraps):
                 continue  # a jit that makes it static: a Python value, whatever its callers pass
+            bound = route.partial_argument(signature, name)
+            if bound is not None:
+                if self.verdict(bound).kind is Kind.STATIC:
+                    continue  # ``jax.jit(partial(eye, 3, 4, k))``: the partial holds the value itself
+                result = False
+                break
             filtered = bool(route.wraps) and all(w.name in ARRAY_TRACING for w in route.wraps)
             if route.escapes or route.call is None or (route.wraps and not filtered):
                 result = False

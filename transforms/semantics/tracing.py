@@ -229,6 +229,8 @@ class TraceIndex:
             )
         out.extend(self._constructions(fn))
         out.extend(self._linen_entries(fn))
+        # An instance is called after its class is made: through the jit `__call__` is rebound to, too.
+        out.extend(self._instance_calls(fn, (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())))
         if not out:  # used from elsewhere, through its decorators (and the jit it is rebound to)
             outer = (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())
             out = [Route(outer, None, True, head=len(outer))]
@@ -245,19 +247,25 @@ class TraceIndex:
         cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) and fn.name.value == "__init__" else None
         if not isinstance(cls, cst.ClassDef) or isinstance(ctx.parent(ctx.parent(cls)), cst.ClassDef):
             return []  # a class nested in a class is reached through it: not followed
-        scope = ctx.scope(cls)
-        assignments = scope.assignments[cls.name.value] if scope is not None else ()
-        if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
+        uses = self._class_uses(cls)
+        if uses is None:
             return [Route((), None, True, bound=True)]
         out: list[Route] = []
-        for access in sorted(next(iter(assignments)).references, key=lambda a: ctx.start(a.node)):
-            ref = access.node
+        for ref in uses:
             parent = ctx.parent(ref)
             if isinstance(parent, cst.Call) and parent.func is ref:
                 out.append(Route((), parent, bound=True, ref=ref))
             elif not only_reads_class(ctx, ref):
                 out.append(Route((), None, True, bound=True, ref=ref))
         return out
+
+    def _class_uses(self, cls: cst.ClassDef) -> list[cst.CSTNode] | None:
+        """Every use of the class's name, in source order; None when the name is bound more than once."""
+        scope = self.ctx.scope(cls)
+        assignments = scope.assignments[cls.name.value] if scope is not None else ()
+        if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
+            return None
+        return sorted((a.node for a in next(iter(assignments)).references), key=self.ctx.start)
 
     def _linen_entries(self, fn: FunctionNode) -> list[Route]:
         """The ``__call__`` of a flax linen Module runs at ``model.apply(variables, *args)`` and
@@ -284,6 +292,40 @@ class TraceIndex:
             built = instance_class(ctx, call.func)
             if built is not None and built[0] is cls:
                 out.append(Route((), call, bound=True, ref=call.func))
+        return out
+
+    def _instance_calls(self, fn: FunctionNode, head: tuple[Wrap, ...]) -> list[Route]:
+        """The ``__call__`` of a plain class of this module runs where an instance is called:
+        ``model(x)``, ``Model()(x)``, or through a layer, ``jax.jit(model)(x)`` (gwpopulation's
+        population models, jitted whole). Each construction, used at once or bound once to a name,
+        is followed as a reference to a method bound to its receiver; reading the instance's
+        attributes (``model.grid``, ``model.step(x)``) calls no ``__call__``; a use of the class
+        other than a construction (a subclass, an alias) escapes: its instances are not all seen.
+        `head`: the layers the method's decorators put around it (``@jax.jit def __call__``)."""
+        ctx = self.ctx
+        cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) and fn.name.value == "__call__" else None
+        if not isinstance(cls, cst.ClassDef) or linen_module(ctx, cls) or isinstance(ctx.parent(ctx.parent(cls)), cst.ClassDef):
+            return []
+        uses = self._class_uses(cls)
+        if uses is None:
+            return [Route((), None, True, bound=True)]
+        out: list[Route] = []
+        for ref in uses:
+            made = ctx.parent(ref)
+            if not (isinstance(made, cst.Call) and made.func is ref):
+                if only_reads_class(ctx, ref):
+                    continue
+                return [Route((), None, True, bound=True)]
+            target = _assigned_name(ctx, made)
+            uses = self._name_references(target) if target is not None else [made]
+            if uses is None:
+                out.append(Route((), None, True, bound=True))
+                continue
+            for use in uses:
+                parent = ctx.parent(use)
+                if isinstance(parent, cst.Attribute) and parent.value is use:
+                    continue  # an attribute of the instance, not its call
+                out.extend(replace(r, ref=use, bound=True, head=len(head)) for r in self._climb(use, head, 0))
         return out
 
     def _linen_runs_unseen(self, cls: cst.ClassDef) -> bool:
@@ -738,10 +780,10 @@ class TraceIndex:
     def _class_members(self, attr: cst.Attribute) -> frozenset[FunctionNode]:
         """``Model.f``: the defs named f in the body of the class Model (a class of this module);
         ``self.f`` in a method of Model, and ``m.f`` with ``m = Model(...)``, the same defs
-        (`callables.receiver_class`)."""
+        (`callables.receiver_class`); ``state.size`` with ``state: GameState`` annotated, GameState's."""
         members = class_members(self.ctx, attr)
         if members is None:
-            cls = self.instance_class_of(attr.value)
+            cls = self.instance_class_of(attr.value) or self._annotated_class(attr.value)
             members = members_named(cls, attr.attr.value) if cls is not None else []
         return frozenset(m for m in members if isinstance(m, cst.FunctionDef))
 
@@ -749,6 +791,15 @@ class TraceIndex:
         """The class of this module `receiver` is an instance of: `callables.receiver_class`, or a
         parameter every use of its function passes one instance of (`_passed_class`)."""
         return receiver_class(self.ctx, receiver) or self._passed_class(receiver)
+
+    def _annotated_class(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+        """``state.size`` with ``state: GameState`` a parameter: the annotation names a class of this
+        module, whose members run when read (pgx's properties). Read as what may run, not as proof
+        of what the argument holds."""
+        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        annotation = binding.annotation.annotation if isinstance(binding, cst.Param) and binding.annotation is not None else None
+        cls = single_binding(self.ctx, annotation) if isinstance(annotation, cst.Name) else None
+        return cls if isinstance(cls, cst.ClassDef) else None
 
     def _passed_class(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
         """``strategy.default_params`` where `strategy` is a parameter that every use of its
@@ -1037,6 +1088,22 @@ class Route:
             func = self.call.func
             return func.value if isinstance(func, cst.Attribute) else None
         return call_argument(self.call, sig, param, bound=self.bound, consumed=self.consumed)
+
+    def partial_argument(self, sig: Signature, param: str) -> cst.BaseExpression | None:
+        """What ``partial(fn, ...)`` written right around the function binds to `param`; None when
+        the route's first layer is no such partial, or it leaves `param` open. Whatever layers come
+        after (``jax.jit(partial(eye, 3, 4, k))``, ``vmap``), the partial object closes over the value
+        it was given: no transform sees it as an argument."""
+        first = self.wraps[0] if self.wraps and not self.bound else None
+        call = first.options if first is not None and first.name == PARTIAL else None
+        if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+            return None
+        for arg in call.args[1:]:
+            if arg.keyword is not None and arg.keyword.value == param:
+                return arg.value
+        positional = [a.value for a in call.args[1:] if a.keyword is None]
+        index = sig.positional_index(param)
+        return positional[index] if index is not None and index < len(positional) else None
 
     def signature_seen(self, index: int, sig: Signature) -> Signature | None:
         """The signature the wrap at `index` (or, with len(wraps), the call) sees; None: cannot tell."""

@@ -62,7 +62,15 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
-from jaxfix.transforms.semantics.sinks import COMPARING, VALUE_SHAPED, Follower, Sink, argument_sink, value_shaped_call
+from jaxfix.transforms.semantics.sinks import (
+    COMPARING,
+    VALUE_SHAPED,
+    Follower,
+    Sink,
+    argument_sink,
+    numpy_function,
+    value_shaped_call,
+)
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES, Taint
@@ -99,6 +107,8 @@ class TracedValues304:
             sink = next(iter(flow.sinks), None)
             if sink is None or id(sink.node) in seen_sinks or self._jax402s(call, sink):
                 continue
+            if self._numpy_reads(sink) and self._data(call) is not None:
+                continue  # NumPy handed data: JAX310's (its jax.numpy twin takes the tracer)
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
             out.append(self._finding(call, fn, sink))
         out.extend(self._control_flow_parameters(seen_sinks))
@@ -323,6 +333,9 @@ class TracedValues304:
                 dropped = drop_constant_carry(self.analysis, source.via.node, body, unpacking, index)
                 return None if isinstance(dropped, str) else dropped
         return None
+
+    def _numpy_reads(self, sink: Sink) -> bool:
+        return isinstance(sink.node, cst.Call) and numpy_function(self.ctx.names.qualified_name(sink.node.func))
 
     def _jax_value(self, call: cst.Call) -> bool:
         """A call whose result is an array JAX computes: a jax.numpy/lax/random call (not the metadata

@@ -28,7 +28,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
-from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info, read_jit_application
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes
@@ -217,12 +217,13 @@ def _jitted_by_call(ctx) -> frozenset[str]:
     for call in ctx.calls:
         # `jax.jit(f, static_argnums=1)`, or `partial(jax.jit, static_argnums=1)(f)`
         says = _says_static(call) or (isinstance(call.func, cst.Call) and _says_static(call.func))
-        if says and call.args:
-            first = call.args[0].value
-            if isinstance(first, cst.Name):
-                out.add(first.value)
-            elif isinstance(first, cst.Attribute):
-                out.add(first.attr.value)
+        first = call.args[0].value if says and call.args else None
+        if first is None and isinstance(call.func, (cst.Name, cst.Attribute)) and (applied := read_jit_application(ctx, call)) is not None:
+            first = applied[1]  # `variant(jax.jit, step)`: a def of the module that applies jit for us
+        if isinstance(first, cst.Name):
+            out.add(first.value)
+        elif isinstance(first, cst.Attribute):
+            out.add(first.attr.value)
     return frozenset(out)
 
 
