@@ -35,7 +35,9 @@ import re
 from collections.abc import Callable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, QualifiedNameProvider, ScopeProvider
+
+from jaxfix.transforms.core.options import Options
+from jaxfix.transforms.semantics.module import ModuleContext
 
 #: `import MODULE` (exactly) -> the alias the variant gives it.
 MODULE_ALIASES = {"jax": "j", "functools": "ft"}
@@ -71,6 +73,19 @@ def _dotted(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Attribute):
         return f"{_dotted(node.value)}.{node.attr.value}"
     return ""
+
+
+def _scoped(text: str) -> ModuleContext:
+    """One parse of the program with its scopes, parents and qualified names: jaxfix's own maps,
+    which tests/test_nodemaps.py holds equal to libcst's providers, at a third of their cost
+    (the variants are built for every golden program on every run of the suite)."""
+    return ModuleContext(text, cst.parse_module(text), Options(), None, None, None)
+
+
+def _qualified_names(ctx: ModuleContext, node: cst.CSTNode) -> set:
+    """What libcst's QualifiedNameProvider gives `node`: its scope's qualified names for it."""
+    scope = ctx.scope(node)
+    return scope.get_qualified_names_for(node) if scope is not None else set()
 
 
 def _free_name(module: cst.Module, wanted: str, taken: set[str]) -> str:
@@ -119,11 +134,9 @@ def alias_imports(
     dotted_aliases: dict[str, str] = DOTTED_ALIASES,
 ) -> str | None:
     """Every import of a JAX or functools name re-bound under another local name."""
-    module = cst.parse_module(text)
-    wrapper = MetadataWrapper(module)
-    scopes = wrapper.resolve(ScopeProvider)
-    module = wrapper.module
-    taken = _all_names(module)
+    ctx = _scoped(text)
+    module = ctx.module
+    taken = {n.value for n in ctx.nodes_of(cst.Name)}
     aliases: dict[cst.ImportAlias, str] = {}
     accesses: dict[cst.CSTNode, str] = {}
 
@@ -149,7 +162,7 @@ def alias_imports(
                     self._rename(node, alias, bound, wanted)
 
         def _rename(self, statement: cst.CSTNode, alias: cst.ImportAlias, bound: str, wanted: str) -> None:
-            scope = scopes.get(statement)
+            scope = ctx.scope(statement)
             if scope is None:
                 return
             assignments = [a for a in scope.assignments[bound] if getattr(a, "node", None) is statement]
@@ -194,19 +207,18 @@ class _AttributeToName(cst.CSTTransformer):
         return updated.with_changes(body=[*body, *extra.body])
 
 
+@functools.lru_cache(maxsize=1024)
 def primitives_imported_by_name(text: str) -> str | None:
     """``lax.cond(...)`` becomes ``c(...)`` with ``from jax.lax import cond as c`` on the first import line."""
-    wrapper = MetadataWrapper(cst.parse_module(text))
-    module = wrapper.module
-    taken = _all_names(module)
+    ctx = _scoped(text)
+    module = ctx.module
+    taken = {n.value for n in ctx.nodes_of(cst.Name)}
     chosen: dict[str, str] = {}
     replaced: dict[cst.Attribute, str] = {}
 
     class Find(cst.CSTVisitor):
-        METADATA_DEPENDENCIES = (QualifiedNameProvider,)
-
         def visit_Attribute(self, node: cst.Attribute) -> None:
-            qualified = self.get_metadata(QualifiedNameProvider, node, set())
+            qualified = _qualified_names(ctx, node)
             if len(qualified) != 1:
                 return
             (q,) = qualified
@@ -215,7 +227,7 @@ def primitives_imported_by_name(text: str) -> str | None:
                     chosen[q.name] = _free_name(module, ATTRIBUTE_TO_IMPORT[q.name], taken)
                 replaced[node] = chosen[q.name]
 
-    wrapper.visit(Find())
+    module.visit(Find())
     first_import = next(
         (
             s
@@ -288,28 +300,27 @@ class _Facts:
     qualified names, parents."""
 
     def __init__(self, text: str) -> None:
-        from libcst.metadata import ParentNodeProvider
-
-        self.wrapper = MetadataWrapper(cst.parse_module(text))
-        self.module = self.wrapper.module
-        # one batched pass for all three
-        found = self.wrapper.resolve_many([ScopeProvider, QualifiedNameProvider, ParentNodeProvider])
-        self.scopes = found[ScopeProvider]
-        self.qualified_names = found[QualifiedNameProvider]
-        self.parents = found[ParentNodeProvider]
+        self.ctx = _scoped(text)
+        self.module = self.ctx.module
         self.access_of: dict[cst.CSTNode, object] = {}
-        for scope in {s for s in self.scopes.values() if s is not None}:
+        for scope in self.ctx.scopes():
             for access in scope.accesses:
                 self.access_of[access.node] = access
-        # every node but the module has a parent, in the order the tree was walked
-        nodes = list(self.parents)
+        # every node but the module, in the order libcst's ParentNodeProvider lists them: the
+        # children of each node as the walk leaves it
+        nodes = _children_as_left(self.module)
         self.taken = {n.value for n in nodes if isinstance(n, cst.Name)}
         self.functions: list[_Function] = [n for n in nodes if isinstance(n, (cst.FunctionDef, cst.Lambda))]
         self.classes: list[cst.ClassDef] = [n for n in nodes if isinstance(n, cst.ClassDef)]
 
     def qualified(self, node: cst.CSTNode) -> set[str]:
-        value = self.qualified_names.get(node, ())
-        return {q.name for q in (value() if callable(value) else value)}
+        return {q.name for q in _qualified_names(self.ctx, node)}
+
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        return self.ctx.parent(node)
+
+    def scope(self, node: cst.CSTNode):
+        return self.ctx.scope(node)
 
     def is_jit(self, node: cst.CSTNode) -> bool:
         return "jax.jit" in self.qualified(node)
@@ -336,8 +347,8 @@ class _Facts:
         return [s for c in self.classes for s in c.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
 
     def in_class_body(self, node: cst.FunctionDef) -> bool:
-        block = self.parents.get(node)
-        return isinstance(block, cst.IndentedBlock) and isinstance(self.parents.get(block), cst.ClassDef)
+        block = self.parent(node)
+        return isinstance(block, cst.IndentedBlock) and isinstance(self.parent(block), cst.ClassDef)
 
     def resolve(self, expr: cst.BaseExpression, seen: frozenset = frozenset()) -> _Function | cst.ClassDef | None:
         """The local function (or class) a call through `expr` reaches, or None where that cannot be told."""
@@ -352,7 +363,7 @@ class _Facts:
                 if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
                     found.add(node)
                 elif isinstance(node, cst.Name) and node not in seen:
-                    assign = self.parents.get(self.parents.get(node))
+                    assign = self.parent(self.parent(node))
                     if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
                         target = self.resolve(assign.value, seen | {node})
                         if target is None:
@@ -405,6 +416,20 @@ class _Facts:
 
 
 @functools.lru_cache(maxsize=256)
+def _children_as_left(module: cst.Module) -> list[cst.CSTNode]:
+    """Each node's children, node by node in the order a walk leaves them (post-order)."""
+    out: list[cst.CSTNode] = []
+    stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
+    while stack:
+        node, left = stack.pop()
+        if left:
+            out.extend(node.children)
+            continue
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(node.children))
+    return out
+
+
 def _facts(text: str) -> _Facts:
     """One parse per program, shared by the variants (each only reads it: rewrites make new trees)."""
     return _Facts(text)
@@ -451,9 +476,9 @@ def _argnames_strings(value: cst.BaseExpression) -> list[cst.SimpleString]:
 
 def _argnames_target(call: cst.Call, facts: _Facts) -> _Function | cst.ClassDef | None:
     """The function whose parameters a jit call's static_argnames name."""
-    parent = facts.parents.get(call)
+    parent = facts.parent(call)
     if isinstance(parent, cst.Decorator):
-        return facts.parents.get(parent)  # type: ignore[return-value]
+        return facts.parent(parent)  # type: ignore[return-value]
     if "functools.partial" in facts.qualified(call.func):
         # partial(jax.jit, static_argnames=...)(f)
         if isinstance(parent, cst.Call) and parent.func is call:
@@ -528,7 +553,7 @@ def _rename_parameters(text: str) -> str:
             if old in declared.names:
                 raise NotApplicable(f"{old} is declared global or nonlocal")
             new = renamed.setdefault(old, _new_parameter_name(old, taken))
-            scope = facts.scopes[param]
+            scope = facts.scope(param)
             assignments = set(scope.assignments[old])
             for assignment in assignments:
                 node = getattr(assignment, "node", None)
@@ -734,11 +759,11 @@ def _positional_to_keyword(text: str) -> str:
                 found.add(node)
                 continue
             # f = jax.jit(f) or g = jax.jit(f, static_argnames=...), at module level
-            assign = facts.parents.get(facts.parents.get(node)) if isinstance(node, cst.Name) else None
+            assign = facts.parent(facts.parent(node)) if isinstance(node, cst.Name) else None
             jit = jit_of(assign.value) if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
             if (
                 jit is None
-                or facts.parents.get(facts.parents.get(assign)) is not facts.module
+                or facts.parent(facts.parent(assign)) is not facts.module
                 or _jit_keywords(jit) & set(_ARGNUMS)
             ):
                 return None
@@ -788,7 +813,7 @@ def _deferred(node: cst.CSTNode, facts: _Facts) -> bool:
     not while the module is executed."""
     from libcst.metadata import FunctionScope
 
-    scope = facts.scopes.get(node)
+    scope = facts.scope(node)
     while scope is not None and scope is not scope.parent:
         if isinstance(scope, FunctionScope):
             return True
@@ -797,8 +822,8 @@ def _deferred(node: cst.CSTNode, facts: _Facts) -> bool:
 
 
 def _top_statement(node: cst.CSTNode, facts: _Facts) -> cst.CSTNode:
-    while facts.parents.get(node) is not facts.module:
-        node = facts.parents[node]
+    while facts.parent(node) is not facts.module:
+        node = facts.parent(node)
     return node
 
 
@@ -810,7 +835,7 @@ def _moved_into_class(text: str) -> str:
         raise NotApplicable("no module-level function")
     first, last = body.index(defs[0]), body.index(defs[-1])
     between = [s for s in body[first : last + 1] if not isinstance(s, cst.FunctionDef)]
-    module_scope = facts.scopes[facts.module]
+    module_scope = facts.scope(facts.module)
     owner = _free_name(facts.module, "Model", set(facts.taken))
     references: dict[cst.CSTNode, cst.CSTNode] = {}
     for function in defs:
