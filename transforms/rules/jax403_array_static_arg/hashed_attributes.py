@@ -4,10 +4,13 @@ A static argument is hashed to key jit's cache. An object of a class with its ow
 (``hash((self.x, self.mul))``) is hashable only while every attribute that hash reads is: a
 construction that gives ``self.x`` an array makes the call fail, "Non-hashable static arguments
 are not supported ... unhashable type: 'jaxlib._jax.ArrayImpl'" (jax#39858: a method jitted with
-``static_argnums=0`` hashes ``self``). Reported, never rewritten: the ways out are a redesign
-(register the class as a pytree, the array a child and the rest aux data, and jit without
-``static_argnums``; or keep a hashable form of the array), and which one the class's other code
-allows is for a person.
+``static_argnums=0`` hashes ``self``). A class with its own ``__hash__`` is reported, never
+rewritten: the ways out are a redesign (register the class as a pytree, the array a child and the
+rest aux data, and jit without ``static_argnums``; or keep a hashable form of the array), and which
+one the class's other code allows is for a person. An instance of a pytree class already (a
+registered or ``flax.struct`` dataclass, an ``equinox.Module``) whose arrays sit in data fields
+needs no redesign: it leaves the static arguments and traces (tinygp#57's kernel), where nothing
+needs it concrete.
 """
 
 from __future__ import annotations

@@ -423,7 +423,9 @@ class ArrayStatic403(Rule):
     ``jax.pmap``'s ``static_broadcasted_argnums`` hashes the same way; an
     array passed there is reported, never rewritten (`pmap_static`). So is
     an object in a static slot whose class's own ``__hash__`` hashes an
-    attribute a construction gives an array (`hashed_attributes`).
+    attribute a construction gives an array (`hashed_attributes`); an
+    instance of a pytree class whose arrays sit in data fields leaves the
+    static arguments instead, and traces.
     """
 
     code = "JAX403"
