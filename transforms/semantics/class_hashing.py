@@ -203,6 +203,8 @@ def class_hashing(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> str
         if base.keyword is not None:
             return ""
         value = base.value
+        if ctx.names.qualified_name(value) in UNHASHABLE_BUILTINS:
+            return None  # `class DotDict(dict)` (brainpy): the builtin's `__hash__` is None
         parent = single_binding(ctx, value) if isinstance(value, cst.Name) else None
         if not isinstance(parent, cst.ClassDef):
             return ""
@@ -323,8 +325,15 @@ def _field_default(value: cst.Call) -> cst.BaseExpression | None | bool:
     return options.get("default")
 
 
+#: Builtin containers whose ``__hash__`` is None: a subclass without its own cannot hash.
+UNHASHABLE_BUILTINS = frozenset({"builtins.dict", "builtins.list", "builtins.set", "builtins.bytearray"})
+
+
 def unhashable_why(cls: cst.ClassDef) -> str:
     """Why instances of an unhashable class (`class_hashing` None) cannot hash."""
+    builtin = next((b.value.value for b in cls.bases if isinstance(b.value, cst.Name) and b.value.value in ("dict", "list", "set", "bytearray")), None)
+    if builtin is not None:
+        return f"a subclass of `{builtin}` without its own `__hash__` (`{builtin}` sets `__hash__ = None`)"
     if cls.decorators:
         return "a dataclass that is not frozen (`eq=True` sets `__hash__ = None`)"
     return "a class that defines `__eq__` without `__hash__`"

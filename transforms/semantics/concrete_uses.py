@@ -27,10 +27,10 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_array, needless_float, needless_item
 from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, members_named, single_binding
 from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
 from jaxfix.transforms.semantics.jit_signature import Kind, Signature
-from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, Target, function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import twin
@@ -445,8 +445,9 @@ class ConcreteUses:
             if not isinstance(fn, cst.FunctionDef) or fn.decorators:
                 return None
         elif isinstance(call.func, cst.Attribute):
-            # ``self.coords(...)``: a method of this module's class, surely that one, not jitted.
-            target = resolve_callable(ctx, call.func)
+            # ``self.coords(...)``: a method of this module's class, surely that one, not jitted;
+            # ``solver.init_state(...)`` with every call handing `solver` one class's instance.
+            target = resolve_callable(ctx, call.func) or self._passed_method(call.func)
             if target is None or target.jit is not None or target.function.opaque:
                 return None
             fn = target.function.node
@@ -484,6 +485,18 @@ class ConcreteUses:
             # (``def b(z): return z.shape``: static even for a tracer).
             return _CONTINUE if _returns_value(fn) and not self._metadata_only(fn, param) else None
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _passed_method(self, func: cst.Attribute) -> Target | None:
+        """``solver.init_state`` where `solver` is a parameter every call passes an instance of one
+        class of this module (`TraceIndex.instance_class_of`): that class's one method of the name."""
+        cls = self.traces.instance_class_of(func.value) if self.traces is not None else None
+        members = members_named(cls, func.attr.value) if cls is not None else []
+        if len(members) != 1 or not isinstance(members[0], cst.FunctionDef):
+            return None
+        info = function_info(self.ctx, members[0])
+        if info.method is not MethodKind.INSTANCE:
+            return None
+        return Target(info, info.jit, info.jit_node, implicit_self=True)
 
     def _made_def(self, binding: cst.Name) -> FunctionNode | None:
         """``tri = make_tri()``: the one def the factory returns (pytensor's funcified ops, jax#22751)."""

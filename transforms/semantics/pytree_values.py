@@ -62,6 +62,13 @@ class TracedInstances:
         direct = self._direct.get((fn, param), set())
         return next(iter(direct)) if len(direct) == 1 else None
 
+    def classes_of(self, fn: FunctionNode, param: str) -> frozenset[cst.ClassDef]:
+        """Every registered class `param` of `fn` is shown to receive an instance of (chex#104's
+        ``do_scan(C(...))`` and ``do_scan(D(...))``): a read of a field there reads each's own."""
+        if self._found is None:
+            self._found = self._collect()
+        return frozenset(self._direct.get((fn, param), set()))
+
     def _collect(self) -> dict[cst.ClassDef, tuple[FunctionNode, str]]:
         ctx = self.ctx
         found: dict[cst.ClassDef, tuple[FunctionNode, str]] = {}

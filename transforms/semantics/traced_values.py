@@ -476,6 +476,8 @@ class TracedValues:
             if seen.param(param) is None:
                 continue  # the receiver of a bound method: this layer never sees it
             if wrap.name == PARTIAL:
+                if _binds_nothing_positional(wrap) and not _binds_keyword(wrap, param):
+                    continue  # `partial(f)` or `partial(f, k=...)`: `param` keeps its place for the layers out
                 return self._bound_by_partial(fn, param, wrap, route, static_on, depth)
             if wrap.name in ARRAY_TRACING:
                 if index != len(route.wraps) - 1 or static_on is not None:
@@ -777,3 +779,15 @@ def _carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str) ->
 def _refers_to(expr: cst.BaseExpression, ref: cst.CSTNode | None) -> bool:
     """`expr` is the reference the route starts from, or holds it (``self.cond``)."""
     return ref is not None and (expr is ref or (isinstance(expr, cst.Attribute) and expr.attr is ref))
+
+
+def _binds_nothing_positional(wrap: Wrap) -> bool:
+    """A ``partial(f, ...)`` layer that binds no positional argument after the function (pgx's
+    ``jax.vmap(partial(_legal_promotion))``): the positions the layers outside see are `f`'s own."""
+    call = wrap.node
+    return isinstance(call, cst.Call) and not any(a.star for a in call.args) and all(a.keyword is not None for a in call.args[1:])
+
+
+def _binds_keyword(wrap: Wrap, param: str) -> bool:
+    call = wrap.node
+    return isinstance(call, cst.Call) and any(a.keyword is not None and a.keyword.value == param for a in call.args)

@@ -394,8 +394,8 @@ class TraceIndex:
 
     def _passed_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
         """The class every call of a function passes an instance of to its parameter `receiver`
-        (``condition(Exp(scale=1.0), X)`` for ``def condition(kernel, X)``), where each call
-        can be read."""
+        (``condition(Exp(scale=1.0), X)`` for ``def condition(kernel, X)``, or a method's own
+        ``self``), where each call can be read."""
         read = self._parameter_calls(receiver)
         if read is None:
             return None
@@ -404,9 +404,11 @@ class TraceIndex:
         for route in routes:
             argument = call_argument(route.call, sig, binding.name.value, bound=route.bound)  # type: ignore[arg-type]
             built = instance_class(self.ctx, argument) if isinstance(argument, cst.BaseExpression) else None
-            if built is None:
+            # `iterations(self, ...)` from a method: the receiver's class (ott's solvers)
+            cls = built[0] if built is not None else receiver_class(self.ctx, argument) if isinstance(argument, cst.BaseExpression) else None
+            if cls is None:
                 return None
-            found.add(built[0])
+            found.add(cls)
         return found.pop() if len(found) == 1 else None
 
     def _default_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
@@ -527,6 +529,9 @@ class TraceIndex:
             yield from self._table_calls(container, wraps)
         elif isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), (cst.List, cst.Tuple)):
             yield self._branch_list(parent, wraps)
+        elif isinstance(parent, cst.IfExp) and expr is not parent.test:
+            # `run = jax.jit(iterations) if self.jit else iterations` (ott): either arm is the value.
+            yield from self._climb(parent, wraps, depth + 1)
         elif isinstance(parent, cst.Return) and (calls := self._factory_calls(parent)) is not None:
             # `return run` from a factory: each call of the factory stands for the function.
             for call in calls:
@@ -817,14 +822,25 @@ class TraceIndex:
         name = binding.name.value  # type: ignore[union-attr]
         found: set[cst.ClassDef] = set()
         for route in routes:
-            if route.call is None or route.escapes or route.uncertain or not self._keeps_object(route, signature, name):
+            if route.call is None or route.escapes or route.uncertain:
                 return None
             given = route.argument(signature, name)
             built = instance_class(self.ctx, given) if isinstance(given, cst.BaseExpression) else None
-            if built is None:
+            cls = built[0] if built is not None else receiver_class(self.ctx, given) if isinstance(given, cst.BaseExpression) else None
+            if cls is None or not (self._keeps_object(route, signature, name) or self._rebuilt_by_unflatten(cls)):
                 return None
-            found.add(built[0])
+            found.add(cls)
         return found.pop() if len(found) == 1 else None
+
+    def _rebuilt_by_unflatten(self, cls: cst.ClassDef) -> bool:
+        """A class decorated ``@jax.tree_util.register_pytree_node_class`` whose ``tree_unflatten``
+        is a classmethod: a traced instance is rebuilt as one of it (ott's solvers, handed to
+        ``jax.jit(iterations)(self, ...)``), so its methods are the ones that run."""
+        decorated = any(self.ctx.names.qualified_name(d.decorator) == "jax.tree_util.register_pytree_node_class" for d in cls.decorators)
+        unflatten = [m for m in members_named(cls, "tree_unflatten") if isinstance(m, cst.FunctionDef)]
+        return decorated and len(unflatten) == 1 and any(
+            self.ctx.names.qualified_name(d.decorator) == "builtins.classmethod" for d in unflatten[0].decorators
+        )
 
     @staticmethod
     def _keeps_object(route: Route, signature: Signature, name: str) -> bool:

@@ -488,7 +488,8 @@ class FrozenConfigs:
                 plan.edits,
                 notes=(f"a frozen `{name}` hashes by its fields: equal values share one compile",),
             )
-        why = plan if isinstance(plan, str) else f"`{name}` defines `__eq__`; giving it a `__hash__` that agrees is a choice for its author"
+        compares = "compares as the container it derives from" if "subclass of" in origin.reason else "defines `__eq__`"
+        why = plan if isinstance(plan, str) else f"`{name}` {compares}; giving it a `__hash__` that agrees is a choice for its author"
         notes = (
             f"make `{name}` hashable where it is defined (a frozen dataclass, or a `__hash__` that agrees with `__eq__`)",
             *self._closure_options(slot),

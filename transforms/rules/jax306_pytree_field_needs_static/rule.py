@@ -144,6 +144,8 @@ class PytreeFields306:
             if fn is None:
                 continue
             shown = instance_class_of(self.ctx, read.value) or self.instances.instance_of(fn, read.value.value)
+            if shown is None and tree.cls in self.instances.classes_of(fn, read.value.value):
+                shown = tree.cls  # one of several classes the calls hand it: this one's field is read too
             why = self._traced(tree.cls, fn, read.value) if shown is tree.cls else None
             if why is not None:
                 yield read, fn, why

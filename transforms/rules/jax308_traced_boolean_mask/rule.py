@@ -38,6 +38,7 @@ _WHERE = "jax.numpy.where"
 _SUM = "jax.numpy.sum"
 #: ``x.at[m].<method>(v)``: how ``jnp.where`` writes the value where the mask holds.
 _UPDATES = {"set": "{v}", "add": "{x} + {v}", "multiply": "{x} * {v}"}
+_EXPAND_DIMS = "jax.numpy.expand_dims"
 
 
 class TracedMasks:
@@ -57,6 +58,10 @@ class TracedMasks:
             masked = _last_of_slices(node)
             if masked is not None and is_boolean(self.ctx, masked[1]) and self.analysis.traced.value_source(masked[1]) is not None:
                 yield self._after_slices(node, *masked)
+                continue
+            rows = _first_of_full_slices(node)
+            if rows is not None and is_boolean(self.ctx, rows[0]) and self.analysis.traced.value_source(rows[0]) is not None:
+                yield self._before_slices(node, *rows)
 
     def _finding(self, subscript: cst.Subscript, mask: cst.BaseExpression) -> Finding:
         ctx = self.ctx
@@ -104,10 +109,7 @@ class TracedMasks:
         the slices (jax#21994), which is not proven here: unsafe. Anything else is reported."""
         ctx = self.ctx
         at = _at_base(subscript)
-        head = (
-            f"`{shorten(ctx.code(subscript))}` indexes with a boolean mask computed from a tracer: its size depends "
-            "on the data (NonConcreteBooleanIndexError)"
-        )
+        head = _indexes_with_mask(ctx, subscript)
         options = (
             "option: `x.at[...].set(jnp.where(mask, v, x[...]))`: the slices select, the mask is data",
             "option: `jnp.nonzero(mask, size=n, fill_value=...)` when at most n elements are wanted",
@@ -120,15 +122,34 @@ class TracedMasks:
         text = text.replace("jnp.where", spelled.text, 1)
         edits = (ctx.replace(replaced, text), spelled.edit) if spelled.edit is not None else (ctx.replace(replaced, text),)
         unsure.insert(0, "the mask must cover every axis after the slices, as `jnp.where` broadcasts it against what they select")
-        return ctx.finding(
-            CODE,
-            subscript,
-            f"{head}; the slices select and the mask becomes data: `{shorten(text, 80)}`",
-            edits,
-            Applicability.UNSAFE,
-            description=f"select with `{shorten(text, 80)}`",
-            notes=(f"unsafe: {unsure[0]}",),
+        return _unsafe_select(ctx, subscript, f"{head}; the slices select and the mask becomes data", text, edits, unsure)
+
+    def _before_slices(self, subscript: cst.Subscript, mask: cst.BaseExpression, trailing: int) -> Finding:
+        """``x.at[m, :].set(v)`` (pgx#379): the mask picks whole rows, so the update is
+        ``jnp.where(jnp.expand_dims(m, -1), v, x)``: the mask, given an axis of length one for each
+        full slice after it, broadcasts over what they keep. Unsafe: the mask must cover exactly the
+        axes before the slices, which is not proven here. Anything else is reported."""
+        ctx = self.ctx
+        at = _at_base(subscript)
+        head = _indexes_with_mask(ctx, subscript)
+        options = (
+            "option: `jnp.where(jnp.expand_dims(mask, -1), v, x)`: the mask, one axis longer, selects whole rows",
+            "option: `jnp.nonzero(mask, size=n, fill_value=...)` when at most n rows are wanted",
         )
+        axes = ", ".join(str(-i) for i in range(trailing, 0, -1))
+        rewrite = self._update(subscript, at, mask) if at is not None and name_chain(at) else None
+        plan = planner(self.analysis)
+        spelled = plan.spell(_WHERE, subscript) if rewrite is not None else None
+        expand = plan.spell(_EXPAND_DIMS, subscript) if rewrite is not None else None
+        if rewrite is None or spelled is None or expand is None:
+            return ctx.finding(CODE, subscript, f"{head}; not rewritten: only an update of a named array is", notes=options)
+        replaced, text, unsure = rewrite
+        widened = f"{expand.text}({ctx.code(mask)}, {axes if trailing == 1 else f'({axes})'})"
+        text = text.replace(f"jnp.where({ctx.code(mask)}, ", f"{spelled.text}({widened}, ", 1)
+        added = tuple(dict.fromkeys(e for e in (spelled.edit, expand.edit) if e is not None))
+        edits = (ctx.replace(replaced, text), *added)
+        unsure.insert(0, "the mask must cover exactly the axes before the full slices")
+        return _unsafe_select(ctx, subscript, f"{head}; the mask picks whole rows, so it becomes data", text, edits, unsure)
 
     def _update(self, subscript: cst.Subscript, base: cst.BaseExpression, mask: cst.BaseExpression, leading: str | None = None):
         """``x.at[m].set(v)`` (and ``add``, ``multiply``) with one value and nothing else."""
@@ -224,6 +245,40 @@ def _last_of_slices(node: cst.Subscript) -> tuple[str, cst.BaseExpression] | Non
     return ", ".join(cst.Module([]).code_for_node(e.slice) for e in leading), node.slice[-1].slice.value
 
 
+def _indexes_with_mask(ctx: ModuleContext, subscript: cst.Subscript) -> str:
+    return (
+        f"`{shorten(ctx.code(subscript))}` indexes with a boolean mask computed from a tracer: its size depends "
+        "on the data (NonConcreteBooleanIndexError)"
+    )
+
+
+def _unsafe_select(ctx: ModuleContext, subscript: cst.Subscript, said: str, text: str, edits, unsure: list[str]) -> Finding:
+    """The finding of an update rewritten into ``jnp.where`` whose mask's shape is not proven."""
+    return ctx.finding(
+        CODE,
+        subscript,
+        f"{said}: `{shorten(text, 80)}`",
+        tuple(edits),
+        Applicability.UNSAFE,
+        description=f"select with `{shorten(text, 80)}`",
+        notes=(f"unsafe: {unsure[0]}",),
+    )
+
+
+def _first_of_full_slices(node: cst.Subscript) -> tuple[cst.BaseExpression, int] | None:
+    """``x[m, :]``: (the first index, how many full slices follow it) when every element after it
+    is a bare ``:``."""
+    if len(node.slice) < 2 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    trailing = node.slice[1:]
+    if not all(
+        isinstance(e.slice, cst.Slice) and e.slice.lower is None and e.slice.upper is None and e.slice.step is None
+        for e in trailing
+    ):
+        return None
+    return node.slice[0].slice.value, len(trailing)
+
+
 def _at_base(subscript: cst.Subscript) -> cst.BaseExpression | None:
     """``x`` of ``x.at[m]``, else None."""
     value = subscript.value
@@ -273,7 +328,9 @@ class TracedBooleanMask308(Rule):
     ``jnp.sum(x[m])``; safe when the mask is computed element-wise from the
     array itself and ``v`` is a Python int, unsafe otherwise; ``x.at[:4, m].set(v)``
     becomes ``x.at[:4].set(jnp.where(m, v, x[:4]))``, unsafe (the mask must cover
-    every axis after the slices). Reported: any other use of ``x[m]``.
+    every axis after the slices); ``x.at[m, :].set(v)``, a mask of whole rows,
+    becomes ``jnp.where(jnp.expand_dims(m, -1), v, x)``, unsafe (the mask must
+    cover the axes before the full slices). Reported: any other use of ``x[m]``.
     Valid: a mask outside any trace (NumPy, or eager JAX), where its size is
     known.
     """
@@ -296,7 +353,11 @@ class TracedBooleanMask308(Rule):
             if isinstance(n, ast.Subscript)
             and (
                 _may_be_mask(facts, n.slice, masks)
-                or (isinstance(n.slice, ast.Tuple) and n.slice.elts and _may_be_mask(facts, n.slice.elts[-1], masks))
+                or (
+                    isinstance(n.slice, ast.Tuple)
+                    and n.slice.elts
+                    and (_may_be_mask(facts, n.slice.elts[-1], masks) or _may_be_mask(facts, n.slice.elts[0], masks))
+                )
             )
         ]
 
