@@ -350,7 +350,8 @@ def _judge_argument(
 
 def describe_passed(passed: tuple[Passed, ...], param: str, limit: int = 3) -> str:
     """"8 on line 39", "`dfx_rate_cell`, a function or class, on line 27, and 2 more calls"."""
-    mine = [p for p in passed if p.param == param]
+    # one entry per place: a call reached by two routes (a jitted and a plain one) is one call
+    mine = list({(p.value.text, p.where): p for p in passed if p.param == param}.values())
     shown = [f"{p.value.text} {'as ' if p.where == 'its default' else 'on '}{p.where}" for p in mine[:limit]]
     more = len(mine) - limit
     text = ", ".join(shown)
