@@ -329,9 +329,15 @@ def _field_default(value: cst.Call) -> cst.BaseExpression | None | bool:
 UNHASHABLE_BUILTINS = frozenset({"builtins.dict", "builtins.list", "builtins.set", "builtins.bytearray"})
 
 
+def unhashable_builtin_base(cls: cst.ClassDef) -> str | None:
+    """``dict`` of ``class DotDict(dict)``: the builtin container among the class's bases, by name."""
+    names = {q.rpartition(".")[2] for q in UNHASHABLE_BUILTINS}
+    return next((b.value.value for b in cls.bases if isinstance(b.value, cst.Name) and b.value.value in names), None)
+
+
 def unhashable_why(cls: cst.ClassDef) -> str:
     """Why instances of an unhashable class (`class_hashing` None) cannot hash."""
-    builtin = next((b.value.value for b in cls.bases if isinstance(b.value, cst.Name) and b.value.value in ("dict", "list", "set", "bytearray")), None)
+    builtin = unhashable_builtin_base(cls)
     if builtin is not None:
         return f"a subclass of `{builtin}` without its own `__hash__` (`{builtin}` sets `__hash__ = None`)"
     if cls.decorators:

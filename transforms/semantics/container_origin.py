@@ -166,24 +166,28 @@ class OriginTracer:
         if not isinstance(binding, cst.Name):
             return NONE
         value = assigned_value(self.ctx, binding)
-        if value is None and (element := self._returned_element(binding)) is not None:
-            return self._unpacked(name, binding, element, names)
+        if value is None and (returned := self._returned_element(binding)) is not None:
+            return self._unpacked(name, binding, *returned, names)
         if value is None:
             kind = self.values.classify(name)
             return Origin(OriginKind.ARRAY, name, (*names, binding), kind.reason) if kind.kind is Kind.ARRAY else NONE
         return self.trace(value, (*names, binding))
 
-    def _returned_element(self, binding: cst.Name) -> cst.BaseExpression | None:
-        """``a, b = helper(...)``: the element of the tuple the helper's one ``return`` writes out at
-        the name's place (`constants.returned_element`, static methods too: ``Model.init(...)``)."""
+    def _returned_element(self, binding: cst.Name) -> tuple[cst.Call, cst.BaseExpression] | None:
+        """``a, b = helper(...)``: (the call, the element of the tuple the helper's one ``return``
+        writes out at the name's place) (`constants.returned_element`, static methods too:
+        ``Model.init(...)``)."""
         found = unpacked_from(self.ctx, binding)
         helper = self._plain_function(found[0].func) if found is not None else None
         returns = own_returns(helper) if helper is not None else []
         if found is None or len(returns) != 1 or returns[0].value is None:
             return None
-        return literal_element(returns[0].value, found[1], found[2])
+        element = literal_element(returns[0].value, found[1], found[2])
+        return (found[0], element) if element is not None else None
 
-    def _unpacked(self, name: cst.Name, binding: cst.Name, element: cst.BaseExpression, names: tuple[cst.Name, ...]) -> Origin:
+    def _unpacked(
+        self, name: cst.Name, binding: cst.Name, call: cst.Call, element: cst.BaseExpression, names: tuple[cst.Name, ...]
+    ) -> Origin:
         """``params, memory = init_strategy(...)`` (evosax): what the helper returns in that place.
         The container is built in the helper, for every caller: freezing it there would change
         what the others get, so a literal is said to be built at run time (`returned by ...`),
@@ -193,10 +197,8 @@ class OriginTracer:
             return inner if inner.kind in (OriginKind.ARRAY, OriginKind.RUNTIME, OriginKind.NAMESPACE) else NONE
         if any(leaf.value.kind is Kind.ARRAY for leaf in inner.tree.leaves()):
             return inner
-        call = unpacked_from(self.ctx, binding)
-        helper = self.ctx.code(call[0].func) if call is not None else "a helper"
         plain = all(leaf.value.kind is Kind.PLAIN for leaf in inner.tree.leaves())
-        return Origin(OriginKind.RUNTIME, name, (*names, binding), f"returned by `{helper}()`", inner.tree.kind, plain)
+        return Origin(OriginKind.RUNTIME, name, (*names, binding), f"returned by `{self.ctx.code(call.func)}()`", inner.tree.kind, plain)
 
     def _reaching(self, name: cst.Name) -> cst.CSTNode | None:
         """The binding a read sees in straight-line code (`reaching_binding`), when no binding of

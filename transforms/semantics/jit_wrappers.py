@@ -17,7 +17,7 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.class_hashing import static_method
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
-from jaxfix.transforms.semantics.jit_signature import Signature, StaticSpec
+from jaxfix.transforms.semantics.jit_signature import BindError, Signature, StaticSpec, bind_call
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, NEUTRAL_DECORATORS, PARTIAL, STATIC_KEYWORDS
 
@@ -121,45 +121,31 @@ def _factory_application(ctx: ModuleContext, call: cst.Call) -> tuple[JitWrapper
     first, options = applied.args[0], applied.args[1:]
     if first.keyword is not None or first.star or any(a.keyword is None or a.star for a in options):
         return None
-    given = _given(call, factory)
+    signature = Signature.from_cst(factory.params)
+    given = _given(call, signature)
     wrapped = first.value
     if given is None or not isinstance(wrapped, cst.Name) or wrapped.value not in given:
         return None
     jit: cst.BaseExpression | None = applied.func
     if isinstance(jit, cst.Name) and jit.value in given:
         jit = given[jit.value]  # `variant(estimator, ...)` with `variant` given `jax.jit` here
-    elif isinstance(jit, cst.Name) and jit.value in _param_names(factory):
+    elif isinstance(jit, cst.Name) and signature.param(jit.value) is not None:
         return None  # a parameter this call leaves to its default
     if jit is None or not ctx.names.is_api(jit, JIT):
         return None
     return JitWrapper(_spec_from_args(ctx, options), applied), given[wrapped.value]
 
 
-def _param_names(fn: cst.FunctionDef) -> set[str]:
-    params = fn.params
-    return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
-
-
-def _given(call: cst.Call, fn: cst.FunctionDef) -> dict[str, cst.BaseExpression] | None:
-    """What `call` passes each parameter of `fn` it names, bound as Python binds them; None when
-    that cannot be read (more positional arguments than parameters, a star parameter)."""
-    params = fn.params
-    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None:
+def _given(call: cst.Call, signature: Signature) -> dict[str, cst.BaseExpression] | None:
+    """What `call` passes each parameter it fills, bound as Python binds them (`bind_call`); None
+    where Python would raise."""
+    positional = [i for i, a in enumerate(call.args) if a.keyword is None]
+    keywords = {a.keyword.value: i for i, a in enumerate(call.args) if a.keyword is not None}
+    try:
+        bound = bind_call(signature, StaticSpec(), positional, keywords)
+    except BindError:
         return None
-    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
-    keywords = {p.name.value for p in (*params.params, *params.kwonly_params)}
-    out: dict[str, cst.BaseExpression] = {}
-    given = [a for a in call.args if a.keyword is None]
-    if len(given) > len(positional):
-        return None
-    for name, arg in zip(positional, given):
-        out[name] = arg.value
-    for arg in call.args:
-        if arg.keyword is not None:
-            if arg.keyword.value not in keywords or arg.keyword.value in out:
-                return None
-            out[arg.keyword.value] = arg.value
-    return out
+    return {name: call.args[b.source].value for name, b in bound.items() if isinstance(b.source, int)}  # type: ignore[index]
 
 
 def _read_once(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:

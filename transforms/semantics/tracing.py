@@ -229,10 +229,10 @@ class TraceIndex:
             )
         out.extend(self._constructions(fn))
         out.extend(self._linen_entries(fn))
-        # An instance is called after its class is made: through the jit `__call__` is rebound to, too.
-        out.extend(self._instance_calls(fn, (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())))
-        if not out:  # used from elsewhere, through its decorators (and the jit it is rebound to)
-            outer = (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())
+        # Its decorators' layers and the jit it is rebound to: what a use from outside goes through.
+        outer = (*(head or ()), rebinding[0]) if rebinding is not None else (head or ())
+        out.extend(self._instance_calls(fn, outer))  # an instance is called after its class is made
+        if not out:  # used from elsewhere
             out = [Route(outer, None, True, head=len(outer))]
         if head is None:  # a decorator we do not understand wraps every use
             out = [replace(r, escapes=True) for r in out]
@@ -317,11 +317,11 @@ class TraceIndex:
                     continue
                 return [Route((), None, True, bound=True)]
             target = _assigned_name(ctx, made)
-            uses = self._name_references(target) if target is not None else [made]
-            if uses is None:
+            instances = self._name_references(target) if target is not None else [made]
+            if instances is None:
                 out.append(Route((), None, True, bound=True))
                 continue
-            for use in uses:
+            for use in instances:
                 parent = ctx.parent(use)
                 if isinstance(parent, cst.Attribute) and parent.value is use:
                     continue  # an attribute of the instance, not its call
@@ -403,9 +403,7 @@ class TraceIndex:
         found: set[cst.ClassDef] = set()
         for route in routes:
             argument = call_argument(route.call, sig, binding.name.value, bound=route.bound)  # type: ignore[arg-type]
-            built = instance_class(self.ctx, argument) if isinstance(argument, cst.BaseExpression) else None
-            # `iterations(self, ...)` from a method: the receiver's class (ott's solvers)
-            cls = built[0] if built is not None else receiver_class(self.ctx, argument) if isinstance(argument, cst.BaseExpression) else None
+            cls = self._argument_class(argument)
             if cls is None:
                 return None
             found.add(cls)
@@ -824,13 +822,19 @@ class TraceIndex:
         for route in routes:
             if route.call is None or route.escapes or route.uncertain:
                 return None
-            given = route.argument(signature, name)
-            built = instance_class(self.ctx, given) if isinstance(given, cst.BaseExpression) else None
-            cls = built[0] if built is not None else receiver_class(self.ctx, given) if isinstance(given, cst.BaseExpression) else None
+            cls = self._argument_class(route.argument(signature, name))
             if cls is None or not (self._keeps_object(route, signature, name) or self._rebuilt_by_unflatten(cls)):
                 return None
             found.add(cls)
         return found.pop() if len(found) == 1 else None
+
+    def _argument_class(self, argument: object) -> cst.ClassDef | None:
+        """The class of this module an argument is an instance of: one it builds, or a method's own
+        ``self`` handed on (``iterations(self, ...)`` in ott's solvers)."""
+        if not isinstance(argument, cst.BaseExpression):
+            return None
+        built = instance_class(self.ctx, argument)
+        return built[0] if built is not None else receiver_class(self.ctx, argument)
 
     def _rebuilt_by_unflatten(self, cls: cst.ClassDef) -> bool:
         """A class decorated ``@jax.tree_util.register_pytree_node_class`` whose ``tree_unflatten``

@@ -70,6 +70,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.uses import Problem, U
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_keywords, passed_to
 from jaxfix.transforms.semantics.call_binding import ArgumentSlot, static_arguments, static_receivers
+from jaxfix.transforms.semantics.class_hashing import unhashable_builtin_base
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.container_origin import Origin, OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
@@ -488,7 +489,7 @@ class FrozenConfigs:
                 plan.edits,
                 notes=(f"a frozen `{name}` hashes by its fields: equal values share one compile",),
             )
-        compares = "compares as the container it derives from" if "subclass of" in origin.reason else "defines `__eq__`"
+        compares = "compares as the container it derives from" if unhashable_builtin_base(origin.cls) else "defines `__eq__`"
         why = plan if isinstance(plan, str) else f"`{name}` {compares}; giving it a `__hash__` that agrees is a choice for its author"
         notes = (
             f"make `{name}` hashable where it is defined (a frozen dataclass, or a `__hash__` that agrees with `__eq__`)",

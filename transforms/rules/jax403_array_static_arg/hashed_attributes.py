@@ -66,10 +66,7 @@ def hashed_array_findings(analysis: Analysis) -> Iterator[Finding]:
         yield ctx.finding(
             "JAX403",
             found_instance.call,
-            f"`{found_instance.param}` is static on the jit of `{found_instance.function.name.value}`, so jit hashes "
-            f"`{ctx.code(given)}`, a `{cls.name.value}`, {hashed}; `{shorten(ctx.code(made), 60)}` "
-            f"(line {ctx.span(made).start.line}) gives it `{shorten(ctx.code(value), 40)}` ({origin}), and no array "
-            "is hashable; not rewritten: the class must change",
+            f"{head}; not rewritten: the class must change",
             notes=(
                 f"option: register `{cls.name.value}` as a pytree (the array a child, the rest aux data) and jit "
                 "without the static argument: the array is then traced",
