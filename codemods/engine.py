@@ -586,12 +586,19 @@ class _Dispatch:
             pool.shutdown(wait=True)
             return
         processes = list(getattr(pool, "_processes", {}).values())  # CPython's ProcessPoolExecutor
+        manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+        # The pool's manager thread closes its wake-up pipe as it notices the workers gone; CPython
+        # 3.11's exit hook writes to that pipe unlocked, so an exit during the close printed a
+        # traceback ("Bad file descriptor") after the interrupt message. Waiting for the thread here
+        # leaves the exit hook nothing to wake.
+        if manager is not None:
+            manager.join(timeout=5)
 
 
 _SIGNALS = {s.value for s in signal.Signals}
