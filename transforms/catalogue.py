@@ -83,6 +83,13 @@ CARDS: tuple[RuleCard, ...] = (
         (("cond", "switch"),),
     ),
     RuleCard(
+        "JAX104",
+        "recursion-through-cond",
+        "safe",
+        "a function recurses through a lax.cond/lax.switch branch, which is traced whatever the predicate",
+        (("cond", "switch"),),
+    ),
+    RuleCard(
         "JAX201",
         "unhashable-static-arg",
         "safe",
@@ -102,6 +109,13 @@ CARDS: tuple[RuleCard, ...] = (
         "safe",
         "a callable that cannot hash (an equinox module holding an array, an unhashable dataclass) is given to scan/cond/jit: call it from a lambda",
         (("equinox", "class "), ("scan", "fori_loop", "while_loop", "cond", "switch", "jit", "checkpoint", "remat")),
+    ),
+    RuleCard(
+        "JAX204",
+        "data-in-static-nnx-attribute",
+        "unsafe",
+        "an nnx Module keeps modules in a plain list, tuple or dict attribute (static since Flax 0.12): mark it nnx.data",
+        (("nnx",), ("Module", "Pytree", "Object")),
     ),
     RuleCard(
         "JAX301",

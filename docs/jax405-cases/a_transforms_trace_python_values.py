@@ -54,6 +54,12 @@ probe("make_jaxpr(f, static_argnums=(1,))(x, n=2)", lambda: jax.make_jaxpr(count
 probe("pmap(f)(one, 2)", lambda: jax.pmap(counted)(one, 2))
 probe("pmap(f, static_broadcasted_argnums=(1,))(one, 2)", lambda: jax.pmap(counted, static_broadcasted_argnums=(1,))(one, 2))
 probe("pmap(f, static_broadcasted_argnums=(1,))(one, n=2)", lambda: jax.pmap(counted, static_broadcasted_argnums=(1,))(one, n=2))
+probe("pmap(f, in_axes=(0, None))(one, 2.0), x * s", lambda: jax.pmap(scale, in_axes=(0, None))(one, 2.0))
+probe("pmap(f, in_axes=(0, None))(one, 2), range(n)", lambda: jax.pmap(counted, in_axes=(0, None))(one, 2))
+probe("pmap(lambda x, n, s: ..., in_axes=(0, None, None), static_broadcasted_argnums=(1,))(one, 2, 2.0)",
+      lambda: jax.pmap(lambda x, n, s: counted(x, n) * s, in_axes=(0, None, None), static_broadcasted_argnums=(1,))(one, 2, 2.0))
+probe("pmap(lambda x, n, s: ..., in_axes=(0, None), static_broadcasted_argnums=(1,))(one, 2, 2.0)",
+      lambda: jax.pmap(lambda x, n, s: counted(x, n) * s, in_axes=(0, None), static_broadcasted_argnums=(1,))(one, 2, 2.0))
 lhs = jax.ShapeDtypeStruct((1, 1, 8, 8), jnp.float32)
 rhs = jax.ShapeDtypeStruct((4, 1, 3, 3), jnp.float32)
 probe("eval_shape(conv, lhs, rhs, (1, 1), 'SAME')", lambda: jax.eval_shape(lax.conv_general_dilated, lhs, rhs, (1, 1), "SAME").shape)

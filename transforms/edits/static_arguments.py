@@ -223,6 +223,24 @@ class StaticEditor:
                 return SpecEdit((collapsed,), "jit without static arguments")
         return SpecEdit(tuple(edits), "static arguments without " + param)
 
+    def drop_numbers(self, call: cst.Call, keyword: str, numbers: frozenset[int]) -> tuple[Edit, ...] | str:
+        """Edits removing `numbers` from a literal positions keyword of any call (pmap's
+        ``static_broadcasted_argnums``); the keyword goes when it empties. A reason otherwise."""
+        ctx = self.ctx
+        arg = _keyword_arg(call, keyword)
+        if arg is None:
+            return f"`{keyword}` is not written here"
+        value = constant_value(ctx, arg.value)
+        if value is NOT_CONSTANT or not isinstance(arg.value, (cst.Integer, cst.Tuple, cst.List, cst.Set)):
+            return f"`{ctx.code(arg.value)}` holds `{keyword}`; edit it by hand"
+        items = list(value) if isinstance(value, tuple) else [value]
+        keep = [t for v, t in zip(items, _element_texts(ctx, arg.value)) if v not in numbers]
+        if len(keep) == len(items):
+            return f"`{keyword}` does not list {', '.join(map(str, sorted(numbers)))}"
+        if keep:
+            return (ctx.replace(arg.value, _new_value(ctx, arg, keep, [])),)
+        return tuple(self._remove_keyword(call, arg))
+
     def _remove_keyword(self, call: cst.Call, arg: cst.Arg) -> list[Edit]:
         return remove_args(self.ctx, call, [list(call.args).index(arg)])
 

@@ -83,21 +83,33 @@ def array_method_call(ctx: ModuleContext, call: cst.Call) -> bool:
 
 def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -> tuple[tuple[Edit, ...], str] | str:
     """``return a if c else b`` becomes ``return jnp.where(c, a, b)`` (the example of JAX's error
-    reference for TracerBoolConversionError); the obligations of the ``if`` form: the conditional
-    expression is what the function returns, both arms and the test only compute, each arm is an
-    array or a number, the function is not also called directly, no comment inside."""
+    reference for TracerBoolConversionError), and so does the expression wherever the function
+    uses its value (``x = a.dot(carry) if step < t2 else u`` in a scan body, jax#2300): the
+    obligations of the ``if`` form: the conditional expression is in the function itself, both arms
+    and the test only compute, each arm is an array or a number (a name bound to a def or a class
+    is neither), the function is not also called directly, no comment inside."""
     ctx = analysis.ctx
-    returned = ctx.parent(chosen)
-    if not isinstance(returned, cst.Return) or ctx.enclosing_function(chosen) is not fn:
-        return "the conditional expression is not what the function returns"
+    if ctx.enclosing_function(chosen) is not fn:
+        return "the conditional expression is in a nested function"
     if "#" in ctx.code(chosen):
         return "the expression holds comments a rewrite would lose"
-    if not all(_array_or_number(arm) for arm in (chosen.body, chosen.orelse)):
+    if not all(_array_or_number(arm) and not _names_a_callable(ctx, arm) for arm in (chosen.body, chosen.orelse)):
         return "an arm is something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
     return _written(analysis, chosen, chosen, "", [(chosen.test, chosen.body)], chosen.orelse)
+
+
+def _names_a_callable(ctx: ModuleContext, arm: cst.BaseExpression) -> bool:
+    """A bare name bound to a def, a lambda, a class or an import: a function, not an array."""
+    if not isinstance(arm, cst.Name):
+        return False
+    binding = single_binding(ctx, arm)
+    if isinstance(binding, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Import, cst.ImportFrom)):
+        return True
+    value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+    return isinstance(value, cst.Lambda)
 
 
 def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[Edit, ...], str] | str:

@@ -12,9 +12,11 @@ from jaxfix.transforms.rules.jax001_unused_suppression.rule import UnusedSuppres
 from jaxfix.transforms.rules.jax101_static_operand_to_branch.rule import StaticOperandToBranch
 from jaxfix.transforms.rules.jax102_branch_jit_into_enclosing_jit.rule import BranchJitIntoEnclosingJit
 from jaxfix.transforms.rules.jax103_static_operand_to_plain_branch.rule import StaticOperandToPlainBranch103
+from jaxfix.transforms.rules.jax104_recursion_through_cond.rule import RecursionThroughCond104
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.rule import UnhashableStaticArg
 from jaxfix.transforms.rules.jax202_array_in_static_field.rule import ArrayInStaticField202
 from jaxfix.transforms.rules.jax203_unhashable_callable.rule import UnhashableCallable203
+from jaxfix.transforms.rules.jax204_data_in_static_nnx_attribute.rule import DataInStaticNnxAttribute204
 from jaxfix.transforms.rules.jax301_traced_loop_length.rule import TracedLoopLength
 from jaxfix.transforms.rules.jax302_param_needs_static.rule import ParamNeedsStatic302
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.rule import TracedValueNeedsConcrete304
@@ -38,9 +40,11 @@ ALL_RULES: tuple[type[Rule], ...] = (
     StaticOperandToBranch,
     BranchJitIntoEnclosingJit,
     StaticOperandToPlainBranch103,
+    RecursionThroughCond104,
     UnhashableStaticArg,
     ArrayInStaticField202,
     UnhashableCallable203,
+    DataInStaticNnxAttribute204,
     TracedLoopLength,
     ParamNeedsStatic302,
     TracedValueNeedsConcrete304,

@@ -26,6 +26,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
     unpacked_from,
 )
+from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, DIFFERENTIATION, JIT, MAPPING
 
@@ -40,6 +41,20 @@ NUMPY_ARRAYS = frozenset(
 #: jax.numpy names that return something hashable (dtypes, metadata), not an array.
 JAX_NOT_ARRAYS = frozenset(METADATA_CALLS)
 JAX_ARRAY_MAKERS = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")
+#: numpy.random names that make a generator or touch the global state: no array.
+NUMPY_RANDOM_STATE = frozenset(
+    {"RandomState", "default_rng", "Generator", "SeedSequence", "BitGenerator", "PCG64", "PCG64DXSM", "MT19937",
+     "Philox", "SFC64", "seed", "get_state", "set_state", "get_bit_generator", "set_bit_generator"}
+)
+#: NumPy's samplers (module functions and generator methods), each with the position of its `size`
+#: (``rand``/``randn`` take the shape as their arguments: -1): with no size they return one Python
+#: or NumPy scalar, which hashes; with one, an ndarray.
+NUMPY_SAMPLERS = {
+    "rand": -1, "randn": -1, "random": 0, "random_sample": 0, "sample": 0, "ranf": 0, "standard_normal": 0,
+    "normal": 2, "uniform": 2, "randint": 2, "integers": 2, "binomial": 2, "beta": 2, "gamma": 2,
+    "lognormal": 2, "laplace": 2, "logistic": 2, "gumbel": 2, "poisson": 1, "exponential": 1, "choice": 1,
+    "standard_gamma": 1, "dirichlet": 1, "multivariate_normal": 2, "permutation": None,
+}
 #: Transforms whose function returns arrays (or pytrees of them) when called: never hashable.
 ARRAY_RESULTS = frozenset({JIT, *MAPPING, *CHECKPOINT, *DIFFERENTIATION})
 ARRAY_ANNOTATIONS = frozenset({"jax.Array", "jax.numpy.ndarray", "numpy.ndarray", "chex.Array", "jaxtyping.Array"})
@@ -51,9 +66,43 @@ def made_array(qualified: str) -> str | None:
     module, _, name = qualified.rpartition(".")
     if qualified.startswith(JAX_ARRAY_MAKERS) and name not in JAX_NOT_ARRAYS and metadata_call(qualified) is None:
         return "an array"
-    if module == "numpy.random" or (module == "numpy" and name in NUMPY_ARRAYS):
+    if (module == "numpy.random" and name not in NUMPY_RANDOM_STATE) or (module == "numpy" and name in NUMPY_ARRAYS):
         return "a NumPy array"
     return None
+
+
+def numpy_sample(ctx: ModuleContext, call: cst.Call) -> str | None:
+    """What a NumPy sampler's call returns when that is an array: ``np.random.normal(0, 1, (3,))``,
+    ``np.random.RandomState(0).randn(4, 3)``, ``rng.normal(size=n)`` of a ``default_rng`` generator.
+    None for one sample (no size: a scalar, hashable) and for calls not proven to be NumPy's."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in NUMPY_SAMPLERS:
+        return None
+    qualified = ctx.names.qualified_name(func) or ""
+    if qualified != f"numpy.random.{func.attr.value}" and not _numpy_generator(ctx, func.value):
+        return None
+    where = NUMPY_SAMPLERS[func.attr.value]
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in call.args):
+        return None
+    if where is None or (where == -1 and positional) or any(a.keyword and a.keyword.value == "size" for a in call.args):
+        return f"`{ctx.code(func)}(...)` returns a NumPy array"
+    if where is not None and where >= 0 and len(positional) > where:
+        return f"`{ctx.code(func)}(...)` returns a NumPy array"
+    return None
+
+
+def _numpy_generator(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+    """`expr` is a NumPy generator: ``np.random.RandomState(0)``, ``np.random.default_rng(seed)``, or a
+    name bound once to one."""
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        if value is None:
+            return False
+        expr = value
+    return isinstance(expr, cst.Call) and (ctx.names.qualified_name(expr.func) or "") in (
+        "numpy.random.RandomState", "numpy.random.default_rng", "numpy.random.Generator")
 
 
 def array_annotation(qualified: str) -> bool:
@@ -76,7 +125,7 @@ def indexed_update(func: cst.BaseExpression) -> cst.BaseExpression | None:
 
 
 #: Array methods that give an array again (``jnp.arange(6).reshape(2, 3)``).
-_RESHAPING_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "squeeze", "swapaxes", "copy"})
+RESHAPING_METHODS = frozenset({"reshape", "astype", "transpose", "ravel", "flatten", "squeeze", "swapaxes", "copy"})
 
 
 def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> str | None:
@@ -85,13 +134,17 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
     if depth > 8:
         return None
     if isinstance(expr, cst.Call):
-        made = made_array(ctx.names.qualified_name(expr.func) or "")
+        qualified = ctx.names.qualified_name(expr.func) or ""
+        made = made_array(qualified) if qualified.rpartition(".")[0] != "numpy.random" else None
         if made:
             return f"`{ctx.code(expr.func)}(...)` returns {made}"
+        sampled = numpy_sample(ctx, expr)
+        if sampled:
+            return sampled
         if isinstance(expr.func, cst.Call) and (ctx.names.qualified_name(expr.func.func) or "") in ARRAY_RESULTS:
             return f"`{ctx.code(expr.func.func)}(...)(...)` returns arrays"
         func = expr.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _RESHAPING_METHODS:
+        if isinstance(func, cst.Attribute) and func.attr.value in RESHAPING_METHODS:
             inner = array_origin(analysis, func.value, depth + 1)
             return f"`.{func.attr.value}(...)` of an array is an array: {inner}" if inner else None
         updated = indexed_update(func)

@@ -127,6 +127,11 @@ def _imported(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
     return external_target(ctx, expr)
 
 
+def def_target(ctx: ModuleContext, node: cst.FunctionDef | cst.Lambda) -> Target | None:
+    """The def called by its own name (no instance binds its first parameter)."""
+    return _from_function(ctx, node, via_instance=False)
+
+
 def _from_function(ctx: ModuleContext, node: cst.FunctionDef | cst.Lambda, *, via_instance: bool) -> Target | None:
     info = function_info(ctx, node)
     if info.opaque:

@@ -288,15 +288,27 @@ def _hashing_dataclass(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
 
 def _dataclass_options(ctx: ModuleContext, cls: cst.ClassDef) -> dict | None:
     """The options of the one ``@dataclass`` decorating a class with no base, whose ``__init__``
-    takes its fields by position (no ``kw_only``); None for any other class."""
-    if cls.bases or len(cls.decorators) != 1:
+    takes its fields by position (no ``kw_only``); None for any other class. A registration that
+    hands the class back as it is may sit beside it (``@register_pytree_node_class`` over
+    ``@dataclasses.dataclass``, jax#28659)."""
+    decorators = [
+        d for d in cls.decorators
+        if (ctx.names.qualified_name(d.decorator) or "") not in CLASS_KEEPING_REGISTRATIONS
+    ]
+    if cls.bases or len(decorators) != 1:
         return None
-    decorator = cls.decorators[0].decorator
+    decorator = decorators[0].decorator
     head = decorator.func if isinstance(decorator, cst.Call) else decorator
     if ctx.names.qualified_name(head) != "dataclasses.dataclass":
         return None
     options = _keyword_flags(decorator)
     return None if options is None or options.get("kw_only") else options
+
+
+#: Decorators that register a class with JAX and return it unchanged (its ``__init__``, its hash).
+CLASS_KEEPING_REGISTRATIONS = frozenset(
+    {"jax.tree_util.register_pytree_node_class", "jax.tree_util.register_pytree_with_keys_class", "jax.tree_util.register_static"}
+)
 
 
 def _direct_linen_module(ctx: ModuleContext, cls: cst.ClassDef) -> bool:

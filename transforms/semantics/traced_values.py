@@ -56,6 +56,7 @@ from jaxfix.transforms.semantics.custom_vjp import nondiff_parameter
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import instance_class_of, pytree_class
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
@@ -505,6 +506,11 @@ class TracedValues:
                     differentiated = differentiated or wrap  # a layer further out may still stage it
                     continue
                 reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, wrap)} passes it a tracer"
+                if wrap.name == OPTAX_SCHEDULE:
+                    reason = (
+                        f"`{param}` is the step count optax hands the schedule `{name}` given to {_layer_text(ctx, wrap)}, "
+                        "a tracer where the optimizer's `update` runs under jit, as it does in this module"
+                    )
                 return Source(Taint.TRACED, fn, param, reason, via=wrap)
         if differentiated is not None:
             reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, differentiated)} passes it a tracer"

@@ -55,6 +55,7 @@ from jaxfix.transforms.semantics.jit_wrappers import (
     read_jit_wrapper,
 )
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE, schedule_slot, traced_update
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, Consumed, call_argument
 from jaxfix.transforms.semantics.vocabulary import (
     ARRAY_TRACING,
@@ -89,6 +90,8 @@ class TraceIndex:
         self.ctx = ctx
         self._eager: dict[FunctionNode, bool] = {}
         self._routes: dict[FunctionNode, tuple[Route, ...] | None] = {}
+        #: `optax_schedules.traced_update`, once asked.
+        self._traced_update: tuple[cst.Attribute | None] | None = None
         #: Parameters whose calls `_parameter_calls` is reading (a cycle ends there).
         self._defaults_asked: set[cst.Param] = set()
 
@@ -476,6 +479,14 @@ class TraceIndex:
                 return Wrap(inner, node, expr)  # type: ignore[arg-type]
         return None
 
+    def _optax_schedule(self, call: cst.CSTNode | None, expr: cst.BaseExpression) -> bool:
+        """`expr` is an optax optimizer's learning rate, and some `update` of the module runs traced."""
+        if not isinstance(call, cst.Call) or not schedule_slot(self.ctx, call, expr):
+            return False
+        if self._traced_update is None:
+            self._traced_update = (traced_update(self.ctx),)
+        return self._traced_update[0] is not None
+
     def _application(self, call: cst.Call, expr: cst.BaseExpression) -> Wrap | None:
         """The layer `call` puts around `expr`, one of its arguments; None: code we do not know."""
         ctx = self.ctx
@@ -509,6 +520,10 @@ class TraceIndex:
             # `tree_map(f, tree)` calls f right there, with the leaves of `tree`: the caller's values.
             call = ctx.parent(parent)
             yield Route((*wraps, Wrap(TREE_MAP, call, call)), call, consumed=TREE_MAP_CALL)  # type: ignore[arg-type]
+        elif isinstance(parent, cst.Arg) and parent.value is expr and self._optax_schedule(ctx.parent(parent), expr):
+            # `optax.sgd(schedule)`: optax's `update` calls it with the step count, traced under jit.
+            call = ctx.parent(parent)
+            yield Route((*wraps, Wrap(OPTAX_SCHEDULE, call, call)))  # type: ignore[arg-type]
         elif isinstance(parent, cst.Arg) and parent.value is expr:
             call = ctx.parent(parent)
             wrap = self._application(call, expr)  # type: ignore[arg-type]

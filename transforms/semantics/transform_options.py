@@ -5,8 +5,9 @@ read their static options by position only (measured, docs/jax405-behaviour.md):
 ``jax.checkpoint``/``jax.remat`` and ``jax.make_jaxpr`` with ``static_argnums``,
 ``jax.pmap`` with ``static_broadcasted_argnums``; an argument passed by keyword
 is traced (checkpoint) or refused (pmap: "called with only 1 positional
-argument") even when its position is listed. ``jax.vmap`` maps what
-``in_axes`` maps, and every keyword argument along axis 0 whatever in_axes says;
+argument") even when its position is listed. ``jax.pmap``'s ``in_axes`` has an
+entry for every positional argument, static ones included, and ``None`` broadcasts a
+value traced. ``jax.vmap`` maps what ``in_axes`` maps, and every keyword argument along axis 0 whatever in_axes says;
 a Python scalar mapped along an axis fails ("its rank should be at least 1").
 """
 
@@ -112,7 +113,25 @@ def treatment(
     if position is None and param_index is not None and param_index in statics:
         # make_jaxpr reads static_argnums against the signature (keyword calls too); the others do not.
         return Treatment.STATIC_BY_POSITION_ONLY if transform in POSITIONS_ONLY else Treatment.STATIC
+    if transform == "jax.pmap" and position is not None:
+        return _pmap_in_axes(ctx, options, position)
     return Treatment.MAPPED if transform in MAPPING else Treatment.TRACED
+
+
+def _pmap_in_axes(ctx: ModuleContext, options: cst.Call | None, position: int) -> Treatment:
+    """pmap's ``in_axes`` (keyword only) has an entry for every positional argument, the static ones
+    included; ``None`` broadcasts the value, traced (docs/jax405-behaviour.md)."""
+    arg = option_arg(options, "in_axes")
+    if arg is None:
+        return Treatment.UNKNOWN if options is not None and any(a.star for a in options.args) else Treatment.MAPPED
+    axes = constant_value(ctx, arg.value)
+    if isinstance(axes, tuple):
+        if position >= len(axes):
+            return Treatment.UNKNOWN
+        axes = axes[position]
+    if axes is None:
+        return Treatment.TRACED
+    return Treatment.MAPPED if isinstance(axes, int) and not isinstance(axes, bool) else Treatment.UNKNOWN
 
 
 def in_axes_text(count: int, unmapped: set[int]) -> str:

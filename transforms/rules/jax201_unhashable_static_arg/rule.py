@@ -128,7 +128,7 @@ class FrozenConfigs:
 
     def findings(self) -> Iterator[Finding]:
         sites: dict[cst.CSTNode, list[tuple[ArgumentSlot, Origin]]] = {}
-        slots = [*static_arguments(self.ctx), *static_receivers(self.ctx), *broadcast_slots(self.ctx)]
+        slots = [*static_arguments(self.ctx), *static_receivers(self.ctx), *broadcast_slots(self.analysis)]
         self._static_calls = {slot.call for slot in slots}
         for slot in slots:
             origin = self.tracer.trace(slot.arg.value)

@@ -29,9 +29,10 @@ from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellin
 from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
 from jaxfix.transforms.repairs.constant_carry import carried_name, drop_constant_carry
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
+from jaxfix.transforms.repairs.hoist_to_callers import hoist_to_callers
 from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
-from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.repairs.select_with_where import select, select_expression
 from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.eager_block_tests import eager_block_tests
@@ -178,6 +179,19 @@ class TracedValues304:
         seen_sinks.add(id(sink.node))
         line = self.ctx.span(sink.node).start.line
         message = f"`{self.ctx.code(value)}` is a tracer ({source.reason}), but {sink.reason} (line {line})"
+        fn = self.ctx.enclosing_function(sink.node)
+        if source.jit is not None and source.via is None and source.root is None and isinstance(fn, cst.FunctionDef):
+            hoisted = hoist_to_callers(self.analysis, fn, sink.node)
+            if not isinstance(hoisted, str):
+                return self.ctx.finding(
+                    "JAX304",
+                    value,
+                    f"{message}; but every call of `{fn.name.value}` passes concrete values, so the size is computed "
+                    f"there and passed in as the static `{hoisted.name}` (`{shorten(hoisted.passed, 60)}`)",
+                    hoisted.edits,
+                    description=f"compute `{hoisted.name}` at the calls, static on the jit",
+                    notes=("each distinct size compiles once, as a static argument does",),
+                )
         return self.ctx.finding("JAX304", value, message, notes=_VALUE_SHAPED_NOTES)
 
     def _value_shaped_calls(self, seen_sinks: set[int]) -> list[Finding]:
@@ -315,7 +329,33 @@ class TracedValues304:
                 description="run the `fori_loop` as a Python loop",
                 notes=("the body runs once per step, eagerly, instead of once compiled",),
             )
+        selected = self._selected(sink)
+        if selected is not None:
+            edits, text = selected
+            return ctx.finding(
+                "JAX304",
+                read,
+                f"{message}; but the `if` only chooses a value, so it becomes `{shorten(text, 80)}`",
+                edits,
+                description=f"select with `{shorten(text, 80)}`",
+                notes=("both arms are evaluated; the value of the one not selected is discarded",),
+            )
         return ctx.finding("JAX304", read, message, notes=_loop_notes(primitive))
+
+    def _selected(self, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
+        """A Python ``if`` (statement or expression) a loop body takes on a tracer, selected with
+        ``jnp.where`` where that is exact (`repairs.select_with_where`)."""
+        node = sink.node
+        fn = self.ctx.enclosing_function(node)
+        if fn is None:
+            return None
+        if isinstance(node, cst.If):
+            result = select(self.analysis, fn, node)
+        elif isinstance(node, cst.IfExp):
+            result = select_expression(self.analysis, fn, node)
+        else:
+            return None
+        return None if isinstance(result, str) else result
 
     def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
         """A ``fori_loop`` carry element that reaches `sink` and goes round unchanged

@@ -37,6 +37,7 @@ from jaxfix.transforms.semantics.constants import assigned_value, binding_value,
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.numpy_twins import NUMPY, delegates, has_twin, twin
+from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.staged_values import staged_tracer
 from jaxfix.transforms.semantics.vocabulary import TREE_MAP
@@ -169,6 +170,8 @@ class NumpyOnTracers:
         if routes is None:
             return "the uses of the function cannot all be listed"
         for route in routes:
+            if route.wraps and route.wraps[-1].name == OPTAX_SCHEDULE:
+                return "the optimizer's `update` may also run eagerly, where NumPy's result was float64"
             if route.call is None:
                 continue
             if not route.wraps and self._outside_traces(route.call, seen | {fn}):

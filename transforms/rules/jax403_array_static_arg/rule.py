@@ -25,7 +25,13 @@ from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, do
 from jaxfix.transforms.rules.jax403_array_static_arg import hashed_attributes
 from jaxfix.transforms.rules.jax403_array_static_arg.pmap_static import pmap_findings
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.array_values import array_annotation, array_origin, made_array
+from jaxfix.transforms.semantics.array_values import (
+    NUMPY_SAMPLERS,
+    RESHAPING_METHODS,
+    array_annotation,
+    array_origin,
+    made_array,
+)
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info, read_jit_application
@@ -381,6 +387,10 @@ def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bo
     if depth > 8:
         return True
     if isinstance(expr, ast.Call):
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in NUMPY_SAMPLERS:
+            return True  # `rng.normal(size=3)`: `numpy_sample` tells the generator
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr in RESHAPING_METHODS:
+            return _may_be_array(facts, expr.func.value, line, depth + 1)
         # `array_origin`'s test on the import's spelling (libcst resolves the same import, or nothing).
         return any(made_array(qualified) for qualified in qualified_spellings(facts, expr.func))
     if isinstance(expr, (ast.Subscript, ast.BinOp)):

@@ -1,0 +1,1 @@
+"""JAX104 recursion-through-cond: a function recurses through a lax.cond or lax.switch branch."""
