@@ -267,7 +267,7 @@ class TracedValues:
             qualified = self.ctx.names.qualified_name(whole.func) or ""
             if qualified.startswith(JAX_ARRAY_MODULES) and qualified not in METADATA_CALLS:
                 return self._source(whole, depth)
-            if qualified == "" and isinstance(whole.func, cst.Name):
+            if called_def(self.ctx, whole.func) is not None:  # `helper(x)`, `Model.helper(x)`
                 return self._returned_source(whole, depth, (index, size))
             return None
         if isinstance(whole, cst.Name) and (star := self._star_parameter(whole)) is not None:

@@ -91,7 +91,7 @@ class Recursions:
         """`branch` calls `target` (a call the tracing model routes to it: by its name, a name the
         jit is rebound to, ``Model.method``, ``self.method``), or calls a def of the module that
         does (two levels)."""
-        routed = {id(r.call) for r in self.analysis.traces.routes(target) or () if r.call is not None}
+        routed = {id(r.call) for r in self.analysis.traces.routes(target) or () if r.call is not None and not r.uncertain}
         for node in _calls_in(branch):
             if any(isinstance(a, _GUARDS) for a in self.ctx.ancestors_within(node, branch)):
                 continue  # `f(x, depth - 1) if depth > 0 else x`: a base case of its own may end it

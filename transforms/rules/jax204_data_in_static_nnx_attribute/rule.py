@@ -41,8 +41,6 @@ from jaxfix.transforms.semantics.module import ModuleContext
 
 CODE = "JAX204"
 NNX_BASES = frozenset({"flax.nnx.Module", "flax.nnx.module.Module", "flax.nnx.Pytree", "flax.nnx.Object"})
-#: Already marked: the container is data, or deliberately static.
-_MARKED = frozenset({"flax.nnx.data", "flax.nnx.List", "flax.nnx.Dict", "flax.nnx.static", "flax.nnx.Sequential"})
 _EMPTY_MAKERS = frozenset({"builtins.list", "builtins.dict", "builtins.tuple"})
 _ADDING_METHODS = frozenset({"append", "insert", "extend", "setdefault", "update"})
 
@@ -65,8 +63,8 @@ class NnxAttributes:
                 if receiver is None:
                     continue
                 for assign, attr in _stores(method, receiver):
-                    if attr in annotated or self._marked(assign.value):
-                        continue
+                    if attr in annotated or not self._plain(assign.value):
+                        continue  # `nnx.List() if hasattr(nnx, "List") else []` (ott): not surely a plain container
                     data = self._data_in(assign.value) or self._data_added(cls, attr)
                     if data is not None:
                         yield self._finding(cls, assign, attr, data)
@@ -89,9 +87,12 @@ class NnxAttributes:
             self._nnx_memo[cls] = found
         return self._nnx_memo[cls]
 
-    def _marked(self, value: cst.BaseExpression) -> bool:
-        """Already ``nnx.data(...)``, ``nnx.List(...)``, ``nnx.static(...)``: the author said what it is."""
-        return isinstance(value, cst.Call) and (self.ctx.names.qualified_name(value.func) or "") in _MARKED
+    def _plain(self, value: cst.BaseExpression) -> bool:
+        """A plain list, tuple, dict or set: a display, a comprehension, or ``list(...)`` and kin
+        (``nnx.data(...)``, ``nnx.List(...)``, a conditional expression are not)."""
+        if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            return not isinstance(value, cst.GeneratorExp)  # a bare generator is no container
+        return isinstance(value, cst.Call) and (self.ctx.names.qualified_name(value.func) or "") in _EMPTY_MAKERS
 
     def _data(self, expr: cst.BaseExpression) -> cst.Call | None:
         """`expr` is surely nnx data: ``nnx.Linear(...)``, or an instance of an nnx class of this module."""
@@ -99,7 +100,7 @@ class NnxAttributes:
             return None
         qualified = self.ctx.names.qualified_name(expr.func) or ""
         module, _, name = qualified.rpartition(".")
-        if module == "flax.nnx" and name[:1].isupper() and qualified not in _MARKED:
+        if module == "flax.nnx" and name[:1].isupper():
             return expr
         if isinstance(expr.func, cst.Name):
             bound = single_binding(self.ctx, expr.func)
@@ -114,7 +115,7 @@ class NnxAttributes:
         if isinstance(value, cst.Dict):
             return next((d for e in value.elements if isinstance(e, cst.DictElement) and (d := self._data(e.value))), None)
         if isinstance(value, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-            return self._data(value.elt)
+            return self._data(value.elt)  # a generator only inside `tuple(...)`
         if isinstance(value, cst.DictComp):
             return self._data(value.value)
         if isinstance(value, cst.Call) and (self.ctx.names.qualified_name(value.func) or "") in _EMPTY_MAKERS:

@@ -62,6 +62,7 @@ from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import (
     COMPARING,
@@ -114,11 +115,42 @@ class TracedValues304:
             out.append(self._finding(call, fn, sink))
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
+        out.extend(self._computed_from_mapped_data(seen_sinks))
         out.extend(self._floats_under_differentiation(seen_sinks))
         out.extend(eager_block_tests(self.analysis, seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         out.extend(traced_minmax(self.analysis, seen_sinks))
+        return out
+
+    def _computed_from_mapped_data(self, seen_sinks: set[int]) -> list[Finding]:
+        """A value JAX computes from data a vmap or pmap maps, in a function no jit stages (those are
+        the first pass's): ``int(onp.max(counts) * 1.25)`` in a helper of a vmapped neighbor-list
+        builder (jax-md#101). A batch tracer has no value either. A Python condition on it is
+        JAX305's; NumPy handed it JAX310's."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        for call in ctx.calls:
+            if not self._jax_value(call):
+                continue
+            fn = ctx.enclosing_function(call)
+            if fn is None or in_eager_block(ctx, call) or self._traced_here(fn, call):
+                continue
+            source = self.analysis.traced.source(call)
+            if source is None and delegates(ctx.names.qualified_name(call.func) or ""):
+                source = self.analysis.traced.source(call.args[0].value)  # `onp.max(t)` is `t.max()`
+            entry = source.entry if source is not None else None
+            if source is None or source.taint is not Taint.TRACED or source.keeps_value or source.concretized is not None:
+                continue
+            if entry is None or entry.via is None or entry.via.name not in _MAPS:
+                continue
+            sink = next(iter(self.follower.follow(call).sinks), None)
+            if sink is None or id(sink.node) in seen_sinks or self._jax402s(call, sink) or self._numpy_reads(sink):
+                continue
+            if any(sink.reason.startswith(c) for c in _CONTROL) or sink.axis:
+                continue
+            seen_sinks.add(id(sink.node))
+            out.append(self._finding(call, fn, sink))
         return out
 
     def _floats_under_differentiation(self, seen_sinks: set[int]) -> list[Finding]:
@@ -387,6 +419,10 @@ class TracedValues304:
                 return False  # the axis size times a Python constant, computed in Python (docs/jax4xx-behaviour.md, F)
         if qualified.startswith(_JAX_MODULES):
             return _jax_computes(qualified)
+        if delegates(qualified) and call.args and not call.args[0].star and call.args[0].keyword is None:
+            # `onp.max(counts)` calls `counts.max()`: of a tracer, a tracer (jax-md#101)
+            source = self.analysis.traced.source(call.args[0].value)
+            return source is not None and not source.keeps_value and source.concretized is None
         if _jitted_helper(ctx, call):
             return True  # a jitted function returns arrays: tracers, under the outer trace
         func = call.func
@@ -622,7 +658,8 @@ class TracedValues304:
             options = (
                 "option: a static upper bound: a fixed size chosen by the author (`size=` where the function takes "
                 "one, or a mask over a fixed-size array); a value above the bound is silently cut off: check it",
-                f"option: compute it before calling `{name}`, outside jit, and pass it as a static argument",
+                f"option: compute it before calling `{name}`, outside {'the transform' if runs_staged(self.analysis, fn) is False else 'jit'}, "
+                "and pass it as a static argument",
             )
         return ctx.finding("JAX304", call, message, notes=options)
 
