@@ -227,8 +227,8 @@ CARDS: tuple[RuleCard, ...] = (
         "JAX407",
         "traced-nondiff-argument",
         "safe",
-        "a custom_vjp's nondiff_argnums slot is handed a tracer: make it an ordinary argument with a zero cotangent",
-        (("nondiff_argnums",), ("custom_vjp",)),
+        "a custom_vjp's nondiff_argnums slot is handed a tracer (a custom_jvp's, differentiated): make it an ordinary argument",
+        (("nondiff_argnums",), ("custom_vjp", "custom_jvp")),
     ),
 )
 

@@ -65,8 +65,14 @@ def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
         # function before that definition, it is the last of them.
         read, fn, closure = fn, ctx.enclosing_function(fn), True
     around = ctx.ancestors_within(read, fn)
-    if any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in around):
-        return None  # (module-level code, fn None, runs top to bottom as a function's does)
+    path = [read, *around]
+    if any(
+        isinstance(a, (cst.For, cst.While, cst.CompFor)) and not (isinstance(a, cst.For) and path[i] is a.iter)
+        for i, a in enumerate(around)
+    ):
+        # (module-level code, fn None, runs top to bottom as a function's does); a `for` loop's
+        # iterable is read once, before its body runs (`range(state.n)` then `state = ...`)
+        return None
     statement = ctx.statement_of(read)
     param: cst.CSTNode | None = None
     before: list[cst.Name] = []

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.constants import constant_value, single_binding
+from jaxfix.transforms.semantics.constants import constant_value, reaching_parameter, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
@@ -292,6 +292,8 @@ def instance_class_of(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Class
     if cls is not None:
         return cls
     binding = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
+    if binding is None and isinstance(expr, cst.Name):
+        binding = reaching_parameter(ctx, expr)  # `range(state.t)` before `state = step(state)` rebinds it
     if isinstance(binding, cst.Param) and binding.annotation is not None:
         return _named_class(ctx, binding.annotation.annotation)
     return None

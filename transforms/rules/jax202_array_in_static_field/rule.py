@@ -270,9 +270,10 @@ class ArrayInStaticField202(Rule):
     ``register_pytree_node`` names) keeps its static part in the aux_data it
     returns: an attribute there that a construction gives an array of two
     elements or more (a raw ``PRNGKey`` is one; jax#14718) fails the same way.
-    Where flatten returns it as the whole aux_data and the unflatten reads it
-    once and its children by index, it moves among the children (unsafe: it
-    becomes a traced leaf); otherwise it is reported (`aux_data`).
+    Where flatten returns it as the whole aux_data (or a tuple of it alone,
+    jax#28659) and the unflatten reads it once and its children by index or
+    one whole unpacking, it moves among the children (unsafe: it becomes a
+    traced leaf); otherwise it is reported (`aux_data`).
     """
 
     code = CODE

@@ -116,11 +116,45 @@ class TracedValues304:
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
         out.extend(self._computed_from_mapped_data(seen_sinks))
+        out.extend(self._value_shaped_function_mapped(seen_sinks))
         out.extend(self._floats_under_differentiation(seen_sinks))
         out.extend(eager_block_tests(self.analysis, seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         out.extend(traced_minmax(self.analysis, seen_sinks))
+        return out
+
+    def _value_shaped_function_mapped(self, seen_sinks: set[int]) -> list[Finding]:
+        """``jnp.apply_along_axis(jnp.where, 1, adj)`` (jax#7542), ``jax.vmap(jnp.unique)(x)``: a
+        function whose result's shape depends on its values, given no ``size=``, mapped over the
+        rows. vmap traces each row, eagerly too, so it fails wherever it runs. Reported: the bound
+        (``size=`` through apply_along_axis's keywords, or a ``partial``) only the data can tell."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        for call in ctx.calls:
+            mapper = ctx.names.qualified_name(call.func) or ""
+            if mapper not in _FUNCTION_MAPPERS or id(call) in seen_sinks or not call.args or call.args[0].keyword:
+                continue
+            function = call.args[0].value
+            if (ctx.names.qualified_name(function) or "") not in VALUE_SHAPED:
+                continue
+            if mapper != "jax.vmap" and any(a.keyword is not None and a.keyword.value == "size" for a in call.args):
+                continue
+            seen_sinks.add(id(call))
+            name = ctx.code(function)
+            where = f"`{mapper.replace('jax.numpy.', 'jnp.')}` maps `{name}` over the rows (a vmap, eagerly too)"
+            out.append(ctx.finding(
+                "JAX304",
+                function,
+                f"{where}, but the shape of `{name}`'s result depends on the values it is given (or a static "
+                "`size=`), which a mapped row has not got; not rewritten: only the data can tell the bound",
+                notes=(
+                    "option: a static bound, `size=N` (with `fill_value=`), passed through "
+                    f"{'the call' if mapper != 'jax.vmap' else '`functools.partial`'}: every row's result then has N "
+                    "entries, padded; a row with more than N is silently cut off: check it",
+                    "option: compute it row by row where the data is concrete, with NumPy",
+                ),
+            ))
         return out
 
     def _computed_from_mapped_data(self, seen_sinks: set[int]) -> list[Finding]:
@@ -788,8 +822,8 @@ def _seeds(facts: Facts) -> list[ast.AST]:
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in ARRAY_METHODS and func.attr not in ("item", "tolist"):
             pass
-        elif not any(_jax_computes(q) for q in qualified_spellings(facts, func)) and not _static_jitted(facts, func):
-            continue
+        elif not any(_jax_computes(q) or delegates(q) for q in qualified_spellings(facts, func)) and not _static_jitted(facts, func):
+            continue  # a delegating NumPy reduction of a tracer is one (`_computed_from_mapped_data`)
         if reaches_sink(facts, call):
             out.append(call)
     if facts.lines_of_words(("vmap", "pmap")):
@@ -802,6 +836,11 @@ def _seeds(facts: Facts) -> list[ast.AST]:
         if any(q in VALUE_SHAPED for q in qualified_spellings(facts, call.func)):
             # A traced parameter given to `jnp.unique` and kin (`_value_shaped_parameters`).
             out.extend(d for d in _defs_around(facts, call.lineno) if parameter_reaches_sink(facts, d))
+    for call in facts.calls:
+        # `jnp.apply_along_axis(jnp.where, 1, adj)`: a value-shaped function mapped (`_value_shaped_function_mapped`)
+        if call.args and any(q in _FUNCTION_MAPPERS for q in qualified_spellings(facts, call.func)):
+            if any(q in VALUE_SHAPED for q in qualified_spellings(facts, call.args[0])):
+                out.append(call)
     loops = [c for c in facts.control_flow_calls if facts.control_flow_name(c) not in ("cond", "switch")]
     loops += [c for c in facts.calls if "jax.lax.map" in qualified_spellings(facts, c.func)]
     for call in loops:  # an operand a cond or switch branch needs concrete is JAX103's (`_LOOPS`)
@@ -847,6 +886,8 @@ _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")
 
 
 #: The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``) given a tracer.
+#: Calls that map the function they are given over an array's rows (apply_along_axis's keywords reach it).
+_FUNCTION_MAPPERS = frozenset({"jax.numpy.apply_along_axis", "jax.vmap"})
 _VALUE_SHAPED_NOTES = (
     "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
     "entries, padded; a value with more than N is silently cut off: check it",

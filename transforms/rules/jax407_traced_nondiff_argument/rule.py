@@ -5,8 +5,9 @@ Python options): custom_vjp raises UnexpectedTracerError when a call passes one
 there, under jit, vmap or grad alike (jax#2912; docs/jax407-behaviour.md). An
 argument the author declared non-differentiable but that is traced becomes an
 ordinary argument with a zero cotangent (`residual_repair`), as JAX's
-documentation advises. custom_jvp accepts tracers in the same slots, so only
-custom_vjp is judged. A nondiff argument fwd saves in its residuals fails
+documentation advises. custom_jvp accepts tracers in the same slots until it is
+differentiated with the slot traced inside (jax#20889): then the slot becomes an
+ordinary argument too (`custom_jvp_slots`). A nondiff argument fwd saves in its residuals fails
 when it is no JAX type (a function: jax#17753); bwd is handed it anyway, so it
 leaves the residuals (`saved_nondiff`).
 """
@@ -21,6 +22,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.rules.jax407_traced_nondiff_argument.custom_jvp_slots import custom_jvp_findings
 from jaxfix.transforms.rules.jax407_traced_nondiff_argument.residual_repair import (
     move_to_residuals,
     needed_as_python_value,
@@ -142,8 +144,14 @@ class TracedNondiffArgument407(Rule):
     fwd and bwd are the module's own defs named only by ``defvjp``, their
     returns are written out, and nothing needs the argument as a Python value
     (a size, an ``if``, a call of it); otherwise the finding is a report with
-    the same options. Valid: a function or a Python value in the slot, and
-    custom_jvp, which accepts tracers there.
+    the same options. Valid: a function or a Python value in the slot, and a
+    custom_jvp nothing differentiates, which accepts tracers there.
+
+    A custom_jvp differentiated with a traced nondiff slot (a jit or a scan
+    carry inside the ``grad``) fails too (jax#20889); the argument leaves
+    ``nondiff_argnums``, and the jvp rule takes ``(primals, tangents)`` with
+    first lines giving its body the names it had (``mask = primals[1]``, and the
+    primals and tangents without it).
 
     The other way round, fwd saving a nondiff function in its residuals
     (``return x, (x, theta, step)``) fails too: residuals must be JAX types
@@ -154,8 +162,8 @@ class TracedNondiffArgument407(Rule):
 
     code = CODE
     name = "traced-nondiff-argument"
-    summary = "a custom_vjp's nondiff_argnums slot is handed a tracer: make it an ordinary argument with a zero cotangent"
-    required = (("nondiff_argnums",), ("custom_vjp",))
+    summary = "a custom_vjp's nondiff_argnums slot is handed a tracer (a custom_jvp's, differentiated): make it an ordinary argument"
+    required = (("nondiff_argnums",), ("custom_vjp", "custom_jvp"))
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
@@ -166,7 +174,8 @@ class TracedNondiffArgument407(Rule):
             and any("nondiff_argnums" in ast.unparse(d) for d in n.decorator_list)
             for n in facts.nodes
         )
-        return [facts.tree] if decorated else []
+        assigned = bool(facts.lines_of_words(("custom_jvp",)))  # `f = jax.custom_jvp(g, nondiff_argnums=...)`
+        return [facts.tree] if decorated or assigned else []
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return TracedNondiff(analysis).findings()
+        return [*TracedNondiff(analysis).findings(), *custom_jvp_findings(analysis, CODE)]
