@@ -56,10 +56,10 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
 from jaxfix.transforms.semantics.array_values import array_origin, made_array
 from jaxfix.transforms.semantics.concrete_uses import feeds_loop_count
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, every_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
-from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import delegates
@@ -310,9 +310,34 @@ class TracedValues304:
                         continue  # a mapped value as an axis: JAX405's (jax#10493)
                     if isinstance(sink.node, cst.Call) and jitted_call(ctx, sink.node) is not None:
                         continue  # a static parameter of a jitted call: JAX404's
+                    if self._container_element(read, source, fn, param.name, sink):
+                        continue  # `not carry_deque` of a carry element the loop starts as a deque
                     seen_sinks.add(id(sink.node))
                     out.append(self._parameter_finding(read, source, sink, helper))
         return out
+
+    def _container_element(self, read: cst.CSTNode, source, fn: FunctionNode, param: str, sink: Sink) -> bool:
+        """The parameter is unpacked (``a, deque = carry``) and the sink is reached only through
+        elements the primitive starts as containers (a tuple, list or dict display, ``None``, an
+        instance of a class: ``PytreeDeque()``): a pytree of tracers, whose truth or ``==`` with a
+        tuple Python decides (flax's nnx scan). An element that may be an array keeps the sink."""
+        ctx = self.ctx
+        statement = ctx.parent(read)
+        if not (isinstance(statement, cst.Assign) and statement.value is read and len(statement.targets) == 1):
+            return False
+        target = statement.targets[0].target
+        if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return False
+        initial = _initial_value(ctx, source.via, fn, param)
+        elements = _tuple_elements(ctx, initial) if initial is not None else None
+        if elements is None or len(elements) != len(target.elements):
+            return False
+        reaching = [
+            (element.value, value) for element, value in zip(target.elements, elements)
+            if isinstance(element.value, cst.Name)
+            and any(sink.node in {s.node for s in self.follower.follow(r).sinks} for r in reads(ctx, element.value))
+        ]
+        return bool(reaching) and all(_container_value(ctx, value) for _, value in reaching)
 
     def _parameter_finding(self, read: cst.CSTNode, source, sink: Sink, helper: bool = False) -> Finding:
         """`helper`: `read` is in a function the primitive's callable calls, not in the callable itself."""
@@ -886,6 +911,66 @@ _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")
 
 
 #: The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``) given a tracer.
+#: Where a loop primitive takes the value its function's parameter starts from: (parameter index,
+#: argument position, keyword).
+_INITIAL_VALUES = {
+    "jax.lax.scan": {0: (1, "init"), 1: (2, "xs")},
+    "jax.lax.fori_loop": {1: (3, "init_val")},
+    "jax.lax.while_loop": {0: (2, "init_val")},
+}
+
+
+def _initial_value(ctx: ModuleContext, via, fn: FunctionNode, param: str) -> cst.BaseExpression | None:
+    """What the loop primitive hands `param` first: scan's ``init`` or ``xs`` (sliced, the same
+    structure), fori_loop's and while_loop's ``init_val``."""
+    call = via.node if via is not None else None
+    if not isinstance(call, cst.Call):
+        return None
+    places = _INITIAL_VALUES.get(ctx.names.qualified_name(call.func) or "")
+    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    if isinstance(fn, cst.FunctionDef) and function_info(ctx, fn).method in (MethodKind.INSTANCE, MethodKind.CLASS):
+        params = params[1:]  # an instance's `__call__` (flax's ScanFn): the receiver is bound
+    if places is None or param not in params or params.index(param) not in places or any(a.star for a in call.args):
+        return None
+    position, keyword = places[params.index(param)]
+    positional = [a.value for a in call.args if a.keyword is None]
+    if position < len(positional):
+        return positional[position]
+    return next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)
+
+
+def _tuple_elements(ctx: ModuleContext, value: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression] | None:
+    """The elements of a tuple display, or of the one a name is bound to."""
+    if isinstance(value, cst.Name) and depth < 4:
+        binding = single_binding(ctx, value)
+        bound = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return _tuple_elements(ctx, bound, depth + 1) if bound is not None else None
+    if isinstance(value, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in value.elements):
+        return [e.value for e in value.elements]
+    return None
+
+
+def _container_value(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
+    """A container, not an array: a display, ``None``, a class's instance (a capitalised callee that
+    is no jax.numpy function), or a name some binding of which is one."""
+    if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+        return True
+    if isinstance(value, cst.Name):
+        if value.value == "None":
+            return True
+        bindings = every_binding(ctx, value) or []
+        return any(
+            isinstance(b, cst.Name) and (bound := assigned_value(ctx, b)) is not None and not isinstance(bound, cst.Name)
+            and _container_value(ctx, bound)
+            for b in bindings
+        )
+    if isinstance(value, cst.Call):
+        qualified = ctx.names.qualified_name(value.func) or ""
+        name = value.func.attr.value if isinstance(value.func, cst.Attribute) else getattr(value.func, "value", "")
+        return name[:1].isupper() and not qualified.startswith(("jax.", "numpy."))
+    return False
+
+
 #: Calls that map the function they are given over an array's rows (apply_along_axis's keywords reach it).
 _FUNCTION_MAPPERS = frozenset({"jax.numpy.apply_along_axis", "jax.vmap"})
 _VALUE_SHAPED_NOTES = (
