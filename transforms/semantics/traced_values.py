@@ -202,6 +202,8 @@ class TracedValues:
             if expr.attr.value in ARRAY_ATTRIBUTES or self._tuple_field(expr):
                 return self._source(expr.value, deeper)
             if not self._data_field(expr):
+                if self._data_property(expr):  # `state.remaining_timesteps`, computed from a data field
+                    return _computed(self._source(expr.value, deeper))
                 return None  # a field of a pytree may be static (array_members)
             inner = self._source(expr.value, deeper)
             return replace(inner, field=expr) if inner is not None and inner.field is None else inner
@@ -555,13 +557,49 @@ class TracedValues:
 
     def _data_field(self, expr: cst.Attribute) -> bool:
         """``state.count`` where `state` is a parameter annotated with (or the ``self`` of) a pytree
-        dataclass of this module (`pytree_classes`) and ``count`` is one of its fields not declared
-        static: a leaf, a tracer when the instance is traced (docs/jax306-behaviour.md, P1)."""
-        cls = instance_class_of(self.ctx, expr.value)
-        tree = pytree_class(self.ctx, cls) if cls is not None else None
+        dataclass of this module (`pytree_classes`), or one every call passes an instance of, and
+        ``count`` is one of its fields not declared static: a leaf, a tracer when the instance is
+        traced (docs/jax306-behaviour.md, P1)."""
+        tree = self._pytree_of(expr.value)
         if tree is None:
             return False
         return any(f.name == expr.attr.value and not f.static for f in tree.fields)
+
+    def _pytree_of(self, expr: cst.BaseExpression):
+        cls = instance_class_of(self.ctx, expr) or self.traces.passed_instance_of(expr)
+        return pytree_class(self.ctx, cls) if cls is not None else None
+
+    def _data_property(self, expr: cst.Attribute) -> bool:
+        """``state.remaining_timesteps`` where the class's property returns what it computes from one
+        of its data fields (``self.shape_field.shape[1] - 1 - self.timestep``, waymax#14): not the
+        field itself, a value computed from a leaf. Metadata of a field (``.shape``) does not count."""
+        tree = self._pytree_of(expr.value)
+        if tree is None:
+            return False
+        prop = next(
+            (s for s in tree.cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == expr.attr.value), None
+        )
+        if prop is None or not any(self.ctx.names.qualified_name(d.decorator) == "builtins.property" for d in prop.decorators):
+            return False
+        returns = own_returns(prop)
+        params = [p.name.value for p in prop.params.params]
+        if len(returns) != 1 or returns[0].value is None or not params:
+            return False
+        data = {f.name for f in tree.fields if not f.static}
+        stack: list[cst.CSTNode] = [returns[0].value]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Attribute) and node.attr.value in METADATA_ATTRIBUTES:
+                continue  # `self.log.shape`: static
+            if (
+                isinstance(node, cst.Attribute)
+                and isinstance(node.value, cst.Name)
+                and node.value.value == params[0]
+                and node.attr.value in data
+            ):
+                return True
+            stack.extend(node.children)
+        return False
 
     def _tuple_field(self, expr: cst.Attribute) -> bool:
         """``config.max_length`` of a NamedTuple parameter (`namedtuple_parameter`): a NamedTuple

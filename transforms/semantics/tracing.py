@@ -43,6 +43,7 @@ from jaxfix.transforms.semantics.constants import (
     constant_value,
     members_named,
     own_returns,
+    reaching_parameter,
     single_binding,
 )
 from jaxfix.transforms.semantics.importers import calls_elsewhere
@@ -391,11 +392,11 @@ class TraceIndex:
         read_from = receiver_class(self.ctx, receiver)
         surely = read_from is cls or any(
             _finds_method(self.ctx, built, fn)
-            for built in (read_from, self._default_instance_of(receiver), self._passed_instance_of(receiver))
+            for built in (read_from, self._default_instance_of(receiver), self.passed_instance_of(receiver))
         )
         return MethodAccess(bound=kind is not MethodKind.FUNCTION, uncertain=not surely)
 
-    def _passed_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
+    def passed_instance_of(self, receiver: cst.BaseExpression) -> cst.ClassDef | None:
         """The class every call of a function passes an instance of to its parameter `receiver`
         (``condition(Exp(scale=1.0), X)`` for ``def condition(kernel, X)``, or a method's own
         ``self``), where each call can be read."""
@@ -428,7 +429,7 @@ class TraceIndex:
         """(the parameter `receiver` names, every route of its function, its signature) when each
         route ends in a call whose arguments are the function's own (no layer that binds or
         consumes some, nothing escaping); None otherwise, or while this parameter is being asked."""
-        binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
+        binding = (single_binding(self.ctx, receiver) or reaching_parameter(self.ctx, receiver)) if isinstance(receiver, cst.Name) else None
         if not isinstance(binding, cst.Param) or binding in self._defaults_asked:
             return None
         fn = self.ctx.enclosing_function(binding)
