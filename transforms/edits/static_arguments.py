@@ -205,11 +205,7 @@ class StaticEditor:
                 drop = {i for i, v in enumerate(items) if v in names}
             if not drop:
                 continue
-            keep = [t for i, t in enumerate(texts) if i not in drop]
-            if keep:
-                edits.append(ctx.replace(arg.value, _new_value(ctx, arg, keep, [])))
-            else:
-                edits.extend(self._remove_keyword(call, arg))
+            edits.extend(self._keeping(call, arg, [t for i, t in enumerate(texts) if i not in drop]))
             kept_values = tuple(v for i, v in enumerate(items) if i not in drop)
             if keyword == "static_argnums":
                 remaining = StaticSpec(kept_values or None, remaining.argnames)
@@ -237,9 +233,14 @@ class StaticEditor:
         keep = [t for v, t in zip(items, _element_texts(ctx, arg.value)) if v not in numbers]
         if len(keep) == len(items):
             return f"`{keyword}` does not list {', '.join(map(str, sorted(numbers)))}"
+        return tuple(self._keeping(call, arg, keep))
+
+    def _keeping(self, call: cst.Call, arg: cst.Arg, keep: list[str]) -> list[Edit]:
+        """The keyword's value with only the entries `keep` (their texts); the whole keyword goes
+        when none is left."""
         if keep:
-            return (ctx.replace(arg.value, _new_value(ctx, arg, keep, [])),)
-        return tuple(self._remove_keyword(call, arg))
+            return [self.ctx.replace(arg.value, _new_value(self.ctx, arg, keep, []))]
+        return self._remove_keyword(call, arg)
 
     def _remove_keyword(self, call: cst.Call, arg: cst.Arg) -> list[Edit]:
         return remove_args(self.ctx, call, [list(call.args).index(arg)])

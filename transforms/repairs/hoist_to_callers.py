@@ -35,9 +35,9 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
-from jaxfix.transforms.edits.imports import planner
-from jaxfix.transforms.edits.static_arguments import StaticEditor
-from jaxfix.transforms.repairs.static_parameter import through_jits
+from jaxfix.transforms.core.textedit import apply_edits
+from jaxfix.transforms.edits.fresh_names import fresh_name
+from jaxfix.transforms.repairs.static_parameter import static_edit, through_jits
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import reaching_parameter, single_binding
 from jaxfix.transforms.semantics.jit_signature import Kind, Param, Signature
@@ -45,8 +45,8 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES, name_chain
+from jaxfix.transforms.semantics.reads import names_read
 from jaxfix.transforms.semantics.tracing import Route
-from jaxfix.transforms.semantics.vocabulary import PARTIAL
 
 #: Attributes of an array that are Python ints when it is concrete.
 _INT_ATTRIBUTES = frozenset({"size", "ndim"})
@@ -79,8 +79,6 @@ def hoist_to_callers(analysis: Analysis, fn: cst.FunctionDef, sink: cst.CSTNode)
     if info.signature.has_var_keyword:
         return f"`{fn.name.value}` takes `**kwargs`"
     name = _new_name(ctx, reads)
-    if name is None:
-        return "no name for the new parameter is free"
     passed: list[tuple[cst.Call, str]] = []
 
     def each_call(route: Route) -> str | None:
@@ -99,13 +97,11 @@ def hoist_to_callers(analysis: Analysis, fn: cst.FunctionDef, sink: cst.CSTNode)
     edits: list[Edit] = [ctx.replace(needed, name), _parameter_edit(ctx, fn, name)]
     for call, text in passed:
         edits.append(_keyword_edit(ctx, call, name, text))
-    extended = Signature((*info.signature.params, Param(name, Kind.KEYWORD_ONLY)))
     for jit in jits:
-        partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None  # type: ignore[union-attr]
-        edit = StaticEditor(ctx).add(jit.jit, jit.node, extended, (name,), partial)  # type: ignore[arg-type]
+        edit = static_edit(analysis, fn, jit, (name,), added=(Param(name, Kind.KEYWORD_ONLY),))
         if isinstance(edit, str):
             return edit
-        edits.extend(edit.edits)
+        edits.extend(edit[0])
     if len(set(edits)) != len(edits):
         return "two of the edits overlap"
     return Hoisted(tuple(edits), name, passed[0][1])
@@ -189,13 +185,10 @@ def _reads(ctx: ModuleContext, fn: cst.FunctionDef, expr: cst.BaseExpression) ->
     return reads
 
 
-def _new_name(ctx: ModuleContext, reads: list[cst.Name]) -> str | None:
-    """``n_<parameter>`` (``n_volume``), unused anywhere in the module's text."""
-    base = "n_" + "_".join(dict.fromkeys(r.value for r in reads))
-    for candidate in (base, *(f"{base}_{i}" for i in range(2, 6))):
-        if not re.search(rf"\b{re.escape(candidate)}\b", ctx.text):
-            return candidate
-    return None
+def _new_name(ctx: ModuleContext, reads: list[cst.Name]) -> str:
+    """``n_<parameter>`` (``n_volume``), a word found nowhere in the module's text (a string
+    naming it in ``static_argnames`` counts)."""
+    return fresh_name("n_" + "_".join(dict.fromkeys(r.value for r in reads)), re.findall(r"\w+", ctx.text))
 
 
 def _passed_at(
@@ -214,19 +207,16 @@ def _passed_at(
     caller = ctx.enclosing_function(call)
     if caller is not None and not _eager(analysis, caller):
         return f"the call on line {line} is in `{ctx.code(caller.name) if isinstance(caller, cst.FunctionDef) else 'a lambda'}`, which may run traced"
+    if caller is not None and _locally_bound(ctx, caller, needed, reads):
+        return f"a module-level name the value reads is bound again in the caller of line {line}"
     replacements: list[Edit] = []
     start = ctx.start(needed)
     for read in reads:
         argument = call_argument(call, sig, read.value, bound=False, consumed=route.consumed, ctx=ctx)
         if not isinstance(argument, cst.BaseExpression) or not name_chain(argument):
             return f"the call on line {line} passes `{read.value}` something other than a name to read again"
-        if caller is not None and _locally_bound(ctx, caller, needed, reads):
-            return f"a module-level name the value reads is bound again in the caller of line {line}"
         replacements.append(Edit(ctx.start(read) - start, ctx.end(read) - start, ctx.code(argument)))
-    text = ctx.code(needed)
-    for edit in sorted(replacements, key=lambda e: e.start, reverse=True):
-        text = text[: edit.start] + edit.content + text[edit.end :]
-    return (text,)
+    return (apply_edits(ctx.code(needed), replacements),)
 
 
 def _eager(analysis: Analysis, caller: cst.CSTNode) -> bool:
@@ -242,27 +232,13 @@ def _eager(analysis: Analysis, caller: cst.CSTNode) -> bool:
 
 def _locally_bound(ctx: ModuleContext, caller: cst.CSTNode, needed: cst.BaseExpression, reads: list[cst.Name]) -> bool:
     """A module-level name `needed` reads has a binding of its own in the caller."""
-    names = {n.value for n in _names(needed)} - {r.value for r in reads}
-    for node in _names(caller):
+    names = {n.value for n in names_read(needed)} - {r.value for r in reads}
+    for node in names_read(caller):
         if node.value in names:
             binding = single_binding(ctx, node)
             if binding is None or ctx.enclosing_function(binding) is caller:
                 return True
     return False
-
-
-def _names(expr: cst.CSTNode) -> list[cst.Name]:
-    out: list[cst.Name] = []
-    stack: list[cst.CSTNode] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Attribute):
-            stack.append(node.value)
-        elif isinstance(node, cst.Name):
-            out.append(node)
-        else:
-            stack.extend(node.children)
-    return out
 
 
 def _parameter_edit(ctx: ModuleContext, fn: cst.FunctionDef, name: str) -> Edit:

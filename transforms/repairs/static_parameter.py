@@ -35,7 +35,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
-from jaxfix.transforms.semantics.jit_signature import Signature
+from jaxfix.transforms.semantics.jit_signature import Param, Signature
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
@@ -302,14 +302,16 @@ def _applied_at(call: cst.Call | None, wrap: Wrap) -> bool:
 
 
 def static_edit(
-    analysis: Analysis, fn: FunctionNode, jit: Wrap, params: Names
+    analysis: Analysis, fn: FunctionNode, jit: Wrap, params: Names, added: tuple[Param, ...] = ()
 ) -> tuple[tuple[Edit, ...], str, str | None] | str:
     """(edits, the jit as it reads after them, an import they add) making `params` static on
-    `jit`, in the jit's own spelling; else why the jit cannot be edited."""
+    `jit`, in the jit's own spelling; else why the jit cannot be edited. `added`: parameters
+    another edit gives the function (`hoist_to_callers`), which the signature read has not got."""
     partial = planner(analysis).spell(PARTIAL, jit.node) if jit.jit.call is None else None  # type: ignore[union-attr]
     signature = jitted_signature(analysis, fn, jit)
     if signature is None:
         return "the jitted method takes no receiver"
+    signature = Signature((*signature.params, *added)) if added else signature
     receiver = class_receiver(analysis, fn, jit)
     if receiver is not None and not used_as_class(analysis, fn, receiver):  # type: ignore[arg-type]
         return f"`@classmethod` hands the jit the class as `{receiver}`, which the body does not use as a class (no class parameter?)"

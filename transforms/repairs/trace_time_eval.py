@@ -50,7 +50,7 @@ from jaxfix.transforms.semantics.constants import (
 from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.jit_wrappers import function_info
-from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.reads import names_read, reads
 from jaxfix.transforms.semantics.sinks import numpy_function
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
@@ -448,7 +448,7 @@ def _static_method_calls(ctx, helper: cst.FunctionDef) -> list[cst.BaseExpressio
 def _outside_read(ctx, helper: cst.FunctionDef) -> cst.Name | None:
     """A name the helper reads that is bound outside it, other than imports, defs, classes and
     builtins (a module's constant may be an array or change; a closure's variable may be a tracer)."""
-    for node in _names(helper):
+    for node in names_read(helper.body):  # its body's names, not an attribute's or a keyword's
         scope = ctx.scope(node)
         if scope is None:
             return node
@@ -465,23 +465,3 @@ def _outside_read(ctx, helper: cst.FunctionDef) -> cst.Name | None:
                 continue  # a definition (in a function around it too, when bound once there)
             return node
     return None
-
-
-def _names(helper: cst.FunctionDef) -> list[cst.Name]:
-    """The names read in the helper's body (not attribute names, not keywords)."""
-    found: list[cst.Name] = []
-
-    class Reads(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            found.append(node)
-
-    helper.body.visit(Reads())
-    return found

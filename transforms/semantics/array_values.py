@@ -81,15 +81,17 @@ def numpy_sample(ctx: ModuleContext, call: cst.Call) -> str | None:
     qualified = ctx.names.qualified_name(func) or ""
     if qualified != f"numpy.random.{func.attr.value}" and not _numpy_generator(ctx, func.value):
         return None
-    where = NUMPY_SAMPLERS[func.attr.value]
-    positional = [a for a in call.args if a.keyword is None]
     if any(a.star for a in call.args):
         return None
-    if where is None or (where == -1 and positional) or any(a.keyword and a.keyword.value == "size" for a in call.args):
-        return f"`{ctx.code(func)}(...)` returns a NumPy array"
-    if where is not None and where >= 0 and len(positional) > where:
-        return f"`{ctx.code(func)}(...)` returns a NumPy array"
-    return None
+    where = NUMPY_SAMPLERS[func.attr.value]
+    positional = [a for a in call.args if a.keyword is None]
+    sized = (
+        where is None
+        or any(a.keyword and a.keyword.value == "size" for a in call.args)
+        or (where == -1 and bool(positional))
+        or (where >= 0 and len(positional) > where)
+    )
+    return f"`{ctx.code(func)}(...)` returns a NumPy array" if sized else None
 
 
 def _numpy_generator(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:

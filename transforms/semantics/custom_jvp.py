@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.class_hashing import static_method
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
+from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_positions
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.vocabulary import PARTIAL
 
@@ -52,7 +51,7 @@ def custom_jvps(ctx: ModuleContext) -> Iterator[CustomJvp]:
         if not (isinstance(parent, cst.Assign) and parent.value is call and len(parent.targets) == 1):
             continue
         target = parent.targets[0].target
-        primal = _def_named(ctx, call.args[0].value) if call.args and call.args[0].keyword is None else None
+        primal = defined_function(ctx, call.args[0].value) if call.args and call.args[0].keyword is None else None
         if isinstance(target, cst.Name) and isinstance(primal, cst.FunctionDef):
             found = _read(ctx, target, primal, call, None)
             if found is not None:
@@ -63,9 +62,8 @@ def _read(ctx: ModuleContext, binding: cst.Name, primal: cst.FunctionDef, call: 
     option = next((a for a in call.args if a.keyword is not None and a.keyword.value == "nondiff_argnums"), None)
     if option is None or any(a.star for a in call.args):
         return None
-    value = constant_value(ctx, option.value)
-    positions = (value,) if isinstance(value, int) else value if isinstance(value, tuple) else NOT_CONSTANT
-    if positions is NOT_CONSTANT or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in positions):  # type: ignore[union-attr]
+    positions = nondiff_positions(ctx, option)
+    if positions is None:
         return None
     scope = ctx.scope(binding)
     assignments = scope[binding.value] if scope is not None else ()
@@ -86,7 +84,7 @@ def _read(ctx: ModuleContext, binding: cst.Name, primal: cst.FunctionDef, call: 
             rule = named
         else:
             escapes = True
-    return CustomJvp(binding, primal, call, decorator, tuple(positions), rule, tuple(calls), escapes)  # type: ignore[arg-type]
+    return CustomJvp(binding, primal, call, decorator, tuple(positions), rule, tuple(calls), escapes)
 
 
 def _rule(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
@@ -96,13 +94,6 @@ def _rule(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | None:
         fn = ctx.parent(parent)
         return fn if isinstance(fn, cst.FunctionDef) and len(fn.decorators) == 1 else None
     if isinstance(parent, cst.Call) and parent.func is attr and len(parent.args) == 1 and parent.args[0].keyword is None:
-        return _def_named(ctx, parent.args[0].value)
+        return defined_function(ctx, parent.args[0].value)
     return None
 
-
-def _def_named(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.FunctionDef | None:
-    """The def `expr` names: a def bound once to the name, or the staticmethod ``Model.f`` names."""
-    if isinstance(expr, cst.Attribute):
-        return static_method(ctx, expr)
-    named = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
-    return named if isinstance(named, cst.FunctionDef) else None

@@ -53,13 +53,22 @@ def nondiff_function(ctx: ModuleContext, fn: cst.FunctionDef) -> NondiffFunction
         option = next((a for a in call.args[1:] if a.keyword is not None and a.keyword.value == "nondiff_argnums"), None)
         if option is None or len(call.args) != 2:
             return None
-        value = constant_value(ctx, option.value)
-        positions = (value,) if isinstance(value, int) else value if isinstance(value, tuple) else NOT_CONSTANT
-        if positions is NOT_CONSTANT or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in positions):  # type: ignore[union-attr]
+        positions = nondiff_positions(ctx, option)
+        if positions is None:
             return None
         defvjp, fwd, bwd = _defvjp(ctx, fn)
-        return NondiffFunction(fn, call, option, tuple(sorted(set(positions))), defvjp, fwd, bwd)  # type: ignore[arg-type]
+        return NondiffFunction(fn, call, option, tuple(sorted(set(positions))), defvjp, fwd, bwd)
     return None
+
+
+def nondiff_positions(ctx: ModuleContext, option: cst.Arg) -> tuple[int, ...] | None:
+    """The positions ``nondiff_argnums=`` lists (custom_vjp's or custom_jvp's), when it is a literal
+    int or tuple of non-negative ints; None otherwise."""
+    value = constant_value(ctx, option.value)
+    positions = (value,) if isinstance(value, int) else value if isinstance(value, tuple) else NOT_CONSTANT
+    if positions is NOT_CONSTANT or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in positions):  # type: ignore[union-attr]
+        return None
+    return positions  # type: ignore[return-value]
 
 
 def _defvjp(ctx: ModuleContext, fn: cst.FunctionDef) -> tuple[cst.Call | None, cst.FunctionDef | None, cst.FunctionDef | None]:

@@ -22,6 +22,27 @@ def reads(ctx: ModuleContext, name: cst.Name) -> list[cst.CSTNode]:
     return sorted(nodes, key=ctx.start)
 
 
+def names_read(node: cst.CSTNode) -> list[cst.Name]:
+    """The names spelled in `node` as names (read, bound, a parameter's), not an attribute's name
+    nor a keyword argument's."""
+    found: list[cst.Name] = []
+
+    class Reads(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.append(node)
+
+    node.visit(Reads())
+    return found
+
+
 def parameter(fn: FunctionNode, name: str) -> cst.Param | None:
     params = fn.params
     return next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == name), None)

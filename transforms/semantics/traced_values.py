@@ -47,6 +47,7 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
     literal_element,
+    members_named,
     own_returns,
     reaching_parameter,
     single_binding,
@@ -58,7 +59,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.passed_arguments import call_argument
-from jaxfix.transforms.semantics.pytree_classes import instance_class_of, pytree_class
+from jaxfix.transforms.semantics.pytree_classes import PytreeClass, instance_class_of, pytree_class
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
 from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, DIFFERENTIATION, JIT, PARTIAL
 
@@ -201,9 +202,10 @@ class TracedValues:
         if isinstance(expr, cst.Attribute):
             if expr.attr.value in ARRAY_ATTRIBUTES or self._tuple_field(expr):
                 return self._source(expr.value, deeper)
-            if not self._data_field(expr):
-                if self._data_property(expr):  # `state.remaining_timesteps`, computed from a data field
-                    return _computed(self._source(expr.value, deeper))
+            tree = self._pytree_of(expr.value)
+            if tree is None or not _data_field(tree, expr.attr.value):
+                if tree is not None and self._data_property(tree, expr.attr.value):
+                    return _computed(self._source(expr.value, deeper))  # `state.remaining_timesteps`
                 return None  # a field of a pytree may be static (array_members)
             inner = self._source(expr.value, deeper)
             return replace(inner, field=expr) if inner is not None and inner.field is None else inner
@@ -555,34 +557,21 @@ class TracedValues:
             return False
         return self.is_array(argument) or self._source(argument, depth + 1) is not None
 
-    def _data_field(self, expr: cst.Attribute) -> bool:
-        """``state.count`` where `state` is a parameter annotated with (or the ``self`` of) a pytree
-        dataclass of this module (`pytree_classes`), or one every call passes an instance of, and
-        ``count`` is one of its fields not declared static: a leaf, a tracer when the instance is
-        traced (docs/jax306-behaviour.md, P1)."""
-        tree = self._pytree_of(expr.value)
-        if tree is None:
-            return False
-        return any(f.name == expr.attr.value and not f.static for f in tree.fields)
-
-    def _pytree_of(self, expr: cst.BaseExpression):
+    def _pytree_of(self, expr: cst.BaseExpression) -> PytreeClass | None:
+        """The pytree dataclass of this module (`pytree_classes`) `expr` is an instance of: a
+        parameter annotated with it or the ``self`` of one, or one every call passes an instance of."""
         cls = instance_class_of(self.ctx, expr) or self.traces.passed_instance_of(expr)
         return pytree_class(self.ctx, cls) if cls is not None else None
 
-    def _data_property(self, expr: cst.Attribute) -> bool:
+    def _data_property(self, tree: PytreeClass, name: str) -> bool:
         """``state.remaining_timesteps`` where the class's property returns what it computes from one
-        of its data fields (``self.shape_field.shape[1] - 1 - self.timestep``, waymax#14): not the
-        field itself, a value computed from a leaf. Metadata of a field (``.shape``) does not count."""
-        tree = self._pytree_of(expr.value)
-        if tree is None:
+        of its data fields (``self.log.shape[1] - 1 - self.timestep``, waymax#14): not the field
+        itself, a value computed from a leaf. Metadata of a field (``.shape``) does not count."""
+        props = [m for m in members_named(tree.cls, name) if isinstance(m, cst.FunctionDef)]
+        if not props or not any(self.ctx.names.qualified_name(d.decorator) == "builtins.property" for d in props[0].decorators):
             return False
-        prop = next(
-            (s for s in tree.cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == expr.attr.value), None
-        )
-        if prop is None or not any(self.ctx.names.qualified_name(d.decorator) == "builtins.property" for d in prop.decorators):
-            return False
-        returns = own_returns(prop)
-        params = [p.name.value for p in prop.params.params]
+        returns = own_returns(props[0])
+        params = [p.name.value for p in props[0].params.params]
         if len(returns) != 1 or returns[0].value is None or not params:
             return False
         data = {f.name for f in tree.fields if not f.static}
@@ -591,12 +580,7 @@ class TracedValues:
             node = stack.pop()
             if isinstance(node, cst.Attribute) and node.attr.value in METADATA_ATTRIBUTES:
                 continue  # `self.log.shape`: static
-            if (
-                isinstance(node, cst.Attribute)
-                and isinstance(node.value, cst.Name)
-                and node.value.value == params[0]
-                and node.attr.value in data
-            ):
+            if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == params[0] and node.attr.value in data:
                 return True
             stack.extend(node.children)
         return False
@@ -720,6 +704,12 @@ def iterated_or_unpacked(ctx, binding: cst.Name) -> cst.BaseExpression | None:
     return unpacked[0] if unpacked is not None else None
 
 
+def _data_field(tree: PytreeClass, name: str) -> bool:
+    """``state.count`` where ``count`` is one of the pytree class's fields not declared static: a
+    leaf, a tracer when the instance is traced (docs/jax306-behaviour.md, P1)."""
+    return any(f.name == name and not f.static for f in tree.fields)
+
+
 def _computed(source: Source | None) -> Source | None:
     """What JAX computes from a traced field (an index, a jnp call, an array method) is a tracer
     no static field declaration could make concrete: no longer the field itself."""
@@ -774,7 +764,7 @@ def namedtuple_parameter(ctx: ModuleContext, traces: TraceIndex, expr: cst.BaseE
             if route.uncertain:
                 continue  # a method found by name: perhaps another class's
             if route.call is None and not route.escapes:
-                argument = _carry_init(ctx, route, sig, param)
+                argument = carry_init(ctx, route, sig, param)
             elif route.call is None or route.escapes:
                 return None
             else:
@@ -795,11 +785,14 @@ _CARRIES = {
     "jax.lax.fori_loop": ((2,), 1, 3, "init_val"),
     "jax.lax.scan": ((0,), 0, 1, "init"),
 }
+#: scan's second parameter is a slice of ``xs`` (the slot and keyword), with ``xs``'s structure.
+_SCAN_SLICE = (1, 2, "xs")
 
 
-def _carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str) -> cst.BaseExpression | None:
+def carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str, *, slices: bool = False) -> cst.BaseExpression | None:
     """The initial carry of the loop primitive that runs the function, when `param` is the
-    carry: the carry keeps its type from step to step, so it is an instance of what ``init`` is."""
+    carry: the carry keeps its type from step to step, so it is an instance of what ``init`` is.
+    With `slices`, also scan's ``xs`` for its slice parameter: each slice keeps its structure."""
     if len(route.wraps) != 1 or not isinstance(route.wraps[0].node, cst.Call):
         return None
     wrap = route.wraps[0]
@@ -813,7 +806,11 @@ def _carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str) ->
         i < len(positional) and _refers_to(positional[i].value, route.ref) for i in slots
     ):
         return None
-    if sig.positional_index(param) != position + (1 if route.bound else 0):
+    index = sig.positional_index(param)
+    receiver = 1 if route.bound else 0
+    if slices and wrap.name == "jax.lax.scan" and index == _SCAN_SLICE[0] + receiver:
+        position, init_slot, init_keyword = _SCAN_SLICE
+    if index != position + receiver:
         return None
     if init_slot < len(positional):
         return positional[init_slot].value

@@ -97,14 +97,7 @@ def treatment(
     if transform == "jax.vmap":
         if position is None:
             return Treatment.MAPPED
-        axes = in_axes(ctx, options)
-        if isinstance(axes, tuple):
-            if position >= len(axes):
-                return Treatment.UNKNOWN
-            axes = axes[position]
-        if axes is None:
-            return Treatment.STATIC
-        return Treatment.MAPPED if isinstance(axes, int) and not isinstance(axes, bool) else Treatment.UNKNOWN
+        return _axis_treatment(in_axes(ctx, options), position, unmapped=Treatment.STATIC)
     statics = static_positions(ctx, transform, options)
     if statics is None:
         return Treatment.UNKNOWN
@@ -124,13 +117,18 @@ def _pmap_in_axes(ctx: ModuleContext, options: cst.Call | None, position: int) -
     arg = option_arg(options, "in_axes")
     if arg is None:
         return Treatment.UNKNOWN if options is not None and any(a.star for a in options.args) else Treatment.MAPPED
-    axes = constant_value(ctx, arg.value)
+    return _axis_treatment(constant_value(ctx, arg.value), position, unmapped=Treatment.TRACED)
+
+
+def _axis_treatment(axes: object, position: int, *, unmapped: Treatment) -> Treatment:
+    """What an ``in_axes`` as written does to the argument at `position`: an int maps it, ``None``
+    leaves it `unmapped` (vmap hands the value over as it is, pmap broadcasts it traced)."""
     if isinstance(axes, tuple):
         if position >= len(axes):
             return Treatment.UNKNOWN
         axes = axes[position]
     if axes is None:
-        return Treatment.TRACED
+        return unmapped
     return Treatment.MAPPED if isinstance(axes, int) and not isinstance(axes, bool) else Treatment.UNKNOWN
 
 

@@ -35,12 +35,13 @@ from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.static_values import Kind
+from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS
 
 CODE = "JAX104"
 #: Code around a call that may keep it from running: the recursion may have a base case there.
 _GUARDS = (cst.If, cst.IfExp, cst.While, cst.For, cst.BooleanOperation, cst.Try, cst.ListComp, cst.SetComp,
            cst.DictComp, cst.GeneratorExp, cst.Lambda, cst.FunctionDef)
-_PRIMITIVES = {"jax.lax.cond": ("true_fun", "false_fun"), "jax.lax.switch": ("branches",)}
+_PRIMITIVES = frozenset({"jax.lax.cond", "jax.lax.switch"})
 
 
 class Recursions:
@@ -60,19 +61,18 @@ class Recursions:
             if not isinstance(fn, cst.FunctionDef):
                 continue
             branches = self._branches(call, qualified)
-            recursive = next((b for b in branches if b is not None and self._calls(b, fn, 0)), None)
+            routed = {id(r.call) for r in self.analysis.traces.routes(fn) or () if r.call is not None and not r.uncertain}
+            recursive = next((b for b in branches if b is not None and self._calls(b, fn, routed, 0)), None)
             if recursive is None:
                 continue
             yield self._finding(call, qualified, fn, branches, recursive)
 
     def _branches(self, call: cst.Call, qualified: str) -> list[FunctionNode | None]:
         """The defs or lambdas the branches are (None for one that cannot be resolved)."""
-        positional = [a for a in call.args if a.keyword is None]
-        if qualified == "jax.lax.cond":
-            written = [a.value for a in positional[1:3]]
-        else:
-            table = positional[1].value if len(positional) > 1 else None
-            written = [e.value for e in table.elements] if isinstance(table, (cst.List, cst.Tuple)) else []
+        positional = [a.value for a in call.args if a.keyword is None]
+        written = [positional[i] for i in CALLABLE_SLOTS[qualified][0] if i < len(positional)]
+        if qualified == "jax.lax.switch":  # one slot, holding the table
+            written = [e.value for e in written[0].elements] if written and isinstance(written[0], (cst.List, cst.Tuple)) else []
         return [self._function(expr) for expr in written]
 
     def _function(self, expr: cst.BaseExpression) -> FunctionNode | None:
@@ -87,11 +87,10 @@ class Recursions:
         target = resolve_callable(self.ctx, expr)  # `Model.return_z`, `self.step`
         return target.function.node if target is not None else None
 
-    def _calls(self, branch: FunctionNode, target: cst.FunctionDef, depth: int) -> bool:
-        """`branch` calls `target` (a call the tracing model routes to it: by its name, a name the
-        jit is rebound to, ``Model.method``, ``self.method``), or calls a def of the module that
-        does (two levels)."""
-        routed = {id(r.call) for r in self.analysis.traces.routes(target) or () if r.call is not None and not r.uncertain}
+    def _calls(self, branch: FunctionNode, target: cst.FunctionDef, routed: set[int], depth: int) -> bool:
+        """`branch` calls `target` (`routed`: the calls the tracing model routes to it: by its name, a
+        name the jit is rebound to, ``Model.method``, ``self.method``), or calls a def of the module
+        that does (two levels)."""
         for node in _calls_in(branch):
             if any(isinstance(a, _GUARDS) for a in self.ctx.ancestors_within(node, branch)):
                 continue  # `f(x, depth - 1) if depth > 0 else x`: a base case of its own may end it
@@ -100,7 +99,7 @@ class Recursions:
             callee = single_binding(self.ctx, node.func) if isinstance(node.func, cst.Name) else None
             if callee is target:
                 return True
-            if isinstance(callee, cst.FunctionDef) and callee is not branch and depth < 2 and self._calls(callee, target, depth + 1):
+            if isinstance(callee, cst.FunctionDef) and callee is not branch and depth < 2 and self._calls(callee, target, routed, depth + 1):
                 return True
         return False
 

@@ -29,7 +29,7 @@ from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.fresh_names import fresh_name
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.purity import is_pure, resizing_call
-from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.reads import names_read, reads
 
 
 @dataclass(frozen=True)
@@ -42,28 +42,8 @@ class LoopState:
     read_first: frozenset[str]
 
 
-class _NamesRead(cst.CSTVisitor):
-    """Names an expression reads (not attribute names, not keyword names)."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.append(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
-        return False
-
-
 def _names_read(expr: cst.CSTNode) -> list[str]:
-    visitor = _NamesRead()
-    expr.visit(visitor)
-    return visitor.names
+    return [n.value for n in names_read(expr)]
 
 
 def _target_names(target: cst.BaseExpression) -> list[str] | None:

@@ -59,7 +59,7 @@ from jaxfix.transforms.semantics.concrete_uses import feeds_loop_count
 from jaxfix.transforms.semantics.constants import assigned_value, every_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
-from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import delegates
@@ -75,7 +75,7 @@ from jaxfix.transforms.semantics.sinks import (
 )
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES, Taint
+from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES, Taint, carry_init
 from jaxfix.transforms.semantics.transform_options import python_value_at_every_call
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW
 
@@ -328,7 +328,8 @@ class TracedValues304:
         target = statement.targets[0].target
         if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
             return False
-        initial = _initial_value(ctx, source.via, fn, param)
+        route = next((r for r in self.analysis.traces.routes(fn) or () if any(w is source.via for w in r.wraps)), None)
+        initial = carry_init(ctx, route, function_info(ctx, fn).signature, param, slices=True) if route is not None else None
         elements = _tuple_elements(ctx, initial) if initial is not None else None
         if elements is None or len(elements) != len(target.elements):
             return False
@@ -910,35 +911,6 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")
 
 
-#: The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``) given a tracer.
-#: Where a loop primitive takes the value its function's parameter starts from: (parameter index,
-#: argument position, keyword).
-_INITIAL_VALUES = {
-    "jax.lax.scan": {0: (1, "init"), 1: (2, "xs")},
-    "jax.lax.fori_loop": {1: (3, "init_val")},
-    "jax.lax.while_loop": {0: (2, "init_val")},
-}
-
-
-def _initial_value(ctx: ModuleContext, via, fn: FunctionNode, param: str) -> cst.BaseExpression | None:
-    """What the loop primitive hands `param` first: scan's ``init`` or ``xs`` (sliced, the same
-    structure), fori_loop's and while_loop's ``init_val``."""
-    call = via.node if via is not None else None
-    if not isinstance(call, cst.Call):
-        return None
-    places = _INITIAL_VALUES.get(ctx.names.qualified_name(call.func) or "")
-    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
-    if isinstance(fn, cst.FunctionDef) and function_info(ctx, fn).method in (MethodKind.INSTANCE, MethodKind.CLASS):
-        params = params[1:]  # an instance's `__call__` (flax's ScanFn): the receiver is bound
-    if places is None or param not in params or params.index(param) not in places or any(a.star for a in call.args):
-        return None
-    position, keyword = places[params.index(param)]
-    positional = [a.value for a in call.args if a.keyword is None]
-    if position < len(positional):
-        return positional[position]
-    return next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)
-
-
 def _tuple_elements(ctx: ModuleContext, value: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression] | None:
     """The elements of a tuple display, or of the one a name is bound to."""
     if isinstance(value, cst.Name) and depth < 4:
@@ -973,6 +945,7 @@ def _container_value(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
 
 #: Calls that map the function they are given over an array's rows (apply_along_axis's keywords reach it).
 _FUNCTION_MAPPERS = frozenset({"jax.numpy.apply_along_axis", "jax.vmap"})
+#: The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``) given a tracer.
 _VALUE_SHAPED_NOTES = (
     "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
     "entries, padded; a value with more than N is silently cut off: check it",
