@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from jaxfix.transforms.core.lazy import lazy
 from jaxfix.transforms.project.repository import ModuleRef
-from jaxfix.transforms.project.static_names import StaticNames
+from jaxfix.transforms.project.static_names import ImportView, StaticNames, import_view
 
 from .discovery import resolved
 from .sourcefile import InputError, decode, read_bytes
@@ -95,6 +95,8 @@ class FileRepository:
         self._hashes: dict[str, str] = {}  # path -> content hash, of every module read
         self._importers: dict[tuple[str, str, str], list[ModuleRef]] = {}
         self._disk_hashes: dict[str, str | None] = {}
+        self._views: dict[str, ImportView | None] = {}
+        self._by_word: dict[str, dict[str, list[int]]] = {}
         #: path -> content hash of every module read during the current task.
         self.consulted: dict[str, str] = {}
 
@@ -195,16 +197,34 @@ class FileRepository:
         key = (name, module, project)
         if key not in self._importers:
             test = StaticNames({name: frozenset(module.split("."))})
-            # Read, tested and let go: keeping every module's text would hold the whole project.
-            self._importers[key] = [
-                ref
-                for ref in self._refs
-                if ref.project == project
-                and (data := self._raw(ref)) is not None
-                and name.encode() in data
-                and test.admitted(data)
-            ]
+            index = self._mentioning(project)
+            candidates = sorted({*index.get(name, ()), *index.get(_ANY_NAME, ())})
+            self._importers[key] = [ref for ref in (self._refs[i] for i in candidates) if test.admitted_view(self._import_view(ref))]
         return self._importers[key]
+
+    def _mentioning(self, project: str) -> dict[str, list[int]]:
+        """Each word a module's import view holds -> the positions of those modules of the project:
+        only they can admit a name of that word (a module with a star import may admit any name it
+        mentions: it is listed under `_ANY_NAME`)."""
+        if project not in self._by_word:
+            index: dict[str, list[int]] = {}
+            for position, ref in enumerate(self._refs):
+                view = self._import_view(ref) if ref.project == project else None
+                if view is None:
+                    continue
+                for word in (*(view.words | view.attributes), *((_ANY_NAME,) if view.starred else ())):
+                    index.setdefault(word, []).append(position)
+            self._by_word[project] = index
+        return self._by_word[project]
+
+    def _import_view(self, ref: ModuleRef) -> ImportView | None:
+        """What `StaticNames` reads of the module, read once per run: a warm run checks which
+        modules may import each of hundreds of names, and keeping every module's text instead
+        would hold the whole project."""
+        if ref.path not in self._views:
+            data = self._raw(ref)
+            self._views[ref.path] = import_view(data) if data is not None else None
+        return self._views[ref.path]
 
     def _raw(self, ref: ModuleRef) -> bytes | None:
         try:
@@ -230,10 +250,11 @@ class FileRepository:
         """The file at `path` changed on disk (a long-lived process: the language server): read it
         again when asked. Other modules' analyses may have followed imports into it, and which
         modules import a name depends on every file, so those are dropped too."""
-        for memo in (self._texts, self._summaries, self._hashes, self._disk_hashes):
+        for memo in (self._texts, self._summaries, self._hashes, self._disk_hashes, self._views):
             memo.pop(path, None)
         self._analyses.clear()
         self._importers.clear()
+        self._by_word.clear()
 
     def take_consulted(self) -> dict[str, str]:
         consulted, self.consulted = self.consulted, {}
@@ -243,6 +264,8 @@ class FileRepository:
 #: Consulted entries that are not paths: the list of modules that may import a
 #: module's name, and the module a dotted name resolves to from a root.
 IMPORTERS = "importers:"
+#: `FileRepository._mentioning`'s key for the modules that may admit any name (a star import).
+_ANY_NAME = "*"
 LOOKUP = "module:"
 _SEP = "\x00"
 

@@ -557,6 +557,24 @@ def test_purity_follows_module_helpers() -> None:
     assert [is_pure(a.ctx, e.value) for e in value.elements] == expected
 
 
+def test_purity_of_functional_updates() -> None:
+    """``x.at[i].set(v)`` and a flax struct's own ``replace`` build new values (waymax#14's
+    ``state.replace(timestep=t)``); a ``replace`` the class defines itself, one of a plain
+    class, ``.at[i].apply(f)`` and a positional ``replace`` may do anything."""
+    a = analysis_of(
+        "import dataclasses\nfrom flax import struct\n"
+        "@struct.dataclass\nclass State:\n    t: int\n"
+        "@struct.dataclass\nclass Own:\n    t: int\n    def replace(self, **kw):\n        log.append(kw)\n        return self\n"
+        "@dataclasses.dataclass\nclass Plain:\n    t: int\n"
+        "def f(s: State, o: Own, p: Plain, x):\n"
+        "    return (x.at[0].set(1.0), x.at[1:].add(x[0]), s.replace(t=s.t + 1), o.replace(t=1), p.replace(t=1),\n"
+        "            x.at[0].apply(g), s.replace(1), x.at[print(1)].set(0), s.replace(t=print(1)))\n"
+    )
+    value = next(n for n in a.ctx.nodes_of(cst.Tuple) if len(n.elements) == 9)
+    expected = [True, True, True, False, False, False, False, False, False]
+    assert [is_pure(a.ctx, e.value) for e in value.elements] == expected
+
+
 EULER = """
 import jax
 import jax.numpy as jnp

@@ -114,3 +114,46 @@ def test_jax401_vmap_over_a_static_parameter_fed_an_array_is_reported_not_unmapp
         """
     found = check_source(textwrap.dedent(src), Options(select=frozenset({"JAX401"})))
     assert [(f.code, f.line, f.fix) for f in found] == [("JAX401", 9, None)]
+
+
+FORI_CARRY_SAME_NAME = """
+import jax.numpy as jnp
+from jax import jit, lax
+
+
+def core(start, count, update_fun, state):
+    def run_update(i, state):
+        state = update_fun(i, state)
+        return state
+
+    return lax.fori_loop(start, start + count, run_update, state)
+
+
+core_jit = jit(core, static_argnums=(1, 2, 3))
+
+
+def update(i, s):
+    return s * 0.5
+
+
+def main(x):
+    state = jnp.asarray(x)
+    for _ in range(2):
+        state = core_jit(0, 10, update, state)
+    return state
+
+
+print(main(jnp.ones(3)))
+"""
+
+
+def test_jax403_a_nested_def_rebinding_its_own_parameter_does_not_read_the_outer_one() -> None:
+    """libcst 1.9 counts `update_fun(i, state)` in `run_update` as a read of `core`'s `state` (the
+    nested def rebinds its own parameter there); it is not, so nothing unknown reads `state`, and
+    the call passes an array on the loop's first run: the fix is safe."""
+    (finding,) = [f for f in check_source(FORI_CARRY_SAME_NAME, Options()) if f.code == "JAX403"]
+    assert "when the loop first runs" in finding.message
+    assert finding.fix is not None and finding.fix.applicability.value == "safe"
+    from jaxfix.transforms import fix_source
+
+    assert "jit(core, static_argnums=(1, 2))" in fix_source(FORI_CARRY_SAME_NAME).text

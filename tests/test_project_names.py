@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jaxfix.transforms.project.static_names import imported_names, module_level_names, search
+from jaxfix.transforms.project.static_names import import_view, imported_names, module_level_names, search
 
 MODEL = b"""\
 import jax
@@ -79,6 +79,27 @@ def test_importers_are_admitted(user: bytes) -> None:
 def test_files_that_cannot_reach_the_names_are_not(user: bytes) -> None:
     names = search([("pkg.model", MODEL)])
     assert names.admitted(user) == ()
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        b"from .model import step\nstep(1, x)\n",
+        b"import pkg.model as m\nm.step(1, x)\n",
+        b"from pkg import model\nmodel . step(1, x)\n",
+        b"from pkg.model import *\nstep(1, x)\n",
+        b"from pkg.model import *\nstepping = 1\n",  # a star import admits a name its text holds, even inside a word
+        b"from pkg.model import *\n",
+        b"import pkg.model as m\nxs = []\nxs.step(1)\n",
+        b"step = 3\n",
+        b"import os\nos.step\n",
+    ],
+)
+def test_an_import_view_admits_what_the_text_admits(user: bytes) -> None:
+    """A warm run asks which modules may import each of many names from one `import_view` per
+    module, without its text: the same answers as the text's."""
+    names = search([("pkg.model", MODEL)])
+    assert names.admitted_view(import_view(user)) == names.admitted(user)
 
 
 def test_digest_depends_only_on_the_admitted_names() -> None:

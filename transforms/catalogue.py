@@ -200,7 +200,7 @@ CARDS: tuple[RuleCard, ...] = (
         "array-static-arg",
         "safe",
         "an array-valued parameter is listed in static_argnums/static_argnames",
-        (("static_arg", "static_broadcasted"), ("jnp", "numpy", "random", "Array", "ndarray")),
+        (("static_arg", "static_broadcasted"), ("jnp", "numpy", "random", "Array", "ndarray", "example_libraries")),
     ),
     RuleCard(
         "JAX404",
@@ -229,6 +229,13 @@ CARDS: tuple[RuleCard, ...] = (
         "safe",
         "a custom_vjp's nondiff_argnums slot is handed a tracer (a custom_jvp's, differentiated): make it an ordinary argument",
         (("nondiff_argnums",), ("custom_vjp", "custom_jvp")),
+    ),
+    RuleCard(
+        "JAX408",
+        "custom-vjp-argument-needs-python-value",
+        "safe",
+        "a custom_vjp needs an ordinary argument as a Python value, which jit hands it as a tracer: list it in nondiff_argnums",
+        (("custom_vjp",),),
     ),
 )
 

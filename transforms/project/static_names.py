@@ -20,7 +20,7 @@ import bisect
 import functools
 import hashlib
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 _DEF_AT_TOP = re.compile(rb"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
@@ -105,21 +105,28 @@ class StaticNames:
         """The names this file may use from the modules that define them (sorted; empty: none)."""
         if not self.modules or b"import" not in data:
             return ()
-        words: set[str] = set()
-        starred: set[str] = set()  # words of ``from pkg.model import *``: every name in it is bound
-        bound: set[bytes] = set()
-        for statement in _imports(data):
-            found = {w.decode("ascii", "replace") for w in _WORD.findall(statement)}
-            words.update(found)
-            if b"*" in statement:
-                starred.update(found)
-            bound.update(_bound_by(statement))
+        words, starred, bound = _import_words(data)
+        return self._admit(words, starred, lambda: _attributes_of(data, bound), lambda name: name.encode() in data)
+
+    def admitted_view(self, view: ImportView | None) -> tuple[str, ...]:
+        """`admitted` of the file `view` was made from (`import_view`), without its bytes."""
+        if not self.modules or view is None:
+            return ()
+        return self._admit(view.words, view.starred, lambda: view.attributes, lambda name: name.encode() in view.text)
+
+    def _admit(
+        self,
+        words: set[str] | frozenset[str],
+        starred: set[str] | frozenset[str],
+        attributes: Callable[[], set[str] | frozenset[str]],
+        mentioned: Callable[[str], bool],
+    ) -> tuple[str, ...]:
         out = {name for name in words if name in self.modules}
         if starred:
-            out.update(n for n in self._under(starred) if n.encode() in data)
-        through_module = self._under(words) - out
+            out.update(n for n in self._under(set(starred)) if mentioned(n))
+        through_module = self._under(set(words)) - out
         if through_module:
-            out.update(through_module & _attributes_of(data, bound))
+            out.update(through_module & attributes())
         return tuple(sorted(out))
 
     def admits_text(self, text: str) -> bool:
@@ -129,6 +136,42 @@ class StaticNames:
         """What a cached result of a file that admitted `names` depends on."""
         parts = "\n".join(f"{n}:{','.join(sorted(self.modules[n]))}" for n in names)
         return hashlib.blake2b(parts.encode(), digest_size=12).hexdigest() if parts else ""
+
+
+@dataclass(frozen=True)
+class ImportView:
+    """What `StaticNames.admitted` reads of a file, whatever names it is asked about: a warm run
+    asks which modules may import each of many names, and reads each file once for all of them."""
+
+    #: The words of the file's import statements, and of its star imports.
+    words: frozenset[str]
+    starred: frozenset[str]
+    #: Every attribute read through a name an import binds (``m.step``).
+    attributes: frozenset[str]
+    #: The file's bytes, kept only when it has a star import (which admits a name it mentions).
+    text: bytes = b""
+
+
+def import_view(data: bytes) -> ImportView | None:
+    """The file's `ImportView`; None when it imports nothing."""
+    if b"import" not in data:
+        return None
+    words, starred, bound = _import_words(data)
+    return ImportView(frozenset(words), frozenset(starred), frozenset(_attributes_of(data, bound)), data if starred else b"")
+
+
+def _import_words(data: bytes) -> tuple[set[str], set[str], set[bytes]]:
+    """The words of every import statement, those of star imports, and the names they bind."""
+    words: set[str] = set()
+    starred: set[str] = set()  # words of ``from pkg.model import *``: every name in it is bound
+    bound: set[bytes] = set()
+    for statement in _imports(data):
+        found = {w.decode("ascii", "replace") for w in _WORD.findall(statement)}
+        words.update(found)
+        if b"*" in statement:
+            starred.update(found)
+        bound.update(_bound_by(statement))
+    return words, starred, bound
 
 
 def search(modules: Iterable[tuple[str, bytes]]) -> StaticNames:

@@ -68,6 +68,8 @@ class StaticPlan:
     added: str | None
     #: The jit that is edited.
     jit: Wrap
+    #: What the finding says of edits a strategy adds to the plan's own (`dataclasses.replace`).
+    notes: tuple[str, ...] = ()
 
 
 def plan_static_parameters(

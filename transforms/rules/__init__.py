@@ -33,6 +33,9 @@ from jaxfix.transforms.rules.jax404_traced_to_static_param.rule import TracedToS
 from jaxfix.transforms.rules.jax405_transform_traces_python_value.rule import TransformTracesPythonValue405
 from jaxfix.transforms.rules.jax406_unknown_static_argument.rule import UnknownStaticArgument406
 from jaxfix.transforms.rules.jax407_traced_nondiff_argument.rule import TracedNondiffArgument407
+from jaxfix.transforms.rules.jax408_custom_vjp_argument_needs_python_value.rule import (
+    CustomVjpArgumentNeedsPythonValue408,
+)
 
 #: Every rule jaxfix has.
 ALL_RULES: tuple[type[Rule], ...] = (
@@ -61,4 +64,5 @@ ALL_RULES: tuple[type[Rule], ...] = (
     TransformTracesPythonValue405,
     UnknownStaticArgument406,
     TracedNondiffArgument407,
+    CustomVjpArgumentNeedsPythonValue408,
 )

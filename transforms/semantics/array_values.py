@@ -22,13 +22,14 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     binding_value,
     dominating_binding,
+    first_run_binding,
     own_returns,
     single_binding,
     unpacked_from,
 )
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, DIFFERENTIATION, JIT, MAPPING
+from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, DIFFERENTIATION, JIT, MAPPING, example_optimizer
 
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.analysis import Analysis
@@ -143,6 +144,9 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         sampled = numpy_sample(ctx, expr)
         if sampled:
             return sampled
+        state = _optimizer_state(ctx, expr)
+        if state:
+            return state
         if isinstance(expr.func, cst.Call) and (ctx.names.qualified_name(expr.func.func) or "") in ARRAY_RESULTS:
             return f"`{ctx.code(expr.func.func)}(...)(...)` returns arrays"
         func = expr.func
@@ -167,6 +171,18 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
     return None
 
 
+def _optimizer_state(ctx: ModuleContext, call: cst.Call) -> str | None:
+    """``opt_init(params)`` or ``opt_update(i, g, state)``, unpacked from ``optimizers.adam(...)``
+    of jax.example_libraries: an ``OptimizerState``, a pytree of arrays holding a list."""
+    binding = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+    found = unpacked_from(ctx, binding) if isinstance(binding, cst.Name) else None
+    if found is None or found[2] != 3 or found[1] == 2:
+        return None
+    if not example_optimizer(ctx.names.qualified_name(found[0].func) or ""):
+        return None
+    return f"`{ctx.code(call.func)}(...)` returns an optimizer state of `jax.example_libraries.optimizers`, a pytree of arrays"
+
+
 def _returned_array(analysis: Analysis, call: cst.Call, depth: int) -> str | None:
     """``bcast(x)`` for a plain def of the module each of whose returns is an array."""
     ctx = analysis.ctx
@@ -185,6 +201,12 @@ def _every_binding(analysis: Analysis, name: cst.Name, depth: int) -> str | None
     (``rng = jax.random.PRNGKey(0)``, then ``state, rng = step(state, rng)`` in a loop)."""
     ctx = analysis.ctx
     dominating = dominating_binding(ctx, name)
+    first = first_run_binding(ctx, name) if dominating is None else None
+    if first is not None:
+        value = assigned_value(ctx, first)
+        found = array_origin(analysis, value, depth + 1) if value is not None else _unpacked(analysis, first, depth)
+        if found is not None:
+            return f"`{name.value}` is bound to an array when the loop first runs: {found}"
     scope = ctx.scope(name)
     targets = [dominating] if dominating is not None else [getattr(a, "node", None) for a in scope[name.value]] if scope is not None else []
     if not targets:

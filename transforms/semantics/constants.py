@@ -255,6 +255,29 @@ def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
     return binding_before(ctx, scope, name.value, ctx.statement_of(name))
 
 
+def first_run_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
+    """What a read in a ``for`` loop's body holds on the loop's first run, when the body binds the
+    name only at or after the read's statement (``state = step(state)``): the binding before the
+    loop (`binding_before`). None when that cannot be shown."""
+    scope = ctx.scope(name)
+    statement = ctx.statement_of(name)
+    block = ctx.parent(statement)
+    loop = ctx.parent(block) if isinstance(block, cst.IndentedBlock) else None
+    if scope is None or not isinstance(loop, cst.For) or loop.body is not block:
+        return None
+    if any(isinstance(n, cst.Name) and n.value == name.value for n in _target_names(loop.target)):
+        return None
+    start, end = ctx.start(statement), ctx.start(loop.body)
+    for assignment in scope[name.value]:
+        node = getattr(assignment, "node", None)
+        if node is None:
+            return None
+        inside = any(a is loop for a in ctx.ancestors(node))
+        if inside and ctx.start(node) < start and ctx.start(node) >= end:
+            return None  # bound in the body before the read
+    return binding_before(ctx, scope, name.value, loop)
+
+
 def binding_before(ctx: ModuleContext, scope, name: str, statement: cst.CSTNode) -> cst.Name | None:
     """`dominating_binding` for what `name` holds right before `statement` runs, in `scope`."""
     block = ctx.parent(statement)

@@ -51,7 +51,7 @@ from jaxfix.transforms.semantics.constants import (
 )
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
-from jaxfix.transforms.semantics.literals import Container, LiteralReader
+from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.namespace_types import NAMESPACES
 from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, TREE_MAPS
@@ -95,6 +95,9 @@ class Origin:
     container: str = ""
     #: RUNTIME: its contents are plain data, so a deep freeze changes nothing else.
     plain: bool = False
+    #: RUNTIME: built from literals holding no container, only plain data (``{"rows": 10}``
+    #: returned by a helper): a shallow freeze makes it hashable and leaves every part as it was.
+    flat: bool = False
     #: LITERAL: the tree read from the source.
     tree: Container | None = None
     #: INSTANCE: the class.
@@ -110,6 +113,11 @@ class Origin:
 
 
 NONE = Origin(OriginKind.NONE)
+
+
+def _flat(tree: Container) -> bool:
+    """Every entry of the container is a leaf: it holds no container of its own."""
+    return all(isinstance(child, Leaf) for _, child in tree.entries)
 
 
 class OriginTracer:
@@ -198,7 +206,10 @@ class OriginTracer:
         if any(leaf.value.kind is Kind.ARRAY for leaf in inner.tree.leaves()):
             return inner
         plain = all(leaf.value.kind is Kind.PLAIN for leaf in inner.tree.leaves())
-        return Origin(OriginKind.RUNTIME, name, (*names, binding), f"returned by `{self.ctx.code(call.func)}()`", inner.tree.kind, plain)
+        return Origin(
+            OriginKind.RUNTIME, name, (*names, binding), f"returned by `{self.ctx.code(call.func)}()`", inner.tree.kind, plain,
+            flat=plain and _flat(inner.tree),
+        )
 
     def _reaching(self, name: cst.Name) -> cst.CSTNode | None:
         """The binding a read sees in straight-line code (`reaching_binding`), when no binding of
@@ -402,4 +413,5 @@ class OriginTracer:
             f"returned by `{self.ctx.code(call.func)}()`",
             kinds.pop() if len(kinds) == 1 else "",
             plain,
+            flat=plain and all(_flat(t) for t in trees),  # type: ignore[arg-type]
         )

@@ -56,7 +56,7 @@ def nondiff_function(ctx: ModuleContext, fn: cst.FunctionDef) -> NondiffFunction
         positions = nondiff_positions(ctx, option)
         if positions is None:
             return None
-        defvjp, fwd, bwd = _defvjp(ctx, fn)
+        defvjp, fwd, bwd = vjp_rules(ctx, fn)
         return NondiffFunction(fn, call, option, tuple(sorted(set(positions))), defvjp, fwd, bwd)
     return None
 
@@ -71,7 +71,8 @@ def nondiff_positions(ctx: ModuleContext, option: cst.Arg) -> tuple[int, ...] | 
     return positions  # type: ignore[return-value]
 
 
-def _defvjp(ctx: ModuleContext, fn: cst.FunctionDef) -> tuple[cst.Call | None, cst.FunctionDef | None, cst.FunctionDef | None]:
+def vjp_rules(ctx: ModuleContext, fn: cst.FunctionDef) -> tuple[cst.Call | None, cst.FunctionDef | None, cst.FunctionDef | None]:
+    """The one ``fn.defvjp(fwd, bwd)`` call of the module, and the fwd and bwd defs it names."""
     found = []
     for attribute in ctx.attributes_named("defvjp"):
         call = ctx.parent(attribute)
@@ -155,3 +156,22 @@ def python_value_needed(ctx: ModuleContext, param: cst.Param) -> str | None:
         if sink is not None:
             return f"{sink.reason} (line {ctx.span(sink.node).start.line})"
     return None
+
+
+def plain_positional(fn: cst.FunctionDef, *, undecorated: bool = True) -> list[cst.Param] | None:
+    """The parameters of a def that takes positional ones only (no ``*``, keyword-only or ``**``);
+    `undecorated` (fwd and bwd): no defaults either, and no decorator but ``@staticmethod``."""
+    params = fn.params
+    if params.posonly_params or params.kwonly_params or params.star_kwarg or not isinstance(params.star_arg, cst.MaybeSentinel):
+        return None
+    if undecorated:
+        staticmethod_only = all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
+        if any(p.default is not None for p in params.params) or not staticmethod_only:
+            return None
+    return list(params.params)
+
+
+def named_only_by(ctx: ModuleContext, fn: cst.FunctionDef, call: cst.Call) -> bool:
+    """`fn` is named once in the module, as an argument of `call` (fwd and bwd in ``defvjp``)."""
+    refs = references(ctx, fn)
+    return len(refs) == 1 and ctx.parent(ctx.parent(refs[0])) is call

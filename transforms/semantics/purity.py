@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import class_members, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.pytree_classes import FLAX_STRUCT, instance_class_of, pytree_class
 from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS, TRANSFORM_SLOT, TRANSFORMS
 
 #: JAX functions that exist for their effects.
@@ -61,6 +62,8 @@ def is_pure(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> bo
         return is_pure(ctx, expr.func, _depth) and all(not a.star and is_pure(ctx, a.value, _depth) for a in expr.args)
     if isinstance(expr, cst.Call):
         qualified = ctx.names.qualified_name(expr.func) or ""
+        if isinstance(expr.func, cst.Attribute) and _pure_method_call(ctx, expr, _depth):
+            return True
         if not qualified.startswith("jax."):
             return _pure_function_call(ctx, expr, _depth)
         if qualified.startswith(_EFFECTFUL):
@@ -73,6 +76,43 @@ def is_pure(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> bo
             if not (_pure_callable(ctx, arg.value, _depth) if called else is_pure(ctx, arg.value, _depth)):
                 return False
         return True
+    return False
+
+
+#: The functional updates of ``x.at[i]``: each returns a new array and changes nothing
+#: (``apply`` is left out: it calls a function).
+AT_UPDATES = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min", "max", "get"})
+
+
+def _pure_method_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
+    """A method call that only builds a new value: ``x.at[i].set(v)``, JAX's functional update,
+    or ``state.replace(t=t)`` on a ``flax.struct`` dataclass of this module that does not define a
+    ``replace`` of its own (flax's returns a copy with the fields given)."""
+    assert isinstance(call.func, cst.Attribute)
+    method, receiver = call.func.attr.value, call.func.value
+    if any(a.star for a in call.args) or not all(is_pure(ctx, a.value, depth) for a in call.args):
+        return False
+    if method in AT_UPDATES and isinstance(receiver, cst.Subscript):
+        at = receiver.value
+        return isinstance(at, cst.Attribute) and at.attr.value == "at" and is_pure(ctx, receiver, depth)
+    if method == "replace" and all(a.keyword is not None for a in call.args) and is_pure(ctx, receiver, depth):
+        cls = instance_class_of(ctx, receiver)
+        tree = pytree_class(ctx, cls) if cls is not None else None
+        return tree is not None and tree.style is FLAX_STRUCT and not _defines(cls, "replace")
+    return False
+
+
+def _defines(cls: cst.ClassDef, name: str) -> bool:
+    """The class body binds `name` itself (a method or an attribute)."""
+    for line in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():
+        if isinstance(line, cst.FunctionDef) and line.name.value == name:
+            return True
+        if isinstance(line, cst.SimpleStatementLine):
+            for small in line.body:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else (
+                    [small.target] if isinstance(small, cst.AnnAssign) else [])
+                if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                    return True
     return False
 
 
@@ -90,12 +130,12 @@ _MAX_DEPTH = 3
 def _pure_function_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
     """``helper(x, h)`` of an undecorated def of this module whose body only binds its own
     locals and returns, every expression pure, and every argument pure."""
-    if depth >= _MAX_DEPTH or not isinstance(call.func, cst.Name):
+    if depth >= _MAX_DEPTH or not isinstance(call.func, (cst.Name, cst.Attribute)):
         return False
     if any(a.star or not is_pure(ctx, a.value, depth) for a in call.args):
         return False
-    fn = single_binding(ctx, call.func)
-    if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.asynchronous is not None:
+    fn = _called_def(ctx, call.func)
+    if fn is None or fn.asynchronous is not None:
         return False
     if not isinstance(fn.body, cst.IndentedBlock):
         return False
@@ -118,6 +158,18 @@ def _pure_function_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
             if value is not None and not is_pure(ctx, value, depth + 1):
                 return False
     return True
+
+
+def _called_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef | None:
+    """The undecorated def of the module a plain name calls, or the staticmethod ``Model.f`` names."""
+    if isinstance(func, cst.Name):
+        fn = single_binding(ctx, func)
+        return fn if isinstance(fn, cst.FunctionDef) and not fn.decorators else None
+    members = class_members(ctx, func) if isinstance(func, cst.Attribute) else None
+    fn = members[0] if members and len(members) == 1 else None
+    if not isinstance(fn, cst.FunctionDef) or len(fn.decorators) != 1:
+        return None
+    return fn if ctx.names.qualified_name(fn.decorators[0].decorator) == "builtins.staticmethod" else None
 
 
 def _local_target(target: cst.BaseExpression) -> bool:

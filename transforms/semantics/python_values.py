@@ -45,8 +45,8 @@ from jaxfix.transforms.semantics.hashability import Kind as Hashing
 from jaxfix.transforms.semantics.hashability import ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.int_values import int_value
-from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.static_values import Kind as Staticness
+from jaxfix.transforms.semantics.vocabulary import example_optimizer
 
 
 class ValueKind(enum.Enum):
@@ -219,7 +219,7 @@ def _namedtuple(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str
     name = cls.name.value
     given: list[PythonValue | NotStatic] = []
     for arg in call.args:
-        if arg.star == "*" and _optimizer_triple(analysis.ctx, arg.value):
+        if arg.star == "*" and isinstance(arg.value, cst.Call) and example_optimizer(analysis.ctx.names.qualified_name(arg.value.func) or ""):
             given.extend([PythonValue(ValueKind.CALLABLE, f"a function `{analysis.ctx.code(arg.value)}` returns")] * 3)
         elif arg.star:
             return NotStatic(f"`{code}` is a `{name}` built from values jaxfix cannot list")
@@ -234,18 +234,5 @@ def _namedtuple(analysis: Analysis, cls: cst.ClassDef, call: cst.Call, code: str
     return PythonValue(ValueKind.OBJECT, f"`{code}`, a `{name}` (a NamedTuple of hashable values)", may_trace=True)
 
 
-#: ``jax.example_libraries.optimizers``'s optimizers: each returns ``(init_fun, update_fun,
-#: get_params)``, three functions (an ``Optimizer`` NamedTuple).
-EXAMPLE_OPTIMIZERS = frozenset(
-    {"sgd", "momentum", "nesterov", "adagrad", "rmsprop", "rmsprop_momentum", "adam", "adamax", "sm3"}
-)
-
-
-def _optimizer_triple(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
-    """``optimizers.adam(1e-3)`` of jax.example_libraries: three functions."""
-    if not isinstance(expr, cst.Call):
-        return False
-    module, _, name = (ctx.names.qualified_name(expr.func) or "").rpartition(".")
-    return module == "jax.example_libraries.optimizers" and name in EXAMPLE_OPTIMIZERS
 
 

@@ -9,6 +9,7 @@ scan's ys used, where else is a parameter read) that errs on the side of
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import FunctionScope, GlobalScope, Scope
 
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 
@@ -19,7 +20,20 @@ def reads(ctx: ModuleContext, name: cst.Name) -> list[cst.CSTNode]:
     if scope is None:
         return [name]
     nodes = {access.node for assignment in scope.assignments[name.value] for access in assignment.references}
-    return sorted(nodes, key=ctx.start)
+    return sorted((n for n in nodes if not _shadowed(ctx, n, scope, name.value)), key=ctx.start)
+
+
+def _shadowed(ctx: ModuleContext, node: cst.CSTNode, scope: Scope, name: str) -> bool:
+    """A function between the read and `scope` binds `name` itself, so the read is of that binding.
+    libcst 1.9 gives the outer binding a read that comes before the nested function's own
+    assignment of the name (``def step(i, state): state = update(i, state)``), its parameter
+    notwithstanding; Python makes the name local to the whole nested function."""
+    inner = ctx.scope(node)
+    while inner is not None and inner is not scope and not isinstance(inner, GlobalScope):
+        if isinstance(inner, FunctionScope) and name not in getattr(inner, "_scope_overwrites", {}) and inner.assignments[name]:
+            return True
+        inner = inner.parent
+    return False
 
 
 def names_read(node: cst.CSTNode) -> list[cst.Name]:

@@ -223,3 +223,17 @@ MUTATING_METHODS = frozenset(
         "symmetric_difference_update", "__setitem__", "__delitem__", "__iadd__", "__ior__",
     }
 )  # fmt: skip
+
+
+#: ``jax.example_libraries.optimizers``'s optimizers: each returns ``(init_fun, update_fun,
+#: get_params)``, three functions (an ``Optimizer`` NamedTuple); ``init_fun`` and ``update_fun``
+#: return an ``OptimizerState``, a pytree of arrays that holds a list (never hashable).
+EXAMPLE_OPTIMIZERS = frozenset(
+    {"sgd", "momentum", "nesterov", "adagrad", "rmsprop", "rmsprop_momentum", "adam", "adamax", "sm3"}
+)
+
+
+def example_optimizer(qualified: str) -> bool:
+    """``optimizers.adam`` of jax.example_libraries, by qualified name."""
+    module, _, name = qualified.rpartition(".")
+    return module == "jax.example_libraries.optimizers" and name in EXAMPLE_OPTIMIZERS

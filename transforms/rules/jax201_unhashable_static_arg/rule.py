@@ -443,7 +443,7 @@ class FrozenConfigs:
             return library
         if not library.deep_freeze:
             return f"{library.label} has no deep freeze for a value whose contents are only known at run time"
-        if origin.container == "dict" and self._hashable_values(origin):
+        if origin.container == "dict" and (origin.flat or self._hashable_values(origin)):
             shallow = spell_one_of(self.analysis, library.constructors, at) if library.constructors else None
             if shallow is not None and not library.config_dict_rules:
                 return _Wrap(shallow, "every value must stay hashable", opaque(deep=False, sorts_keys=library.sorts_keys), library)

@@ -385,6 +385,8 @@ class UseChecker:
             self._via.pop()
 
     def _in_Comparison(self, node: cst.Comparison, expr, shape: Shape, depth: int) -> None:
+        if not shape.changed:
+            return  # `params["steps"] > t`: a part freezing leaves as it was
         for target in node.comparisons:
             membership = target.comparator is expr and isinstance(target.operator, (cst.In, cst.NotIn))
             if membership and (shape.kind == "mapping" or not shape.element().changed):

@@ -48,6 +48,7 @@ from jaxfix.transforms.semantics.concrete_uses import (
 )
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.literal_arrays import literal_array, only_converted
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
@@ -88,6 +89,8 @@ class ParamsNeedingStatic:
             if not needs:
                 continue
             plan = plan_static_parameters(self.analysis, fn, tuple(n.param for n in needs))
+            if isinstance(plan, str):
+                plan = self._literals_unwrapped(fn, needs) or plan
             if isinstance(plan, StaticPlan) and not plan.edits:
                 continue  # static on every jit already, as the jit sees them: nothing fails here
             if isinstance(plan, StaticPlan):
@@ -231,6 +234,34 @@ class ParamsNeedingStatic:
                 )
         return None
 
+    def _literals_unwrapped(self, fn: FunctionNode, needs: list[_Need]) -> StaticPlan | None:
+        """The static plan again, where a call passes an array built from a number literal
+        (``build(jnp.asarray(5.0, jnp.float32))``) to parameters whose every read converts them
+        to Python numbers (`literal_arrays`): the call passes the literal instead."""
+        ctx = self.ctx
+        params = tuple(n.param for n in needs)
+        if not all(only_converted(ctx, fn, p) for p in params):
+            return None
+        literals: dict[cst.BaseExpression, str] = {}
+
+        def judge(analysis: Analysis, expr: cst.BaseExpression) -> PythonValue | NotStatic:
+            text = literal_array(analysis.ctx, expr) if analysis is self.analysis else None
+            if text is None:
+                return python_value(analysis, expr)
+            literals[expr] = text
+            return PythonValue(ValueKind.NUMBER, f"`{text}`")
+
+        plan = plan_static_parameters(self.analysis, fn, params, judge=judge)
+        if not isinstance(plan, StaticPlan) or not literals:
+            return None
+        notes = tuple(
+            f"the call on line {ctx.span(e).start.line} passed `{shorten(ctx.code(e), 60)}`, an array of the literal, which "
+            f"every read converts to a Python number: it passes `{t}`, which the array holds exactly"
+            for e, t in literals.items()
+        )
+        edits = (*plan.edits, *(ctx.replace(e, t) for e, t in literals.items()))
+        return replace(plan, edits=edits, notes=notes)
+
     def _unknown_beside(self, fn: FunctionNode, made_static: set[str]) -> str | None:
         """An argument the fix leaves traced that jit may not trace either: an instance of a class
         of the module whose base jaxfix does not know (a pytree? a flax linen Module?). The call
@@ -278,6 +309,8 @@ class ParamsNeedingStatic:
             for read in parameter_reads(ctx, fn, need.param):
                 parent = ctx.parent(read)
                 if isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is read:
+                    if all(_supports(p.value.text, parent) for p in numbers):
+                        continue  # `msg.startswith(...)` where every call passes a string
                     line = ctx.span(read).start.line
                     return f"`{need.param}` is also read as `{ctx.code(parent)}` (line {line}), which a Python number does not support"
         return None
@@ -305,7 +338,7 @@ class ParamsNeedingStatic:
             anchor = _argument_node(need, self.analysis) or need.shown_by
         if isinstance(plan, StaticPlan):
             passes = describe_passed(plan.passed, need.param)
-            notes = ["each distinct value compiles once; every call must keep passing a hashable Python value"]
+            notes = [*plan.notes, "each distinct value compiles once; every call must keep passing a hashable Python value"]
             if plan.added:
                 notes.append(f"adds `{plan.added}`")
             if doubt is not None:
@@ -359,6 +392,18 @@ def _is_none(expr: cst.BaseExpression) -> bool:
 
 def _is_string(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+def _supports(text: str, read: cst.Attribute | cst.Subscript) -> bool:
+    """The literal a call passes (as the plan shows it, "8" or "`'this'`") has the attribute read,
+    or can be subscripted: a string's ``.startswith``, a string or tuple's ``[0]``."""
+    try:
+        value = ast.literal_eval(text.strip("`"))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    if isinstance(read, cst.Attribute):
+        return hasattr(value, read.attr.value)
+    return isinstance(value, (str, bytes, tuple))
 
 
 class ParamNeedsStatic302(Rule):

@@ -391,6 +391,8 @@ def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bo
             return True  # `rng.normal(size=3)`: `numpy_sample` tells the generator
         if isinstance(expr.func, ast.Attribute) and expr.func.attr in RESHAPING_METHODS:
             return _may_be_array(facts, expr.func.value, line, depth + 1)
+        if isinstance(expr.func, ast.Name) and facts.lines_containing("example_libraries"):
+            return True  # `opt_init(params)`: `array_origin` reads the optimizer it is unpacked from
         # `array_origin`'s test on the import's spelling (libcst resolves the same import, or nothing).
         return any(made_array(qualified) for qualified in qualified_spellings(facts, expr.func))
     if isinstance(expr, (ast.Subscript, ast.BinOp)):
@@ -441,7 +443,7 @@ class ArrayStatic403(Rule):
     code = "JAX403"
     name = "array-static-arg"
     summary = "an array-valued parameter is listed in static_argnums/static_argnames"
-    required = (("static_arg", "static_broadcasted"), ("jnp", "numpy", "random", "Array", "ndarray"))
+    required = (("static_arg", "static_broadcasted"), ("jnp", "numpy", "random", "Array", "ndarray", "example_libraries"))
     follows_callees = True
 
     @classmethod

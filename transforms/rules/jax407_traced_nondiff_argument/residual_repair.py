@@ -30,32 +30,14 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.semantics.constants import own_returns
-from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, python_value_needed, references
+from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, named_only_by, plain_positional, python_value_needed
 from jaxfix.transforms.semantics.module import ModuleContext
-
-
-def _plain_positional(fn: cst.FunctionDef, *, undecorated: bool = True) -> list[cst.Param] | None:
-    """The parameters of a def that takes positional ones only (no ``*``, keyword-only or ``**``);
-    `undecorated` (fwd and bwd): no defaults either, and no decorator but ``@staticmethod``."""
-    params = fn.params
-    if params.posonly_params or params.kwonly_params or params.star_kwarg or not isinstance(params.star_arg, cst.MaybeSentinel):
-        return None
-    if undecorated:
-        staticmethod_only = all(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
-        if any(p.default is not None for p in params.params) or not staticmethod_only:
-            return None
-    return list(params.params)
-
-
-def _named_only_by(ctx: ModuleContext, fn: cst.FunctionDef, call: cst.Call) -> bool:
-    refs = references(ctx, fn)
-    return len(refs) == 1 and ctx.parent(ctx.parent(refs[0])) is call
 
 
 def needed_as_python_value(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int, ...]) -> str | None:
     """Why the function itself needs one of the `moved` arguments as a Python value (then no
     formulation takes a tracer there: the value must be made static where it comes from)."""
-    primal = _plain_positional(nd.function, undecorated=False)
+    primal = plain_positional(nd.function, undecorated=False)
     if primal is None:
         return None
     for position in moved:
@@ -72,10 +54,10 @@ def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int,
     fn, fwd, bwd = nd.function, nd.fwd, nd.bwd
     if nd.defvjp is None or fwd is None or bwd is None:
         return "the module does not show one `defvjp(fwd, bwd)` with two defs of its own"
-    if not (_named_only_by(ctx, fwd, nd.defvjp) and _named_only_by(ctx, bwd, nd.defvjp)):
+    if not (named_only_by(ctx, fwd, nd.defvjp) and named_only_by(ctx, bwd, nd.defvjp)):
         return "fwd or bwd is used elsewhere, where the new signature of bwd would not be seen"
-    primal = _plain_positional(fn, undecorated=False)
-    fwd_params, bwd_params = _plain_positional(fwd), _plain_positional(bwd)
+    primal = plain_positional(fn, undecorated=False)
+    fwd_params, bwd_params = plain_positional(fwd), plain_positional(bwd)
     if primal is None or fwd_params is None or bwd_params is None:
         return "a signature has defaults, `*args`, keyword-only parameters or decorators"
     n, positions = len(primal), nd.positions
