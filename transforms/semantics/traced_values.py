@@ -41,6 +41,7 @@ from jaxfix.transforms.semantics.array_api import (
     JAX_ARRAY_MODULES,
     linen_function,
     linen_layer,
+    metadata_call,
 )
 from jaxfix.transforms.semantics.class_hashing import called_def, instance_class, namedtuple_fields
 from jaxfix.transforms.semantics.constants import (
@@ -643,14 +644,33 @@ class TracedValues:
             return False
         if isinstance(expr, cst.Call):
             qualified = ctx.names.qualified_name(expr.func) or ""
-            return qualified.startswith(JAX_ARRAY_MODULES)
+            return qualified.startswith(JAX_ARRAY_MODULES) and not metadata_call(qualified)  # `jnp.shape(x)`: a tuple
         if isinstance(expr, cst.Subscript):
             return self.is_array(expr.value, _depth + 1)
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr)
+            if isinstance(binding, cst.Param):
+                return self._passed_arrays(binding, _depth)
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return value is not None and self.is_array(value, _depth + 1)
         return False
+
+    def _passed_arrays(self, param: cst.Param, depth: int) -> bool:
+        """Every use of the parameter's function is a plain call passing it a jax array
+        (``_expand_bounds(G, h, lb, ub, n)`` where each caller hands on a module's ``jnp.array``)."""
+        ctx = self.ctx
+        fn = ctx.parent(ctx.parent(param))
+        routes = self.traces.routes(fn) if isinstance(fn, cst.FunctionDef) else None
+        if not routes or len(routes) > 8:
+            return False
+        signature = function_info(ctx, fn).signature  # type: ignore[arg-type]
+        for route in routes:
+            if route.wraps or route.call is None or route.escapes or route.uncertain:
+                return False
+            argument = call_argument(route.call, signature, param.name.value, bound=route.bound, consumed=route.consumed)
+            if not isinstance(argument, cst.BaseExpression) or not self.is_array(argument, depth + 1):
+                return False
+        return True
 
 
 def value_operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:

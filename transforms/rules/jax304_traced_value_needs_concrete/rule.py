@@ -42,6 +42,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
     dropped_float_finding,
 )
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.python_minmax import traced_minmax
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.staged_constants import staged_constant_reads
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import (
     CONVERSION_NOTES,
     traced_conditions,
@@ -122,6 +123,7 @@ class TracedValues304:
         out.extend(traced_conditions(self.analysis, seen_sinks))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         out.extend(traced_minmax(self.analysis, seen_sinks))
+        out.extend(staged_constant_reads(self.analysis, self.follower, seen_sinks))
         return out
 
     def _value_shaped_function_mapped(self, seen_sinks: set[int]) -> list[Finding]:
