@@ -64,3 +64,31 @@ def test_other_reads_or_inexact_literals_are_left_to_a_person(body: str, argumen
     findings, source = jax302(body, argument)
     assert all(f.fix is None for f in findings)
     assert fix_source(source).text == source
+
+
+def test_through_a_method_an_alias_and_a_keyword() -> None:
+    """The same pitfall re-spelled: `jax.numpy` as `np`, the jit by assignment, the literal by
+    keyword, and the conversion in a method of a class the jitted function builds."""
+    source = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as np
+
+
+        class Grid:
+            def cells(self, positions, radius):
+                radius = int(radius)
+                return np.zeros((radius, positions.shape[0]))
+
+
+        def build_impl(positions, radius):
+            return Grid().cells(positions, radius).sum()
+
+
+        build = jax.jit(build_impl)
+        print(build(np.ones(3), radius=np.array(4)))
+        """
+    )
+    fixed = fix_source(source).text
+    assert 'build = jax.jit(build_impl, static_argnames=("radius",))' in fixed
+    assert "print(build(np.ones(3), radius=4))" in fixed

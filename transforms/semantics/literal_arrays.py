@@ -17,11 +17,13 @@ import struct
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.constants import constant_value, single_binding
+from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.constants import constant_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads
+from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS
 
 #: Constructors of a 0-d array from a number, and the dtype each gives without one (x64 off).
 _CONSTRUCTORS = {
@@ -101,11 +103,15 @@ def only_converted(ctx: ModuleContext, fn: FunctionNode, name: str, depth: int =
             return False
         if ctx.names.qualified_name(call.func) in CONVERSIONS and len(call.args) == 1:
             continue
-        callee = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
-        if not isinstance(callee, cst.FunctionDef) or callee.decorators:
+        resolved = resolve_callable(ctx, call.func)
+        callee = resolved.function.node if resolved is not None and resolved.jit is None and not resolved.function.opaque else None
+        if not isinstance(callee, cst.FunctionDef) or any(
+            ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in callee.decorators
+        ):
             return False
+        bound = resolved.implicit_self  # type: ignore[union-attr]
         signature = function_info(ctx, callee).signature
-        target = next((p.name for p in signature.params if call_argument(call, signature, p.name, bound=False, ctx=ctx) is arg.value), None)  # type: ignore[union-attr]
+        target = next((p.name for p in signature.params if call_argument(call, signature, p.name, bound=bound, ctx=ctx) is arg.value), None)  # type: ignore[union-attr]
         if target is None or not only_converted(ctx, callee, target, depth + 1):
             return False
     return True
