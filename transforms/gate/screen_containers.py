@@ -14,7 +14,7 @@ from jaxfix.transforms.gate.screen import Facts, plainly_hashable, qualified_spe
 from jaxfix.transforms.gate.screen_tracing import name_values, rebound_in_function
 from jaxfix.transforms.semantics.array_api import makes_array
 from jaxfix.transforms.semantics.namespace_types import NAMESPACES
-from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, TREE_MAPS
+from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, LIBRARY_LINEN_MODULES, TREE_MAPS
 
 
 def may_hold_unhashable(facts: Facts, call: ast.Call, argument: ast.expr) -> bool:
@@ -172,6 +172,8 @@ def _may_hold(facts: Facts, expr: ast.expr, line: int, depth: int) -> bool:
         qualified = qualified_spellings(facts, func)
         if any(makes_array(q) or q in _LOADER_NAMES or q in NAMESPACES for q in qualified):
             return True
+        if qualified & LIBRARY_LINEN_MODULES:  # `nnx.bridge.ToLinen(..., kwargs={...})`: its field (`_library_field`)
+            return any(_may_hold(facts, a, line, depth + 1) for a in (*expr.args, *(k.value for k in expr.keywords)))
         if qualified & {"copy.copy", "copy.deepcopy"} and expr.args:
             return _may_hold(facts, expr.args[0], line, depth + 1)
         return False

@@ -54,7 +54,7 @@ from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.namespace_types import NAMESPACES
-from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, TREE_MAPS
+from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, LIBRARY_LINEN_MODULES, TREE_MAPS
 
 #: Loaders whose result is plain data (dicts, lists, strings, numbers): a deep freeze is exact.
 PLAIN_LOADERS = {
@@ -102,6 +102,8 @@ class Origin:
     tree: Container | None = None
     #: INSTANCE: the class.
     cls: cst.ClassDef | None = None
+    #: LITERAL given to a library's class (`LIBRARY_LINEN_MODULES`), whose reads of it are not seen.
+    library: bool = False
     #: LITERAL written as a field of a frozen dataclass: "a `Config` whose field `sizes` is";
     #: ARRAY held by one: "a `Config` whose field `w` is an array".
     holder: str = ""
@@ -304,7 +306,22 @@ class OriginTracer:
                 why = unhashable_why(cls)
                 return Origin(OriginKind.INSTANCE, call, names, f"a `{cls.name.value}`, {why}", cls=cls)
             return self._field(built, cls)
+        if qualified in LIBRARY_LINEN_MODULES:
+            return self._library_field(call, qualified.rpartition(".")[2])
         return self._returned(call, names)
+
+    def _library_field(self, call: cst.Call, name: str) -> Origin:
+        """A flax linen Module of the library built with a container literal (``nnx.bridge.ToLinen(...,
+        kwargs={...})``): linen hashes a module by its fields, and fails on that one ("Failed to hash
+        Flax Module"). The one literal argument is the origin; what the library does with it is not
+        seen."""
+        found = [(a, self.trace(a.value)) for a in call.args if not a.star]
+        literals = [(a, o) for a, o in found if o.kind is OriginKind.LITERAL]
+        if len(literals) != 1 or any(a.star for a in call.args):
+            return NONE
+        arg, origin = literals[0]
+        field = arg.keyword.value if arg.keyword is not None else f"#{call.args.index(arg)}"
+        return replace(origin, holder=f"a `{name}` (a flax linen Module) whose field `{field}` is", library=True)
 
     def _field(self, call: cst.Call, cls: cst.ClassDef) -> Origin:
         """An instance of a frozen dataclass hashes each field: one written out as a container

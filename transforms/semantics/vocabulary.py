@@ -237,3 +237,9 @@ def example_optimizer(qualified: str) -> bool:
     """``optimizers.adam`` of jax.example_libraries, by qualified name."""
     module, _, name = qualified.rpartition(".")
     return module == "jax.example_libraries.optimizers" and name in EXAMPLE_OPTIMIZERS
+
+
+#: flax linen Modules of the library that take containers as fields: linen hashes a module by its
+#: fields, and each fails to hash with a dict or a list there ("Failed to hash Flax Module";
+#: docs/flax-linen-behaviour.md).
+LIBRARY_LINEN_MODULES = frozenset({"flax.nnx.bridge.ToLinen", "flax.nnx.bridge.module.ToLinen", "flax.linen.Sequential"})

@@ -330,7 +330,9 @@ class FrozenConfigs:
             checker.follow_binding(origin.binding, shape)
         else:
             checker.follow(at, shape)
-        if checker.problems:
+        built_by = self.ctx.parent(self.ctx.parent(at)) if origin.library else None
+        library_only = bool(checker.problems) and all(p.problem is Problem.ESCAPES and p.node is built_by for p in checker.problems)
+        if checker.problems and not library_only:
             return _Plan(uses=tuple(checker.problems))
         constructor = spell_constructor(self.analysis, library, at)
         if constructor is None:
@@ -353,6 +355,12 @@ class FrozenConfigs:
             notes.append(self._dependency_note(constructor, library))
         unknown = next((leaf for leaf in leaves if leaf.value.kind is Kind.UNKNOWN), None)
         applicability = Applicability.SAFE
+        if library_only:
+            applicability = Applicability.UNSAFE
+            notes.append(
+                f"unsafe: `{self._short(built_by.func)}` keeps it as a field and reads it where jaxfix cannot see; "  # type: ignore[union-attr]
+                "a frozen mapping or a tuple serves reads and `**` unpacking, not writes"
+            )
         if unknown is not None:
             applicability = Applicability.UNSAFE
             notes.append(
