@@ -4,6 +4,7 @@ Each row jits the function alone, then with the size's position static; "ok" or 
 """
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 key = jax.random.PRNGKey(0)
 x = jnp.arange(6.0)
@@ -72,3 +73,18 @@ for name, fn, args, i in [("jax.lax.integer_pow", jax.lax.integer_pow, (x, 4), 1
     plain = outcome(lambda: jax.make_jaxpr(fn)(*args))
     static = outcome(lambda: jax.make_jaxpr(fn, static_argnums=i)(*args))
     print(f"| `{name}` (at {i}) | {plain} | {static} |")
+
+# A size the library computes from the data when it is left out (`num_segments = np.max(ids) + 1`,
+# jax/_src/ops/scatter.py): jitted, the ids are traced; the count computed in Python and passed
+# static gives what the eager call gives (jax#6350).
+print()
+print("| function | eager | `jax.jit(f)(data, ids)` | `jax.jit(f, static_argnames=('num_segments',))(data, ids, num_segments=int(np.max(ids)) + 1)` |")
+print("|---|---|---|---|")
+data = np.array([[1, 2], [3, 4], [5, 6]])
+ids = np.array([0, 0, 1])
+for name in ("segment_sum", "segment_prod", "segment_max", "segment_min"):
+    fn = getattr(jax.ops, name)
+    eager = fn(data, ids).tolist()
+    plain = outcome(lambda: jax.jit(fn)(data, ids))
+    static = jax.jit(fn, static_argnames=("num_segments",))(data, ids, num_segments=int(np.max(ids)) + 1).tolist()
+    print(f"| `jax.ops.{name}` | {eager} | {plain} | {static} |")

@@ -24,11 +24,14 @@ import ast
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding
+from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.sinks import SIZE_ARGUMENTS
+from jaxfix.transforms.semantics.staged import runs_staged
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 #: The library functions this applies to, with how many leading positional parameters a call may
@@ -87,6 +90,14 @@ MAKE_JAXPR = "jax.make_jaxpr"
 _LIBRARY_FLOATS = {"jax.numpy.inf": float("inf"), "numpy.inf": float("inf"), "math.inf": float("inf")}
 
 
+#: Library functions whose size, left out, is computed from the data (jax/_src/ops/scatter.py:
+#: ``num_segments = np.max(segment_ids) + 1``), which a jit around them traces: (the size's keyword,
+#: the position of the data it is computed from).
+DATA_SIZED: dict[str, tuple[str, int]] = {
+    f"jax.ops.segment_{name}": ("num_segments", 1) for name in ("sum", "prod", "max", "min")
+}
+
+
 def slot(qualified: str) -> tuple[str, tuple[int, ...] | str, tuple[str, ...]]:
     """Where `qualified` takes what must be static: its options, its size (`SIZE_ARGUMENTS`)
     or its axis."""
@@ -98,7 +109,7 @@ def findings(analysis: Analysis) -> list[Finding]:
     out: list[Finding] = []
     for call in ctx.calls:
         jit = call.func
-        if isinstance(jit, cst.Call) and (found := _static_at(ctx, jit, [call])) is not None:
+        if isinstance(jit, cst.Call) and (found := _static_at(ctx, jit, [call]) or _size_from_data(analysis, jit, [call])):
             out.append(found)
     for node in ctx.nodes_of(cst.Assign):
         # `a_fun = jax.jit(jnp.linalg.norm)`: every call of the name goes through that jit.
@@ -107,9 +118,53 @@ def findings(analysis: Analysis) -> list[Finding]:
         if not isinstance(node.value, cst.Call):
             continue
         calls = _only_calls(ctx, node.targets[0].target)
-        if calls and (found := _static_at(ctx, node.value, calls)) is not None:
+        if calls and (found := _static_at(ctx, node.value, calls) or _size_from_data(analysis, node.value, calls)):
             out.append(found)
     return out
+
+
+def _size_from_data(analysis: Analysis, jit: cst.Call, calls: list[cst.Call]) -> Finding | None:
+    """``jax.jit(jax.ops.segment_sum)(data, ids)`` leaves ``num_segments`` to the library, which
+    computes ``np.max(ids) + 1`` and needs it concrete; jit has traced the ids (jax#6350). Where
+    every call runs eagerly and passes the ids as a name bound to an array, the call computes that
+    same count in Python and passes it, static."""
+    ctx = analysis.ctx
+    if ctx.names.qualified_name(jit.func) != JIT or len(jit.args) != 1 or jit.args[0].keyword is not None or jit.args[0].star:
+        return None
+    function = jit.args[0].value
+    qualified = ctx.names.qualified_name(function) or ""
+    if qualified not in DATA_SIZED:
+        return None
+    keyword, position = DATA_SIZED[qualified]
+    edits: list[Edit] = []
+    for call in calls:
+        if any(a.star or a.keyword is not None for a in call.args) or len(call.args) != position + 1:
+            return None  # the size given, or another option: not this case
+        ids = call.args[position].value
+        if not isinstance(ids, cst.Name) or array_origin(analysis, ids) is None:
+            return None
+        if runs_staged(analysis, ctx.enclosing_function(call)):
+            return None  # the ids are tracers there too
+        numpy_max = planner(analysis).spell_aliased("numpy.max", call, "np")
+        if numpy_max is None:
+            return None
+        edits.append(Edit(ctx.end(call.args[-1].value), ctx.end(call.args[-1].value), f", {keyword}=int({numpy_max.text}({ids.value})) + 1"))
+        if numpy_max.edit is not None:
+            edits.append(numpy_max.edit)
+    added = f', static_argnames=("{keyword}",)'
+    edits.append(Edit(ctx.end(function), ctx.end(function), added))
+    shown = ctx.code(function)
+    return ctx.finding(
+        "JAX302",
+        jit,
+        f"`{shown}` computes `{keyword}` from its data when it is left out, which needs the data concrete, but "
+        f"`{ctx.code(jit)}` traces every argument; every call runs outside jit with the data an array, so it passes "
+        f"the same count, computed in Python (`np.max(ids) + 1`, as the library does), static at this jit",
+        tuple(dict.fromkeys(edits)),
+        Applicability.SAFE,
+        description=f"pass `{keyword}` computed in Python, static",
+        notes=("each distinct count compiles once",),
+    )
 
 
 def _only_calls(ctx, target: cst.Name) -> list[cst.Call] | None:
@@ -211,13 +266,13 @@ def seeds(facts: Facts) -> list[ast.AST]:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             value = node.value
             if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
-                if any(q in LEADING for q in qualified_spellings(facts, value.args[0])):
+                if any(q in LEADING or q in DATA_SIZED for q in qualified_spellings(facts, value.args[0])):
                     out.append(node)  # `a_fun = jax.jit(jnp.linalg.norm)`: read with its calls
                     named.add(node.targets[0].id)
     for call in facts.calls:
         jit = call.func
         if isinstance(jit, ast.Call) and len(jit.args) == 1 and not jit.keywords:
-            if any(q in LEADING for q in qualified_spellings(facts, jit.args[0])):
+            if any(q in LEADING or q in DATA_SIZED for q in qualified_spellings(facts, jit.args[0])):
                 out.append(call)
         elif isinstance(jit, ast.Name) and jit.id in named:
             out.append(call)
