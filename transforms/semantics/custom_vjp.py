@@ -175,3 +175,34 @@ def named_only_by(ctx: ModuleContext, fn: cst.FunctionDef, call: cst.Call) -> bo
     """`fn` is named once in the module, as an argument of `call` (fwd and bwd in ``defvjp``)."""
     refs = references(ctx, fn)
     return len(refs) == 1 and ctx.parent(ctx.parent(refs[0])) is call
+
+
+@dataclass(frozen=True)
+class VjpSignatures:
+    """The parameters of a custom_vjp function, its fwd and its bwd, which line up: fwd takes the
+    function's, bwd the nondiff ones, the residuals and the cotangent."""
+
+    fwd: cst.FunctionDef
+    bwd: cst.FunctionDef
+    primal: list[cst.Param]
+    fwd_params: list[cst.Param]
+    bwd_params: list[cst.Param]
+
+
+def vjp_signatures(ctx: ModuleContext, fn: cst.FunctionDef, listed: tuple[int, ...]) -> VjpSignatures | str:
+    """`fn`'s fwd and bwd read as an edit of them needs them (`listed`: the positions in
+    ``nondiff_argnums`` now): one ``defvjp`` naming two defs of the module used nowhere else, plain
+    positional signatures that line up; else why not."""
+    defvjp, fwd, bwd = vjp_rules(ctx, fn)
+    if defvjp is None or fwd is None or bwd is None:
+        return "the module does not show one `defvjp(fwd, bwd)` with two defs of its own"
+    if not (named_only_by(ctx, fwd, defvjp) and named_only_by(ctx, bwd, defvjp)):
+        return "fwd or bwd is used elsewhere, where the new signature of bwd would not be seen"
+    primal = plain_positional(fn, undecorated=False)
+    fwd_params, bwd_params = plain_positional(fwd), plain_positional(bwd)
+    if primal is None or fwd_params is None or bwd_params is None:
+        return "a signature has defaults, `*args`, keyword-only parameters or decorators"
+    n = len(primal)
+    if len(fwd_params) != n or len(bwd_params) != len(listed) + 2 or any(p >= n for p in listed):
+        return "the parameters of fwd and bwd do not line up with those of the function"
+    return VjpSignatures(fwd, bwd, primal, fwd_params, bwd_params)

@@ -30,7 +30,12 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.semantics.constants import own_returns
-from jaxfix.transforms.semantics.custom_vjp import NondiffFunction, named_only_by, plain_positional, python_value_needed
+from jaxfix.transforms.semantics.custom_vjp import (
+    NondiffFunction,
+    plain_positional,
+    python_value_needed,
+    vjp_signatures,
+)
 from jaxfix.transforms.semantics.module import ModuleContext
 
 
@@ -51,18 +56,11 @@ def needed_as_python_value(ctx: ModuleContext, nd: NondiffFunction, moved: tuple
 def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int, ...]) -> tuple[tuple[Edit, ...], str] | str:
     """The edits that make the `moved` positions ordinary arguments (and the new ``bwd`` header),
     or why not."""
-    fn, fwd, bwd = nd.function, nd.fwd, nd.bwd
-    if nd.defvjp is None or fwd is None or bwd is None:
-        return "the module does not show one `defvjp(fwd, bwd)` with two defs of its own"
-    if not (named_only_by(ctx, fwd, nd.defvjp) and named_only_by(ctx, bwd, nd.defvjp)):
-        return "fwd or bwd is used elsewhere, where the new signature of bwd would not be seen"
-    primal = plain_positional(fn, undecorated=False)
-    fwd_params, bwd_params = plain_positional(fwd), plain_positional(bwd)
-    if primal is None or fwd_params is None or bwd_params is None:
-        return "a signature has defaults, `*args`, keyword-only parameters or decorators"
+    read = vjp_signatures(ctx, nd.function, nd.positions)
+    if isinstance(read, str):
+        return read
+    fwd, bwd, primal, fwd_params, bwd_params = read.fwd, read.bwd, read.primal, read.fwd_params, read.bwd_params
     n, positions = len(primal), nd.positions
-    if len(fwd_params) != n or len(bwd_params) != len(positions) + 2 or any(p >= n for p in positions):
-        return "the parameters of fwd and bwd do not line up with those of the function"
     for params, index_of in ((fwd_params, lambda p: p), (bwd_params, positions.index)):
         for position in moved:
             why = python_value_needed(ctx, params[index_of(position)])

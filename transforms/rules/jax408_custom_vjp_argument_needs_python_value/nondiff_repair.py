@@ -25,7 +25,7 @@ from jaxfix.transforms.edits.fresh_names import names_in
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import own_returns
-from jaxfix.transforms.semantics.custom_vjp import named_only_by, plain_positional, vjp_rules
+from jaxfix.transforms.semantics.custom_vjp import vjp_signatures
 from jaxfix.transforms.semantics.purity import is_pure
 from jaxfix.transforms.semantics.vocabulary import PARTIAL
 
@@ -45,18 +45,11 @@ def move_to_nondiff(analysis: Analysis, vjp: CustomVjp, moved: tuple[int, ...]) 
     """The edits listing the `moved` positions in ``nondiff_argnums``, and the new decorator; or why
     they cannot be made."""
     ctx = analysis.ctx
-    defvjp, fwd, bwd = vjp_rules(ctx, vjp.function)
-    if defvjp is None or fwd is None or bwd is None:
-        return "the module does not show one `defvjp(fwd, bwd)` with two defs of its own"
-    if not (named_only_by(ctx, fwd, defvjp) and named_only_by(ctx, bwd, defvjp)):
-        return "fwd or bwd is used elsewhere, where the new signature of bwd would not be seen"
-    primal = plain_positional(vjp.function, undecorated=False)
-    fwd_params, bwd_params = plain_positional(fwd), plain_positional(bwd)
-    if primal is None or fwd_params is None or bwd_params is None:
-        return "a signature has defaults, `*args`, keyword-only parameters or decorators"
+    read = vjp_signatures(ctx, vjp.function, vjp.listed)
+    if isinstance(read, str):
+        return read
+    bwd, primal, bwd_params = read.bwd, read.primal, read.bwd_params
     n, listed = len(primal), vjp.listed
-    if len(fwd_params) != n or len(bwd_params) != len(listed) + 2 or any(p >= n for p in listed):
-        return "the parameters of fwd and bwd do not line up with those of the function"
     nondiff = sorted({*listed, *moved})
     given = [primal[p].name.value for p in moved]
     if any(name in names_in(bwd) for name in given):
