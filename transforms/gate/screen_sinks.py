@@ -27,6 +27,7 @@ from jaxfix.transforms.semantics.sinks import (
     LINEN_SWITCHES,
     SIZE_ARGUMENTS,
     VALUE_SHAPED,
+    VALUE_SIZED,
     numpy_function,
 )
 from jaxfix.transforms.semantics.vocabulary import FORI_LOOP
@@ -247,8 +248,8 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
     for qualified in spellings:
         if numpy_function(qualified):
             return True  # NumPy converts a tracer with `__array__` (`sinks.numpy_function`)
-        if qualified in CONVERSIONS or (qualified in VALUE_SHAPED and position in (0, None)):
-            return True  # a value-shaped call's first argument (generous: `size=` not looked at)
+        if qualified in CONVERSIONS or (qualified in VALUE_SHAPED and position in (VALUE_SIZED[qualified][0], None)):
+            return True  # a value-shaped call's sizing argument (generous: its bound not looked at)
         if qualified in COMPARING and keyword is None:
             return True  # Python's `min`/`max`/`sorted` compare what they are given
         if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and (

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxfix.transforms.semantics.array_values import indexed_update
 from jaxfix.transforms.semantics.constants import class_members, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.pytree_classes import FLAX_STRUCT, instance_class_of, pytree_class
@@ -79,11 +80,6 @@ def is_pure(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> bo
     return False
 
 
-#: The functional updates of ``x.at[i]``: each returns a new array and changes nothing
-#: (``apply`` is left out: it calls a function).
-AT_UPDATES = frozenset({"set", "add", "subtract", "multiply", "mul", "divide", "power", "min", "max", "get"})
-
-
 def _pure_method_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
     """A method call that only builds a new value: ``x.at[i].set(v)``, JAX's functional update,
     or ``state.replace(t=t)`` on a ``flax.struct`` dataclass of this module that does not define a
@@ -92,9 +88,8 @@ def _pure_method_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
     method, receiver = call.func.attr.value, call.func.value
     if any(a.star for a in call.args) or not all(is_pure(ctx, a.value, depth) for a in call.args):
         return False
-    if method in AT_UPDATES and isinstance(receiver, cst.Subscript):
-        at = receiver.value
-        return isinstance(at, cst.Attribute) and at.attr.value == "at" and is_pure(ctx, receiver, depth)
+    if indexed_update(call.func) is not None:
+        return method != "apply" and is_pure(ctx, receiver, depth)  # `apply` calls a function
     if method == "replace" and all(a.keyword is not None for a in call.args) and is_pure(ctx, receiver, depth):
         cls = instance_class_of(ctx, receiver)
         tree = pytree_class(ctx, cls) if cls is not None else None

@@ -141,11 +141,16 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
 #: Functions whose result's shape depends on the values of their first argument: without ``size=``
 #: they need those values concrete (ConcretizationTypeError under a trace; ``jnp.where`` with the
 #: condition alone).
-VALUE_SHAPED = frozenset(
-    {"jax.numpy.unique", "jax.numpy.unique_values", "jax.numpy.unique_counts", "jax.numpy.unique_inverse",
-     "jax.numpy.unique_all", "jax.numpy.nonzero", "jax.numpy.flatnonzero", "jax.numpy.argwhere", "jax.numpy.where",
-     "jax.numpy.compress", "jax.numpy.extract"}
-)
+VALUE_SIZED: dict[str, tuple[int, str, int | None]] = {
+    **{
+        f"jax.numpy.{name}": (0, "size", None)
+        for name in ("unique", "unique_values", "unique_counts", "unique_inverse", "unique_all", "nonzero",
+                     "flatnonzero", "argwhere", "where", "compress", "extract")
+    },
+    # `num_segments = np.max(segment_ids) + 1` when left out (docs/jax302-behaviour.md, E)
+    **{f"jax.ops.segment_{name}": (1, "num_segments", 2) for name in ("sum", "prod", "max", "min")},
+}
+VALUE_SHAPED = frozenset(VALUE_SIZED)
 #: Reductions whose second positional argument is the axis.
 AXIS_SECOND = frozenset(
     {"sum", "mean", "max", "min", "prod", "std", "var", "argmax", "argmin", "any", "all", "cumsum", "cumprod",
@@ -248,8 +253,23 @@ _VALUES = "values"
 def _size_reason(ctx: ModuleContext, call: cst.Call, what: str) -> str:
     func = ctx.code(call.func)
     if what == _VALUES:
-        return f"`{func}` needs concrete values: the shape of its result depends on them (or a static `size=`)"
+        keyword = size_keyword(ctx.names.qualified_name(call.func) or "")
+        return f"`{func}` needs concrete values: the shape of its result depends on them (or a static `{keyword}=`)"
     return f"`{func}` needs a concrete {what}"
+
+
+def size_keyword(qualified: str) -> str:
+    """The keyword that bounds a `VALUE_SHAPED` function's result (``size``, ``num_segments``)."""
+    return VALUE_SIZED[qualified][1] if qualified in VALUE_SIZED else "size"
+
+
+def sized_values(ctx: ModuleContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The argument whose values size a `VALUE_SHAPED` call's result, when no bound is given."""
+    qualified = ctx.names.qualified_name(call.func) or ""
+    position = VALUE_SIZED[qualified][0] if qualified in VALUE_SIZED else 0
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    arg = positional[position] if position < len(positional) else None
+    return arg.value if arg is not None and _sized_by_values(call, arg, qualified) else None
 
 
 def _size_kind(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
@@ -258,7 +278,7 @@ def _size_kind(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
     qualified = ctx.names.qualified_name(call.func)
     if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "reshape":
         return "shape" if arg.keyword is None or arg.keyword.value in ("shape", "newshape") else None
-    if qualified in VALUE_SHAPED and _sized_by_values(call, arg):
+    if qualified in VALUE_SHAPED and _sized_by_values(call, arg, qualified):
         return _VALUES
     entry = SIZE_ARGUMENTS.get(qualified or "")
     if entry is None:
@@ -279,19 +299,23 @@ def _repeats_with_total(call: cst.Call, arg: cst.Arg) -> bool:
 
 
 def value_shaped_call(ctx: ModuleContext, node: cst.CSTNode) -> bool:
-    """A call of a `VALUE_SHAPED` function (the place a sink of that kind names)."""
-    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED
+    """A call of a `VALUE_SHAPED` function that leaves its bound out (the place a sink of that kind
+    names; ``segment_sum(x, ids, n)`` needs `n` as a size, like any other)."""
+    return isinstance(node, cst.Call) and ctx.names.qualified_name(node.func) in VALUE_SHAPED and sized_values(ctx, node) is not None
 
 
-def _sized_by_values(call: cst.Call, arg: cst.Arg) -> bool:
-    """`arg` is the first argument of a `VALUE_SHAPED` call given no ``size=``, and of
-    ``where``, its only one."""
-    if any(a.keyword is not None and a.keyword.value == "size" for a in call.args) or any(a.star for a in call.args):
+def _sized_by_values(call: cst.Call, arg: cst.Arg, qualified: str) -> bool:
+    """`arg` is the argument whose values size a `VALUE_SHAPED` call given no bound (``size=``,
+    ``num_segments``, by keyword or at its position), and of ``where``, its only one."""
+    position, keyword, bound_at = VALUE_SIZED[qualified]
+    if any(a.keyword is not None and a.keyword.value == keyword for a in call.args) or any(a.star for a in call.args):
         return False
     positional = [a for a in call.args if a.keyword is None]
+    if bound_at is not None and len(positional) > bound_at:
+        return False
     if len(positional) > 1 and isinstance(call.func, (cst.Name, cst.Attribute)) and _last_name(call.func) == "where":
         return False
-    return bool(positional) and positional[0] is arg
+    return len(positional) > position and positional[position] is arg
 
 
 def _last_name(func: cst.BaseExpression) -> str:

@@ -55,7 +55,7 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.unjitted_helper 
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.wrapped_shape import static_shape_unwrapped
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_METHODS, metadata_call
-from jaxfix.transforms.semantics.array_values import array_origin, made_array
+from jaxfix.transforms.semantics.array_values import array_origin, indexed_update, made_array
 from jaxfix.transforms.semantics.concrete_uses import feeds_loop_count
 from jaxfix.transforms.semantics.constants import assigned_value, every_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic
@@ -72,6 +72,8 @@ from jaxfix.transforms.semantics.sinks import (
     Sink,
     argument_sink,
     numpy_function,
+    size_keyword,
+    sized_values,
     value_shaped_call,
 )
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
@@ -260,7 +262,8 @@ class TracedValues304:
                     description=f"compute `{hoisted.name}` at the calls, static on the jit",
                     notes=("each distinct size compiles once, as a static argument does",),
                 )
-        return self.ctx.finding("JAX304", value, message, notes=_VALUE_SHAPED_NOTES)
+        keyword = size_keyword(self.ctx.names.qualified_name(sink.node.func) or "") if isinstance(sink.node, cst.Call) else "size"
+        return self.ctx.finding("JAX304", value, message, notes=_value_shaped_notes(keyword))
 
     def _value_shaped_calls(self, seen_sinks: set[int]) -> list[Finding]:
         """The same, for a tracer that is no parameter read where it is given: a local bound to
@@ -270,7 +273,7 @@ class TracedValues304:
         for call in ctx.calls:
             if id(call) in seen_sinks or not value_shaped_call(ctx, call):
                 continue
-            given = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+            given = sized_values(ctx, call)
             source = self.analysis.traced.source(given) if given is not None else None
             if source is None or source.taint is not Taint.TRACED or source.keeps_value:
                 continue
@@ -490,6 +493,9 @@ class TracedValues304:
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and func.attr.value not in ("item", "tolist"):
             return array_origin(self.analysis, func.value) is not None and self._jax_array(func.value)
+        updated = indexed_update(func)
+        if updated is not None and func.attr.value != "get":  # type: ignore[attr-defined]
+            return array_origin(self.analysis, updated) is not None and self._jax_array(updated)  # `npad.at[i].set(n)`
         return False
 
     def _jax_array(self, expr: cst.BaseExpression) -> bool:
@@ -947,13 +953,24 @@ def _container_value(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
 
 #: Calls that map the function they are given over an array's rows (apply_along_axis's keywords reach it).
 _FUNCTION_MAPPERS = frozenset({"jax.numpy.apply_along_axis", "jax.vmap"})
-#: The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``) given a tracer.
-_VALUE_SHAPED_NOTES = (
-    "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
-    "entries, padded; a value with more than N is silently cut off: check it",
-    "option: compute it where the data is concrete, before the trace (NumPy, e.g. `np.unique`), "
-    "and pass the result in as a static value or close over it",
-)
+def _value_shaped_notes(keyword: str) -> tuple[str, ...]:
+    """The ways out of a value-shaped call (``jnp.nonzero`` without ``size=``, ``segment_sum``
+    without ``num_segments``) given a tracer."""
+    if keyword == "size":
+        bound = (
+            "option: a static bound, `size=N` (with `fill_value=`): the result then always has N "
+            "entries, padded; a value with more than N is silently cut off: check it"
+        )
+    else:
+        bound = (
+            f"option: a static `{keyword}=N`: the result then always has N entries; a value that would "
+            "need more is silently dropped: check it"
+        )
+    return (
+        bound,
+        "option: compute it where the data is concrete, before the trace (NumPy, e.g. `np.unique`), "
+        "and pass the result in as a static value or close over it",
+    )
 
 
 class TracedValueNeedsConcrete304(Rule):
