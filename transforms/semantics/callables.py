@@ -30,7 +30,7 @@ from jaxfix.transforms.semantics.jit_wrappers import (
     read_jit_application,
 )
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.vocabulary import PARTIAL
+from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS, PARTIAL
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,18 @@ def plain_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef |
         return static_method(ctx, func)
     found = single_binding(ctx, func) if isinstance(func, cst.Name) else None
     return found if isinstance(found, cst.FunctionDef) and not found.decorators else None
+
+
+def unjitted_def(ctx: ModuleContext, target: Target | None) -> tuple[cst.FunctionDef, bool] | None:
+    """The def a resolved callable (`resolve_callable`) runs, when no jit is in between, it can be
+    read, and it has no decorator but neutral ones; with whether the call's arguments come after
+    its receiver (``self.coords(...)``)."""
+    if target is None or target.jit is not None or target.function.opaque:
+        return None
+    fn = target.function.node
+    if not isinstance(fn, cst.FunctionDef) or any(ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in fn.decorators):
+        return None
+    return fn, target.implicit_self
 
 
 def dispatched_def(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None:

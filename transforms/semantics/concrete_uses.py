@@ -26,7 +26,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_array, needless_float, needless_item
-from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.callables import resolve_callable, unjitted_def
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, members_named, single_binding
 from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
 from jaxfix.transforms.semantics.jit_signature import Kind, Signature
@@ -50,7 +50,7 @@ from jaxfix.transforms.semantics.sinks import (
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply, train_state_apply
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP, NEUTRAL_DECORATORS
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP
 
 #: Array attributes that are static even for a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
@@ -447,15 +447,10 @@ class ConcreteUses:
         elif isinstance(call.func, cst.Attribute):
             # ``self.coords(...)``: a method of this module's class, surely that one, not jitted;
             # ``solver.init_state(...)`` with every call handing `solver` one class's instance.
-            target = resolve_callable(ctx, call.func) or self._passed_method(call.func)
-            if target is None or target.jit is not None or target.function.opaque:
+            found = unjitted_def(ctx, resolve_callable(ctx, call.func) or self._passed_method(call.func))
+            if found is None:
                 return None
-            fn = target.function.node
-            if not isinstance(fn, cst.FunctionDef) or any(
-                ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in fn.decorators
-            ):
-                return None
-            bound = target.implicit_self
+            fn, bound = found
         elif isinstance(call.func, cst.Call):
             passed = self._passed_through(call.func)
             if passed is None:
@@ -550,15 +545,7 @@ class ConcreteUses:
         qualified = self.ctx.names.qualified_name(applied.func) or ""
         if qualified not in (*DIFFERENTIATION, "jax.vmap") or not applied.args or applied.args[0].keyword or applied.args[0].star:
             return None
-        target = resolve_callable(self.ctx, applied.args[0].value)  # `loss`, `Model.loss`, `self.loss`
-        if target is None or target.jit is not None or target.function.opaque:
-            return None
-        fn = target.function.node
-        if not isinstance(fn, cst.FunctionDef) or any(
-            self.ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in fn.decorators
-        ):
-            return None
-        return fn, target.implicit_self
+        return unjitted_def(self.ctx, resolve_callable(self.ctx, applied.args[0].value))  # `loss`, `Model.loss`, `self.loss`
 
     def _assigned(self, assign: cst.Assign, fn: FunctionNode, depth: int) -> Use | None:
         """``m = value``, and ``a, b = value`` (each part of an array, or of what a JAX call

@@ -17,13 +17,13 @@ import struct
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.callables import resolve_callable
+from jaxfix.transforms.semantics.callables import resolve_callable, unjitted_def
 from jaxfix.transforms.semantics.constants import constant_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads
-from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS
+from jaxfix.transforms.semantics.sinks import CONVERSIONS
 
 #: Constructors of a 0-d array from a number, and the dtype each gives without one (x64 off).
 _CONSTRUCTORS = {
@@ -33,8 +33,9 @@ _CONSTRUCTORS = {
     "jax.numpy.int32": "int32",
 }
 _DTYPES = {"jax.numpy.float32": "float32", "jax.numpy.int32": "int32", "numpy.float32": "float32", "numpy.int32": "int32"}
-#: Conversions to a Python number: what they give of the array, they give of the literal.
-CONVERSIONS = frozenset({"builtins.float", "builtins.int", "builtins.bool", "operator.index"})
+#: Conversions to a Python number: what they give of the array, they give of the literal
+#: (`complex()` left out: not measured).
+NUMBER_CONVERSIONS = CONVERSIONS - {"builtins.complex"}
 
 
 def literal_array(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
@@ -90,7 +91,7 @@ def only_converted(ctx: ModuleContext, fn: FunctionNode, name: str, depth: int =
     param = parameter(fn, name)
     if param is None or depth > 3 or not isinstance(fn, cst.FunctionDef):
         return False
-    converted_at = _converted_at(ctx, fn, name)
+    converted_at = _converted_at(ctx, fn, param)
     if converted_at is False:
         return False
     for read in parameter_reads(ctx, fn, name):
@@ -101,15 +102,12 @@ def only_converted(ctx: ModuleContext, fn: FunctionNode, name: str, depth: int =
         call = ctx.parent(arg) if arg is not None else None
         if not isinstance(call, cst.Call) or arg.star:  # type: ignore[union-attr]
             return False
-        if ctx.names.qualified_name(call.func) in CONVERSIONS and len(call.args) == 1:
+        if ctx.names.qualified_name(call.func) in NUMBER_CONVERSIONS and len(call.args) == 1:
             continue
-        resolved = resolve_callable(ctx, call.func)
-        callee = resolved.function.node if resolved is not None and resolved.jit is None and not resolved.function.opaque else None
-        if not isinstance(callee, cst.FunctionDef) or any(
-            ctx.names.qualified_name(d.decorator) not in NEUTRAL_DECORATORS for d in callee.decorators
-        ):
+        found = unjitted_def(ctx, resolve_callable(ctx, call.func))
+        if found is None:
             return False
-        bound = resolved.implicit_self  # type: ignore[union-attr]
+        callee, bound = found
         signature = function_info(ctx, callee).signature
         target = next((p.name for p in signature.params if call_argument(call, signature, p.name, bound=bound, ctx=ctx) is arg.value), None)  # type: ignore[union-attr]
         if target is None or not only_converted(ctx, callee, target, depth + 1):
@@ -117,10 +115,12 @@ def only_converted(ctx: ModuleContext, fn: FunctionNode, name: str, depth: int =
     return True
 
 
-def _converted_at(ctx: ModuleContext, fn: cst.FunctionDef, name: str):
-    """Where the body's top-level ``name = float(name)`` ends (reads after it see a Python number);
-    None when the body does not bind the name again; False when it binds it any other way."""
-    scope = ctx.scope(parameter(fn, name).name)  # type: ignore[union-attr]
+def _converted_at(ctx: ModuleContext, fn: cst.FunctionDef, param: cst.Param):
+    """Where the first of the body's top-level ``name = float(name)`` starts (a read after that
+    sees a Python number); None when the body does not bind the parameter's name again; False
+    when it binds it any other way."""
+    name = param.name.value
+    scope = ctx.scope(param.name)
     others = [a.node for a in scope.assignments[name] if not isinstance(a.node, cst.Param)] if scope is not None else []
     if not others:
         return None
@@ -132,7 +132,7 @@ def _converted_at(ctx: ModuleContext, fn: cst.FunctionDef, name: str):
         value = assign.value if isinstance(assign, cst.Assign) else None
         if line not in body or len(assign.targets) != 1 or not isinstance(value, cst.Call):  # type: ignore[union-attr]
             return False
-        if ctx.names.qualified_name(value.func) not in CONVERSIONS or len(value.args) != 1:
+        if ctx.names.qualified_name(value.func) not in NUMBER_CONVERSIONS or len(value.args) != 1:
             return False
         inner = value.args[0].value
         if not (isinstance(inner, cst.Name) and inner.value == name):

@@ -16,7 +16,8 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_values import indexed_update
-from jaxfix.transforms.semantics.constants import class_members, single_binding
+from jaxfix.transforms.semantics.callables import plain_def
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.pytree_classes import FLAX_STRUCT, instance_class_of, pytree_class
 from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS, TRANSFORM_SLOT, TRANSFORMS
@@ -129,7 +130,7 @@ def _pure_function_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
         return False
     if any(a.star or not is_pure(ctx, a.value, depth) for a in call.args):
         return False
-    fn = _called_def(ctx, call.func)
+    fn = plain_def(ctx, call.func)
     if fn is None or fn.asynchronous is not None:
         return False
     if not isinstance(fn.body, cst.IndentedBlock):
@@ -153,18 +154,6 @@ def _pure_function_call(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
             if value is not None and not is_pure(ctx, value, depth + 1):
                 return False
     return True
-
-
-def _called_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef | None:
-    """The undecorated def of the module a plain name calls, or the staticmethod ``Model.f`` names."""
-    if isinstance(func, cst.Name):
-        fn = single_binding(ctx, func)
-        return fn if isinstance(fn, cst.FunctionDef) and not fn.decorators else None
-    members = class_members(ctx, func) if isinstance(func, cst.Attribute) else None
-    fn = members[0] if members and len(members) == 1 else None
-    if not isinstance(fn, cst.FunctionDef) or len(fn.decorators) != 1:
-        return None
-    return fn if ctx.names.qualified_name(fn.decorators[0].decorator) == "builtins.staticmethod" else None
 
 
 def _local_target(target: cst.BaseExpression) -> bool:

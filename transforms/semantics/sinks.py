@@ -141,6 +141,8 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
 #: Functions whose result's shape depends on the values of their first argument: without ``size=``
 #: they need those values concrete (ConcretizationTypeError under a trace; ``jnp.where`` with the
 #: condition alone).
+#: jax.ops's segment reductions: left out, their count is computed from the ids.
+SEGMENT_REDUCTIONS = frozenset(f"jax.ops.segment_{name}" for name in ("sum", "prod", "max", "min"))
 VALUE_SIZED: dict[str, tuple[int, str, int | None]] = {
     **{
         f"jax.numpy.{name}": (0, "size", None)
@@ -148,7 +150,7 @@ VALUE_SIZED: dict[str, tuple[int, str, int | None]] = {
                      "flatnonzero", "argwhere", "where", "compress", "extract")
     },
     # `num_segments = np.max(segment_ids) + 1` when left out (docs/jax302-behaviour.md, E)
-    **{f"jax.ops.segment_{name}": (1, "num_segments", 2) for name in ("sum", "prod", "max", "min")},
+    **{name: (1, "num_segments", 2) for name in SEGMENT_REDUCTIONS},
 }
 VALUE_SHAPED = frozenset(VALUE_SIZED)
 #: Reductions whose second positional argument is the axis.

@@ -30,7 +30,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
 from jaxfix.transforms.semantics.reads import reads
-from jaxfix.transforms.semantics.sinks import SIZE_ARGUMENTS
+from jaxfix.transforms.semantics.sinks import SEGMENT_REDUCTIONS, SIZE_ARGUMENTS, VALUE_SIZED
 from jaxfix.transforms.semantics.staged import runs_staged
 from jaxfix.transforms.semantics.vocabulary import JIT
 
@@ -90,14 +90,6 @@ MAKE_JAXPR = "jax.make_jaxpr"
 _LIBRARY_FLOATS = {"jax.numpy.inf": float("inf"), "numpy.inf": float("inf"), "math.inf": float("inf")}
 
 
-#: Library functions whose size, left out, is computed from the data (jax/_src/ops/scatter.py:
-#: ``num_segments = np.max(segment_ids) + 1``), which a jit around them traces: (the size's keyword,
-#: the position of the data it is computed from).
-DATA_SIZED: dict[str, tuple[str, int]] = {
-    f"jax.ops.segment_{name}": ("num_segments", 1) for name in ("sum", "prod", "max", "min")
-}
-
-
 def slot(qualified: str) -> tuple[str, tuple[int, ...] | str, tuple[str, ...]]:
     """Where `qualified` takes what must be static: its options, its size (`SIZE_ARGUMENTS`)
     or its axis."""
@@ -133,9 +125,9 @@ def _size_from_data(analysis: Analysis, jit: cst.Call, calls: list[cst.Call]) ->
         return None
     function = jit.args[0].value
     qualified = ctx.names.qualified_name(function) or ""
-    if qualified not in DATA_SIZED:
+    if qualified not in SEGMENT_REDUCTIONS:
         return None
-    keyword, position = DATA_SIZED[qualified]
+    position, keyword, _ = VALUE_SIZED[qualified]  # the ids, and the count computed from them
     edits: list[Edit] = []
     for call in calls:
         if any(a.star or a.keyword is not None for a in call.args) or len(call.args) != position + 1:
@@ -266,13 +258,13 @@ def seeds(facts: Facts) -> list[ast.AST]:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             value = node.value
             if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
-                if any(q in LEADING or q in DATA_SIZED for q in qualified_spellings(facts, value.args[0])):
+                if any(q in LEADING or q in SEGMENT_REDUCTIONS for q in qualified_spellings(facts, value.args[0])):
                     out.append(node)  # `a_fun = jax.jit(jnp.linalg.norm)`: read with its calls
                     named.add(node.targets[0].id)
     for call in facts.calls:
         jit = call.func
         if isinstance(jit, ast.Call) and len(jit.args) == 1 and not jit.keywords:
-            if any(q in LEADING or q in DATA_SIZED for q in qualified_spellings(facts, jit.args[0])):
+            if any(q in LEADING or q in SEGMENT_REDUCTIONS for q in qualified_spellings(facts, jit.args[0])):
                 out.append(call)
         elif isinstance(jit, ast.Name) and jit.id in named:
             out.append(call)

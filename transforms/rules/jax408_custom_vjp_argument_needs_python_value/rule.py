@@ -37,7 +37,9 @@ from jaxfix.transforms.semantics.custom_vjp import (
     references,
     vjp_rules,
 )
+from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import PythonValue, python_value
 from jaxfix.transforms.semantics.staged import runs_staged
@@ -156,7 +158,9 @@ class OrdinaryNeedsPythonValue:
         return staged and self.analysis.staticness.verdict(argument).kind is Kind.STATIC
 
 
-def _forwarded(ctx, fwd: cst.FunctionDef | None, call: cst.Call, argument: object, param: str, signature) -> bool:
+def _forwarded(
+    ctx: ModuleContext, fwd: cst.FunctionDef | None, call: cst.Call, argument: object, param: str, signature: Signature
+) -> bool:
     """``f(z, k)`` in fwd, `argument` fwd's own parameter at `param`'s position: after the move
     custom_vjp hands fwd that argument as the Python value it hands `f`."""
     if fwd is None or ctx.enclosing_function(call) is not fwd or not isinstance(argument, cst.Name):
