@@ -247,13 +247,29 @@ def test_jnp_on_static_floats_is_computed_at_trace_time() -> None:
     assert run_in_process(fixed)["GRID"].tolist() == [0.0, 2.0, 4.0, 6.0]
 
 
+def test_a_statement_over_lines_is_wrapped_whole() -> None:
+    """ott#114 writes its call over two lines: every line of the statement moves into the block,
+    by the module's own indentation step, and the program runs."""
+    from jaxfix.transforms import fix_source
+
+    from .helpers import run_in_process
+
+    source = "import jax\n" + CEIL.replace("    n = int(jnp.ceil(total / step))\n", "    n = int(jnp.ceil(\n        total / step))\n")
+    fixed = fix_source(source, Options()).text
+    assert "    with jax.ensure_compile_time_eval():\n        n = int(jnp.ceil(\n            total / step))\n" in fixed
+    assert run_in_process(fixed)["GRID"].tolist() == [0.0, 2.0, 4.0, 6.0]
+
+
 @pytest.mark.parametrize(
     ("change", "why"),
     [
         (('static_argnames=("total", "step")', 'static_argnames=("total",)'), "a traced operand"),
-        (("    n = int(jnp.ceil(total / step))\n", "    n = int(jnp.ceil(\n        total / step))\n"), "several lines"),
+        (
+            ("    n = int(jnp.ceil(total / step))\n", '    n = int(jnp.ceil(total / step) + len("""\n"""))\n'),
+            "a string across lines, which indenting would change",
+        ),
     ],
-    ids=["traced-step", "statement-over-lines"],
+    ids=["traced-step", "string-over-lines"],
 )
 def test_trace_time_evaluation_not_proven_is_reported(change: tuple[str, str], why: str) -> None:
     source = "import jax\n" + CEIL.replace(*change)
@@ -351,8 +367,9 @@ def test_the_element_lax_map_hands_its_function_is_a_tracer_on_both_paths() -> N
 def test_a_list_filled_by_append_is_not_computed_at_trace_time() -> None:
     """`dist = []` then `dist.append(tracer)`: the display `[]` is not what the list holds when
     `dist[jnp.argmin(jnp.asarray(dist))]` reads it, so no `ensure_compile_time_eval` block is
-    claimed to make it concrete (it would still be a tracer there); a constant list that nothing
-    changes is (dynamiqs#532's save times)."""
+    claimed to make it concrete (it would still be a tracer there): the item is read from
+    `jnp.asarray(dist)` instead (jax#5839's fix, `repairs.list_as_array`); a constant list that
+    nothing changes is computed at trace time (dynamiqs#532's save times)."""
     source = textwrap.dedent(
         """\
         import jax
@@ -377,5 +394,7 @@ def test_a_list_filled_by_append_is_not_computed_at_trace_time() -> None:
     )
     found = {f.line: f for f in check_source(source, Options())}
     assert set(found) == {12, 17} and all(f.code == "JAX304" for f in found.values())
-    assert found[12].fix is None, found[12].message
+    # no block (it would still be a tracer there): the item is read from the array the statement makes
+    assert found[12].fix is not None and all("ensure_compile_time_eval" not in e.content for e in found[12].fix.edits)
+    assert [e.content for e in found[12].fix.edits] == ["jnp.asarray(dist)"]
     assert found[17].fix is not None, found[17].message

@@ -67,3 +67,39 @@ def test_a_parameter_rebound_by_unpacking_its_own_read_is_still_the_parameter() 
     """``thing, total = split_positive(thing)``: the right side runs before the names are bound, so
     the helper receives the traced parameter, and its boolean index is reported."""
     assert [f.code for f in check_source(UNPACKED_OVER_ITSELF, Options())] == ["JAX308"]
+
+
+COMPREHENSIONS = """\
+def f(sizes, y):
+    bounds = list(sizes)
+    bounds = sorted(bounds)
+    a = [part for part in split(y, bounds)]
+    b = [bounds[i] for i in range(3)]
+    c = [bounds + i for i in range(3) if (bounds := i)]
+    return a, b, c
+"""
+
+
+def _reads_of(src: str, name: str) -> list[tuple[int, int | None]]:
+    """(line of each read of `name`, line of the binding `reaching_binding` gives it, or None)."""
+    import libcst as cst
+
+    from jaxfix.transforms.semantics.constants import reaching_binding
+    from jaxfix.transforms.semantics.module import ModuleContext
+
+    ctx = ModuleContext(src, cst.parse_module(src), Options())
+    out = []
+    for node in ctx.nodes_of(cst.Name):
+        parent = ctx.parent(node)
+        if node.value != name or isinstance(parent, (cst.AssignTarget, cst.NamedExpr)) and parent.target is node:
+            continue
+        binding = reaching_binding(ctx, node)
+        out.append((ctx.span(node).start.line, ctx.span(binding).start.line if binding is not None else None))
+    return out
+
+
+def test_a_read_in_a_comprehension_sees_the_last_binding_before_its_statement() -> None:
+    """A comprehension repeats its reads, but rebinds nothing of the function (flax#648 written
+    over two statements: ``bounds = jnp.cumsum(bounds)`` then ``[... for p in jnp.split(y,
+    bounds)]``); a walrus in the comprehension is the binding its element reads."""
+    assert _reads_of(COMPREHENSIONS, "bounds") == [(3, 2), (4, 3), (5, 3), (6, 6)]

@@ -137,7 +137,7 @@ CARDS: tuple[RuleCard, ...] = (
         "safe",
         "a value JAX computes while tracing is used where Python needs a concrete value",
         (("jax",), ("jit", "cond", "scan", "fori_loop", "while_loop", "switch", "pmap", "checkpoint", "remat",
-                    "make_jaxpr", "eval_shape", "map", "param", "grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")),
+                    "make_jaxpr", "eval_shape", "map", "param", "grad", "jacfwd", "jacrev", "jacobian", "hessian", "jvp", "vjp")),
     ),
     RuleCard(
         "JAX305",
@@ -186,7 +186,7 @@ CARDS: tuple[RuleCard, ...] = (
         "outer-transform-static",
         "safe",
         "an outer transformation traces the static argument of a jitted function",
-        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap", "grad", "jacfwd", "jacrev", "hessian")),
+        (("static_arg",), ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap", "grad", "jacfwd", "jacrev", "jacobian", "hessian")),
     ),
     RuleCard(
         "JAX402",

@@ -49,3 +49,25 @@ def _split_inside(a):
 
 
 probe("jnp.split in the block too", lambda: jax.jit(_split_inside)(x))
+
+# jax#3620: pad widths and repeat counts. jnp.pad converts `pad_width` with NumPy and jnp.repeat
+# reads `repeats` as a concrete value, so a concrete vector works after the block there.
+widths = lambda: jnp.zeros((1, 2), dtype=jnp.int32).at[0, 1].set(3)  # noqa: E731
+counts = lambda: jnp.full((8,), 2)  # noqa: E731
+probe("jnp.pad(a, v), v 2-d widths", lambda: after_block(lambda a, v: jnp.pad(a, v).shape, widths))
+probe("jnp.repeat(a, v), v 1-d counts", lambda: after_block(lambda a, v: jnp.repeat(a, v).shape, counts))
+probe("a.repeat(v), v 1-d counts", lambda: after_block(lambda a, v: a.repeat(v).shape, counts))
+probe("jnp.tile(a, v), v 1-d", lambda: after_block(lambda a, v: jnp.tile(a, v).shape, lambda: jnp.array([2])))
+probe("jnp.broadcast_to(a, v), v 1-d", lambda: after_block(lambda a, v: jnp.broadcast_to(a, v).shape, lambda: jnp.array([2, 8])))
+
+
+def _widths_over_statements(a, pad_size):
+    """jax#3620's widths, built over three statements, all in the block."""
+    with jax.ensure_compile_time_eval():
+        npad = jnp.zeros((jnp.ndim(a), 2), dtype=jnp.int32)
+        axis = jnp.ndim(a) - 1
+        npad = npad.at[axis, 1].set(pad_size)
+    return jnp.pad(a, npad)
+
+
+probe("widths over three statements in the block", lambda: jax.jit(_widths_over_statements, static_argnums=1)(x, 2).shape)

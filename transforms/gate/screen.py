@@ -117,6 +117,23 @@ class Facts:
         )
 
     @cached_property
+    def optimizer_updates(self) -> list[ast.AST]:
+        """Every ``x.update(...)`` or ``x.apply_gradients(...)`` call and every ``x.update`` handed on, in
+        a module that mentions optax: where `optax_schedules.traced_update` looks for the evidence that
+        a schedule runs traced. A rule that may judge a schedule seeds them, so the slice keeps the
+        jitted step that holds them; generous, as a screen must be."""
+        if not self.lines_containing("optax"):
+            return []
+        out: list[ast.AST] = []
+        for node in self.nodes:
+            if isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Attribute) and func.attr in ("update", "apply_gradients"):
+                    out.append(node)
+                out.extend(a for a in node.args if isinstance(a, ast.Attribute) and a.attr == "update")
+        return out
+
+    @cached_property
     def tuple_fields(self) -> frozenset[str]:
         """The field names a NamedTuple of the module may have: those annotated in the body of
         any class with a base (``class COO(NamedTuple)``, however the base is imported), and
@@ -580,19 +597,21 @@ class Facts:
 
     @cached_property
     def sequence_names(self) -> frozenset[str]:
-        """Names some assignment gives a list or tuple display or a list comprehension: what
-        `sinks.python_sequence` may call a Python sequence (a traced index fails there)."""
+        """Names some assignment gives a list, tuple or dict display or a list or dict comprehension:
+        what `sinks.python_sequence` may call a Python sequence (a traced index fails there), or
+        `sinks.python_mapping` a dict (a traced key fails there)."""
         return frozenset(
             target.id
             for node in self.nodes
-            if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple, ast.ListComp))
+            if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp))
             for target in node.targets
             if isinstance(target, ast.Name)
         )
 
     def python_sequence(self, expr: ast.AST) -> bool:
-        """May `expr` be a Python list or tuple (`sinks.python_sequence`'s screen twin)?"""
-        if isinstance(expr, (ast.List, ast.Tuple, ast.ListComp)):
+        """May `expr` be a Python list, tuple or dict (the screen twin of `sinks.python_sequence` and
+        `sinks.python_mapping`)?"""
+        if isinstance(expr, (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp)):
             return True
         return isinstance(expr, ast.Name) and expr.id in self.sequence_names
 
@@ -756,7 +775,7 @@ def plainly_static(node: ast.AST) -> bool:
 #: Words in a decorator or call that may trace a function (over-approximated by spelling).
 TRACING_WORDS = frozenset(
     {
-        "jit", "pjit", "vmap", "pmap", "xmap", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "jvp",
+        "jit", "pjit", "vmap", "pmap", "xmap", "grad", "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian", "jvp",
         "vjp", "linearize", "checkpoint", "remat", "custom_jvp", "custom_vjp", "named_call", "shard_map",
         "eval_shape", "make_jaxpr", "scan", "fori_loop", "while_loop", "cond", "switch", "map",
         "associative_scan", "partial", "filter_jit", "filter_vmap", "filter_grad",

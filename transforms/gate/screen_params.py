@@ -54,6 +54,7 @@ def seeds(facts: Facts) -> list[ast.AST]:
         params = [p for p in _positional(fn) + [a.arg for a in fn.args.kwonlyargs] if p not in declared]
         if any(_needed(facts, index, fn, p, 0) for p in params):
             out.append(fn)
+            out.extend(_calls_into(facts, index, fn))  # what each passes is the fix's proof (``self.topK``)
             continue
         calls = [c for c in _calls_into(facts, index, fn) if any(_untraceable(facts, index, a) for a in _arguments(c))]
         if calls:

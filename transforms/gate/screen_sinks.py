@@ -147,6 +147,10 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             call = parents.get(parent)
             return isinstance(call, ast.Call) and sink_call(facts, call, None, None)
         if isinstance(parent, ast.Call) and node is not parent.func:
+            if isinstance(parent.func, ast.Name) and parent.func.id in ("tuple", "list"):
+                above = parents.get(parent)  # `table[tuple(lo)]`: a key as unhashable as the tracer
+                if isinstance(above, ast.Subscript) and above.slice is parent and facts.python_sequence(above.value):
+                    return True
             return sink_call(facts, parent, parent.args.index(node) if node in parent.args else None, None) or (
                 _fields_reach_sink(facts, parent)
             )
@@ -223,7 +227,7 @@ def _method_reads_reach_sink(facts, method: ast.FunctionDef | ast.AsyncFunctionD
 
 #: What a module that differentiates in reverse mode says (`vocabulary.REVERSE_MODE`, under any alias:
 #: the import line holds the name).
-_REVERSE_MODE_WORDS = ("grad", "vjp", "jacrev", "hessian")
+_REVERSE_MODE_WORDS = ("grad", "vjp", "jacrev", "jacobian", "hessian")
 
 
 def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) -> bool:
@@ -242,7 +246,9 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
         return True  # a def of the module takes it on (`sinks.Follower._helper_parameter`)
     spellings = qualified_spellings(facts, func)
     if not spellings:
-        if isinstance(func, ast.Attribute):  # a method: only `x.reshape(...)` needs a concrete shape
+        if isinstance(func, ast.Attribute):  # a method: `x.reshape(...)`'s shape, `x.repeat(...)`'s counts
+            if name == "repeat":
+                return keyword in (None, "repeats") and position in (0, None)  # generous: the total not looked at
             return name == "reshape" and keyword in (None, "shape", "newshape")
         spellings = frozenset({f"builtins.{name}"})
     for qualified in spellings:

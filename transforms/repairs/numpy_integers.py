@@ -15,23 +15,40 @@ Proof obligations:
   (on ints NumPy computes the same values: int64 where jnp has int32, and sizes
   are far below 2**31), given positional arguments only;
 * every other part is a Python int (`int_values.IntStatic`: literals, array
-  metadata such as ``b.shape[0]``, static values), a tuple or list of them, or
-  a comprehension of one ``for`` and no ``if`` whose element is one;
+  metadata such as ``b.shape[0]``, static values), a tuple or list of them (a
+  static parameter every call passes one, too), a comprehension of one ``for``
+  and no ``if`` whose element is one, a slice of such a value by ints
+  (``[:-1]``), or a name whose binding in the function reaches it and is read
+  nowhere else (``bounds = jnp.array(sizes)`` then ``jnp.cumsum(bounds)``): that
+  binding's value is computed with NumPy too, and no other code sees it;
 * the value goes only to places that need it concrete (`sinks.Flow`: nothing
-  else reads it, so no code sees a NumPy array where it had a jax Array);
+  else reads it, so no code sees a NumPy array where it had a jax Array), and
+  what each place takes is made of static values and JAX operations on them
+  (`trace_time_eval.unproven_part`: ``lo + jnp.array([i, j])`` with a traced
+  ``lo`` stays traced whatever computes the array; ``high + 1`` beside the
+  value is another finding's);
+* no place is the data of a function whose result's shape depends on it
+  (``jnp.nonzero(a)``, jax#5280): it converts a NumPy array with JAX, which
+  the trace stages (docs/jax4xx-behaviour.md, H); every other place reads a
+  NumPy value concretely;
 * NumPy has a name there (`edits.imports` adds ``import numpy as np`` where
   the module has none).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.repairs.trace_time_eval import unproven_part
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
-from jaxfix.transforms.semantics.sinks import Flow
+from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.sinks import Flow, value_shaped_call
 
 _JNP = "jax.numpy."
 
@@ -42,15 +59,26 @@ INTEGER_EXACT = frozenset(
 )
 
 
-def computed_with_numpy(analysis: Analysis, call: cst.Call, ints: IntStatic, flow: Flow) -> tuple[tuple[Edit, ...], str] | str:
-    """(the edits, the rewritten expression) computing `call` with NumPy; else why not."""
+def computed_with_numpy(
+    analysis: Analysis, call: cst.Call, ints: IntStatic, flow: Flow, needed: Sequence[cst.BaseExpression]
+) -> tuple[tuple[Edit, ...], str] | str:
+    """(the edits, the rewritten expression) computing `call` with NumPy, so that each of `needed`
+    (the values the place takes, made from the call's) is concrete; else why not."""
     ctx = analysis.ctx
     if not flow.sinks or flow.blocked is not None:
         return flow.blocked or "its value goes nowhere that needs it concrete"
+    shaped = next((s.node for s in flow.sinks if value_shaped_call(ctx, s.node)), None)
+    if shaped is not None:  # jax#5280: `jnp.nonzero(a)` converts a NumPy `a` with JAX, staged again
+        return f"`{shorten(ctx.code(shaped), 40)}` converts its data with JAX, which the trace stages whatever computes it"
     calls: list[cst.Call] = []
     unproven = _unproven(analysis, call, ints, calls)
     if unproven is not None:
         return f"`{ctx.code(unproven)}` is not a Python int or an integer-exact jax.numpy call"
+    for value in needed:  # `lo + jnp.array([i, j])`: NumPy's twin of a part leaves the whole traced
+        # JAX operations on static values elsewhere in it are other findings' (`high + 1` beside `low`)
+        mixed = unproven_part(analysis, value, ints, lambda n: True, 0)
+        if mixed is not None:
+            return f"the value needed concrete is also made of `{ctx.code(mixed)}`, which is not shown to be static"
     plan = planner(analysis)
     edits: list[Edit] = []
     imports: list[Edit] = []
@@ -95,4 +123,28 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
         if not counted_comprehension(node):
             return node
         return None if ints.kind(node.elt).kind is Kind.INT else node.elt
+    if isinstance(node, cst.Subscript) and ints.kind(node).kind is not Kind.INT:
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Slice):
+            return node  # an element or an index array: kept to jnp's reading of indices
+        bounds = node.slice[0].slice
+        bad = next((b for b in (bounds.lower, bounds.upper, bounds.step) if b is not None and ints.kind(b).kind is not Kind.INT), None)
+        return bad if bad is not None else _unproven(analysis, node.value, ints, calls)  # `np.cumsum(...)[:-1]`
+    if ints.int_sequence(node).kind is Kind.INT:
+        return None  # `sizes`, a static parameter every call passes a tuple of ints
+    if isinstance(node, cst.Name) and ints.kind(node).kind is not Kind.INT:
+        value = _read_once(ctx, node)
+        return node if value is None else _unproven(analysis, value, ints, calls)
     return None if ints.kind(node).kind is Kind.INT else node
+
+
+def _read_once(ctx, name: cst.Name) -> cst.BaseExpression | None:
+    """The value of the plain ``name = value`` in the same function that reaches `name`, where
+    `name` is the binding's only read (``bounds = jnp.array(sizes)`` then ``jnp.cumsum(bounds)``):
+    NumPy computing that value too changes what no other code reads; else None."""
+    binding = reaching_binding(ctx, name)
+    if not isinstance(binding, cst.Name) or ctx.enclosing_function(binding) is not ctx.enclosing_function(name):
+        return None
+    readers = [r for r in reads(ctx, binding) if reaching_binding(ctx, r) is binding]  # type: ignore[arg-type]
+    if readers != [name] or any(reaching_binding(ctx, r) is None for r in reads(ctx, binding)):  # type: ignore[arg-type]
+        return None
+    return assigned_value(ctx, binding)

@@ -17,12 +17,23 @@ Proof obligations, each refused with the reason:
   attribute of a static value (``self.T`` of a static ``self``), through
   arithmetic and jax.numpy calls;
 * the value the place needs concrete (`needed`: ``s`` of ``float(s)``) is
-  made of nothing else: static values, and jnp calls on them written in the
-  wrapped statement, through names bound once. ``s = -jnp.log(1e-6) /
-  resolution`` with a traced ``resolution`` stays a tracer inside the block,
-  and so does a value a later statement computes with jnp outside it;
-* the call's statement is one simple statement on one line, in a function's
-  block, not already in such a ``with``;
+  made of nothing else: static values, and jnp calls, indexed updates or
+  array methods on them written in what the block wraps, through the binding
+  that reaches each name (a helper's parameter: what every call passes).
+  ``s = -jnp.log(1e-6) / resolution`` with a traced ``resolution`` stays a
+  tracer inside the block, and so does a value a later statement computes
+  with jnp outside it;
+* the block wraps the call's statement, and, when the value is built over
+  several statements (jax#3620: ``npad = jnp.zeros(...)`` then ``npad =
+  npad.at[axis, 1].set(pad_size)``), the consecutive statements of its block
+  from the first one it is made of; those between are wrapped too (what they
+  compute from tracers stays traced, and the names they bind stay bound). A
+  value built so may hold several numbers, so then the place must read it
+  concretely: Python's reads, or ``jnp.pad``'s widths and ``repeat``'s counts,
+  which NumPy converts (docs/jax4xx-behaviour.md, G);
+* every wrapped statement is a simple statement in a function's block, not
+  already in such a ``with``, with no string literal across lines (indenting
+  its lines would change it);
 * ``jax.ensure_compile_time_eval`` has a name there (`edits.imports`).
 
 Any jnp call of the statement whose operands are traced still traces: the
@@ -31,7 +42,7 @@ block only changes what is computed from concrete values.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 from libcst.metadata import BuiltinAssignment, GlobalScope
@@ -39,6 +50,8 @@ from libcst.metadata import BuiltinAssignment, GlobalScope
 from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.arguments import passed_to
+from jaxfix.transforms.semantics.array_values import RESHAPING_METHODS, indexed_update
 from jaxfix.transforms.semantics.class_hashing import given_to_field
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
@@ -70,21 +83,96 @@ def evaluate_while_tracing(
     """(the edits, the ``with`` line) that compute `call` at trace time, so that each of `needed`
     (the values `place` takes, made from the call's) is concrete there; else why not."""
     ctx = analysis.ctx
+    statement = ctx.statement_of(call)
     unproven = _unproven_operand(analysis, call, ints)
-    if unproven is not None:
-        return f"`{ctx.code(unproven)}` is not shown to be static"
-    vector = _vector_made(ctx, call) if place is not None and not _python_reads(ctx, place) else None
+    mixed = next(
+        (m for v in needed if (m := unproven_part(analysis, v, ints, lambda n: ctx.statement_of(n) is statement, 0))),
+        None,
+    )
+    if unproven is not None or mixed is not None:
+        earlier = _with_earlier_statements(analysis, call, ints, needed, place)
+        if not isinstance(earlier, str):
+            return earlier
+        if unproven is not None:
+            return f"`{ctx.code(unproven)}` is not shown to be static"
+        return f"the value needed concrete is also made of `{ctx.code(mixed)}`, which is not shown to be static"  # type: ignore[arg-type]
+    vector = _vector_made(ctx, call) if place is not None and not _reads_concretely(ctx, place, needed) else None
     if vector is not None:
+        with_place = _with_earlier_statements(analysis, call, ints, needed, place)
+        if not isinstance(with_place, str):
+            return with_place
         return (
             f"`{shorten(ctx.code(vector), 40)}` may make an array of several values, and after the block "
             f"`{shorten(ctx.code(place), 40)}` would take it through JAX operations, which the trace stages again"  # type: ignore[arg-type]
         )
-    statement = ctx.statement_of(call)
-    for value in needed:
-        mixed = _unproven_value(analysis, value, ints, statement, 0)
-        if mixed is not None:
-            return f"the value needed concrete is also made of `{ctx.code(mixed)}`, which is not shown to be static"
     return _wrapped(analysis, statement, call)
+
+
+def _with_earlier_statements(
+    analysis: Analysis,
+    call: cst.Call,
+    ints: IntStatic,
+    needed: Sequence[cst.BaseExpression],
+    place: cst.CSTNode | None,
+) -> tuple[tuple[Edit, ...], str] | str:
+    """The block around the run of statements that builds the value: from the first one whose
+    jnp call the value is made of to the call's own (jax#3620: ``npad = jnp.zeros((ndim, 2))``,
+    then ``npad = npad.at[axis, 1].set(pad_size)``, both on static values); else why not.
+
+    Every name the value reads is followed to the binding that reaches it; a jnp call, an indexed
+    update or an array method it meets must be written in a statement of the call's block at or
+    before the call's, and everything else static. The statements between are wrapped too: what
+    they compute from traced values stays traced, and the names they bind stay bound after the
+    block. The value may hold several numbers: where the place would take it through JAX
+    operations after the block (`_reads_concretely` says no: ``jnp.nonzero(a)``, jax#5280), the
+    run goes on to the place's own statement, in the same block, so it computes there on the
+    concrete value."""
+    ctx = analysis.ctx
+    statement = ctx.statement_of(call)
+    block = ctx.parent(statement)
+    if place is None or not isinstance(block, cst.IndentedBlock):
+        return "the value is not computed in a statement of its own inside a function"
+    position = {id(s): i for i, s in enumerate(block.body)}
+    last = position.get(id(statement))
+    if last is None:
+        return "the value is not computed in a statement of its own inside a function"
+    if not _reads_concretely(ctx, place, needed):
+        # `jnp.split(y, v)`, `jnp.nonzero(a)` (jax#5280) would stage the value again after the
+        # block: the place's own statement goes in too, where it computes on the concrete value
+        at = position.get(id(ctx.statement_of(place)))
+        if at is None or at < last:
+            return "the place that needs it concrete is not in a statement after it in the same block"
+        last = at
+    first = position[id(statement)]
+
+    def written(node: cst.CSTNode) -> bool:
+        nonlocal first
+        index = position.get(id(ctx.statement_of(node)))
+        if index is None or index > last:
+            return False
+        first = min(first, index)
+        return True
+
+    for value in (call, *needed):
+        found = unproven_part(analysis, value, ints, written, 0)
+        if found is not None:
+            return f"the value needed concrete is also made of `{ctx.code(found)}`, which is not shown to be static"
+    if first == last:
+        return _wrapped(analysis, block.body[first], call)
+    return _wrapped_run(analysis, block.body[first : last + 1], call)
+
+
+def _wrapped_run(analysis: Analysis, run: Sequence[cst.BaseStatement], node: cst.CSTNode) -> tuple[tuple[Edit, ...], str] | str:
+    """The edits putting the consecutive statements `run` in one ``with`` block: the opening
+    before the first, one more level of indentation before every other line of the run."""
+    ctx = analysis.ctx
+    for statement in run:
+        done = _wrapped(analysis, statement, node)
+        if isinstance(done, str):
+            return f"line {ctx.span(statement).start.line}: {done}"
+    edits, opening = _wrapped(analysis, run[0], node)  # type: ignore[misc]
+    indented = _indented(ctx, run[0], run[-1])
+    return (*(e for e in edits if e not in indented), *indented), opening
 
 
 def _wrapped(analysis: Analysis, statement: cst.CSTNode, node: cst.CSTNode) -> tuple[tuple[Edit, ...], str] | str:
@@ -95,18 +183,52 @@ def _wrapped(analysis: Analysis, statement: cst.CSTNode, node: cst.CSTNode) -> t
         return "the value is not computed in a statement of its own inside a function"
     if ctx.enclosing_function(statement) is None or in_eager_block(ctx, node):
         return "the statement is not in a function's code, or already computed at trace time"
-    span = ctx.span(statement)
-    if span.start.line != span.end.line - (1 if span.end.column == 0 else 0) or "\\" in ctx.code(statement):
-        return "the statement spans several lines"
+    if _string_across_lines(ctx, statement):
+        return "a string in the statement spans lines, and indenting them would change it"
     spelled = planner(analysis).spell(EVAL_BLOCK, statement)
     if spelled is None:
         return "no name for `jax.ensure_compile_time_eval` is free here"
     indent = ctx.indent_of(statement)
     opening = f"with {spelled.text}():"
-    edits = [Edit(ctx.start(statement), ctx.start(statement), f"{opening}\n{indent}    ")]
+    edits = [Edit(ctx.start(statement), ctx.start(statement), f"{opening}\n{indent}{_step(ctx, statement)}")]
     if spelled.edit is not None:
         edits.append(spelled.edit)
-    return tuple(edits), opening
+    return (*edits, *_indented(ctx, statement, statement)), opening
+
+
+def _indented(ctx, first: cst.CSTNode, last: cst.CSTNode) -> tuple[Edit, ...]:
+    """One more level of the block's indentation before every line after the first from `first`
+    to the end of `last` (a continuation line inside brackets may sit anywhere; a comment line
+    between statements is moved with them)."""
+    step = _step(ctx, first)
+    lines = range(ctx.local_span(first).start.line + 1, _last_line(ctx, last) + 1)
+    return tuple(Edit(ctx.lines.line_start(n), ctx.lines.line_start(n), step) for n in lines if ctx.lines.line_text(n).strip())
+
+
+def _step(ctx, statement: cst.CSTNode) -> str:
+    """One level of indentation as the block around `statement` writes it: its indentation less
+    that of the statement owning the block (two spaces in ott's code); four spaces otherwise."""
+    owner = ctx.parent(ctx.parent(statement))
+    inner, outer = ctx.indent_of(statement), ctx.indent_of(owner) if owner is not None else ""
+    step = inner[len(outer):] if inner.startswith(outer) else ""
+    return step if step.strip() == "" and step else "    "
+
+
+def _last_line(ctx, statement: cst.CSTNode) -> int:
+    span = ctx.local_span(statement)
+    return span.end.line - (1 if span.end.column == 0 else 0)
+
+
+def _string_across_lines(ctx, statement: cst.CSTNode) -> bool:
+    """Does a string literal of the statement hold a line break of the source (a triple-quoted
+    string), whose text the indentation would change?"""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleString, cst.FormattedString)) and "\n" in ctx.code(node):
+            return True
+        stack.extend(node.children)
+    return False
 
 
 def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cst.CSTNode | None:
@@ -171,6 +293,47 @@ def _python_reads(ctx, place: cst.CSTNode) -> bool:
     return isinstance(place, (cst.Slice, cst.Subscript, cst.If, cst.While, cst.IfExp, cst.Assert, cst.BooleanOperation, cst.UnaryOperation))
 
 
+#: jax.numpy functions that read an argument concretely (NumPy converts it), so a concrete array of
+#: several values serves there after the block (docs/jax4xx-behaviour.md, G): its name, its position.
+_CONCRETE_VECTOR_ARGUMENTS = {"jax.numpy.pad": ("pad_width", 1), "jax.numpy.repeat": ("repeats", 1), ".repeat": ("repeats", 0)}
+
+
+def _reads_concretely(ctx, place: cst.CSTNode, needed: Sequence[cst.BaseExpression]) -> bool:
+    """Does the place take the value as it is, whatever its shape: Python's reads (`_python_reads`),
+    or an argument jax.numpy converts with NumPy (``jnp.pad(a, npad)``'s widths), which is all the
+    place needs concrete?"""
+    if _python_reads(ctx, place):
+        return True
+    if not isinstance(place, cst.Call) or not needed:
+        return False
+    qualified = ctx.names.qualified_name(place.func)
+    if qualified is None and isinstance(place.func, cst.Attribute):
+        qualified = f".{place.func.attr.value}"  # an array method: `ids.repeat(counts)`
+    keyword, index = _CONCRETE_VECTOR_ARGUMENTS.get(qualified or "", ("", -1))
+    if index < 0 or any(a.star for a in place.args):
+        return False
+    taken = [
+        a.value
+        for i, a in enumerate(place.args)
+        if (a.keyword is None and i == index) or (a.keyword is not None and a.keyword.value == keyword)
+    ]
+    return all(any(value is t for t in taken) for value in needed)
+
+
+def _array_method_receiver(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``npad`` of ``npad.at[i].set(v)`` or of ``npad.reshape(2, 3)``: a JAX operation on an array
+    whose operands are the receiver and the arguments; None for anything else."""
+    if not isinstance(expr, cst.Call):
+        return None
+    updated = indexed_update(expr.func)
+    if updated is not None:
+        return updated
+    func = expr.func
+    if isinstance(func, cst.Attribute) and func.attr.value in RESHAPING_METHODS:
+        return func.value
+    return None
+
+
 def _vector_made(ctx, call: cst.Call) -> cst.CSTNode | None:
     """The first part of `call` that may make an array of several values: a jax.numpy call given a
     tuple, list or comprehension, or one of `_VECTOR_MAKERS`; None where every part is a scalar."""
@@ -190,18 +353,29 @@ def _vector_made(ctx, call: cst.Call) -> cst.CSTNode | None:
     return None
 
 
-def _unproven_value(
-    analysis: Analysis, expr: cst.BaseExpression, ints: IntStatic, statement: cst.CSTNode, depth: int
+def unproven_part(
+    analysis: Analysis, expr: cst.BaseExpression, ints: IntStatic, written: Callable[[cst.CSTNode], bool], depth: int
 ) -> cst.CSTNode | None:
-    """The first part of `expr` that is neither static nor a jnp call on static values written in
-    `statement` (the one the block wraps), following names bound once; None when there is none."""
+    """The first part of `expr` that is neither static nor a JAX operation on static values written
+    where the block wraps (`written`), following names to the binding that reaches them; None when
+    there is none."""
     ctx = analysis.ctx
     if depth > 8:
         return expr
     if isinstance(expr, (cst.Integer, cst.Float)) or _concrete(analysis, expr, ints, 0):
         return None
     parts: list[cst.BaseExpression]
-    if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+    array = _array_method_receiver(expr)
+    if array is not None:  # `npad.at[axis, 1].set(pad_size)`, `v.reshape(2, 3)`: JAX operations on `npad`
+        if not written(expr) or any(a.star for a in expr.args):  # type: ignore[attr-defined]
+            return expr
+        parts = [array, *(a.value for a in expr.args)]  # type: ignore[attr-defined]
+        at = expr.func.value  # type: ignore[attr-defined]
+        if isinstance(at, cst.Subscript):  # the indices of `.at[...]`
+            parts += [e.slice.value for e in at.slice if isinstance(e.slice, cst.Index)]
+            if any(not isinstance(e.slice, cst.Index) for e in at.slice):
+                return expr
+    elif isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
         parts = [c for c in expr.children if isinstance(c, cst.BaseExpression)]
         parts += [t.comparator for t in expr.comparisons] if isinstance(expr, cst.Comparison) else []
     elif isinstance(expr, (cst.Tuple, cst.List)):
@@ -209,23 +383,29 @@ def _unproven_value(
     elif counted_comprehension(expr):
         parts = [expr.elt]  # type: ignore[attr-defined]
     elif isinstance(expr, cst.Call) and (ctx.names.qualified_name(expr.func) or "").startswith(_JNP):
-        if ctx.statement_of(expr) is not statement or any(a.star for a in expr.args):
+        if not written(expr) or any(a.star for a in expr.args):
             return expr
         parts = [a.value for a in expr.args]
     elif isinstance(expr, cst.Name):
         binding = reaching_binding(ctx, expr)
         value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-        if value is None:
+        passed = passed_to(analysis, binding) if isinstance(binding, cst.Param) else None
+        if value is None and not passed:
             return expr
-        parts = [value]
-    elif isinstance(expr, cst.Subscript) and all(isinstance(e.slice, cst.Index) for e in expr.slice):
-        parts = [expr.value, *(e.slice.value for e in expr.slice)]  # type: ignore[union-attr]
+        if isinstance(value, (cst.List, cst.Dict, cst.Set)) and not _never_changed(ctx, binding):  # type: ignore[arg-type]
+            return expr  # `dist = []` then `dist.append(tracer)`: the display is not what it holds
+        parts = [value] if value is not None else passed  # a helper's parameter: what every call passes
+    elif isinstance(expr, cst.Subscript) and all(isinstance(e.slice, (cst.Index, cst.Slice)) for e in expr.slice):
+        parts = [expr.value]
+        for element in expr.slice:  # `v[0]`, `v[:-1]`: a part of the value, at static places
+            bound = element.slice
+            parts += [bound.value] if isinstance(bound, cst.Index) else [b for b in (bound.lower, bound.upper, bound.step) if b is not None]  # type: ignore[union-attr]
     elif isinstance(expr, cst.Attribute) and (given := _field_given(analysis, expr)) is not None:
         parts = given  # `self.features` of a module whose every construction here passes it
     else:
         return expr
     for part in parts:
-        found = _unproven_value(analysis, part, ints, statement, depth + 1)
+        found = unproven_part(analysis, part, ints, written, depth + 1)
         if found is not None:
             return found
     return None

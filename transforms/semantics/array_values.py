@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import METADATA_CALLS, metadata_call
-from jaxfix.transforms.semantics.class_hashing import runs_as_written
+from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_method
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     binding_value,
@@ -184,9 +184,14 @@ def _optimizer_state(ctx: ModuleContext, call: cst.Call) -> str | None:
 
 
 def _returned_array(analysis: Analysis, call: cst.Call, depth: int) -> str | None:
-    """``bcast(x)`` for a plain def of the module each of whose returns is an array."""
+    """``bcast(x)`` for a plain def of the module (or ``Model.bcast(x)``, a staticmethod) each of
+    whose returns is an array."""
     ctx = analysis.ctx
-    helper = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+    helper = (
+        single_binding(ctx, call.func) if isinstance(call.func, cst.Name)
+        else static_method(ctx, call.func) if isinstance(call.func, cst.Attribute)
+        else None
+    )
     if not isinstance(helper, cst.FunctionDef) or not runs_as_written(ctx, helper):
         return None
     returns = own_returns(helper)

@@ -13,17 +13,23 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import Assignment
 
-from jaxfix.transforms.semantics.constants import assigned_value, class_members, own_returns, single_binding
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    class_members,
+    own_returns,
+    reaching_binding,
+    single_binding,
+)
 from jaxfix.transforms.semantics.module import ModuleContext
 
 
 def instance_class(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> tuple[cst.ClassDef, cst.Call] | None:
     """(the class, the call that builds it) when `expr` is ``Model(...)`` of a class this module
-    defines, or a name bound once to such a call, or a call of an undecorated function of the
-    module whose one ``return`` is one (``model = make_model(key)``)."""
+    defines, or a name whose binding that reaches it is such a call, or a call of an undecorated
+    function of the module whose one ``return`` is one (``model = make_model(key)``)."""
     call = expr
     if isinstance(expr, cst.Name):
-        binding = single_binding(ctx, expr)
+        binding = reaching_binding(ctx, expr)  # `c = A(2)` ... `c = A(3)`: the one each read sees
         call = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None  # type: ignore[assignment]
     if not isinstance(call, cst.Call):
         return None

@@ -43,6 +43,7 @@ from jaxfix.transforms.semantics.sinks import (
     AXIS_FIRST_METHODS,
     AXIS_SECOND,
     CONVERSIONS,
+    indexed_mapping,
     indexed_sequence,
     linen_switch,
     size_argument,
@@ -241,6 +242,9 @@ class ConcreteUses:
                 sequence = indexed_sequence(ctx, parent)
                 if sequence is not None:
                     return self._needs(ctx.parent(ctx.parent(parent)), f"indexes {sequence}, which needs a concrete int")
+                mapping = indexed_mapping(ctx, parent)
+                if mapping is not None:
+                    return self._needs(ctx.parent(ctx.parent(parent)), f"is a key of {mapping}, which needs a hashable key")
                 indexed = ctx.parent(ctx.parent(parent))
                 if isinstance(indexed, cst.Subscript) and static_field_read(ctx, indexed.value):
                     shown = shorten(ctx.code(indexed.value))

@@ -67,11 +67,13 @@ def reaching_binding(ctx: ModuleContext, name: cst.Name) -> cst.CSTNode | None:
     around = ctx.ancestors_within(read, fn)
     path = [read, *around]
     if any(
-        isinstance(a, (cst.For, cst.While, cst.CompFor)) and not (isinstance(a, cst.For) and path[i] is a.iter)
+        isinstance(a, (cst.For, cst.While)) and not (isinstance(a, cst.For) and path[i] is a.iter)
         for i, a in enumerate(around)
     ):
         # (module-level code, fn None, runs top to bottom as a function's does); a `for` loop's
-        # iterable is read once, before its body runs (`range(state.n)` then `state = ...`)
+        # iterable is read once, before its body runs (`range(state.n)` then `state = ...`). A
+        # comprehension repeats its reads, but nothing in it rebinds a name of the function but a
+        # walrus, which sits in the read's own statement (refused below)
         return None
     statement = ctx.statement_of(read)
     param: cst.CSTNode | None = None

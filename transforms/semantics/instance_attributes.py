@@ -16,8 +16,9 @@ it, so it is followed only when
 * no code of the module reaches attributes by string or by ``__dict__``
   (``setattr``, ``getattr``, ``delattr``, ``vars``);
 * every instance stays where its uses are seen: each ``Model(...)`` is used
-  only to call a method (``Model(...).run(x)``), or is bound to a name used
-  only that way (``m = Model(); m.run(x)``).
+  only to call a method (``Model(...).run(x)``, or ``Model(...)(x)`` where it
+  defines ``__call__``), or is bound to a name used only that way (``m =
+  Model(); m.run(x)``).
 
 Anything else: None, and the callers treat the attribute as unknown.
 """
@@ -229,22 +230,37 @@ def _instances_kept(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
 
 
 def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, methods: set[str]) -> bool:
+    """`expr`, an instance, is only used to call a method: ``m.run(x)``, or ``m(x)`` of a class
+    that defines ``__call__`` (objax#204's layer)."""
     parent = ctx.parent(expr)
     if isinstance(parent, cst.Attribute) and parent.value is expr:
         return parent.attr.value in methods and isinstance(ctx.parent(parent), cst.Call)
+    if isinstance(parent, cst.Call) and parent.func is expr:
+        return "__call__" in methods
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
         if scope is None:
             return False
         for assignment in scope.assignments[target.value]:
-            if not (isinstance(assignment, Assignment) and assignment.node is target):
-                return False  # the name is bound again
+            if not (isinstance(assignment, Assignment) and _same_construction(ctx, assignment.node, expr)):
+                return False  # the name is bound to something else too
             for access in assignment.references:
                 if not _only_methods_called(ctx, access.node, methods):
                     return False
         return True
     return False
+
+
+def _same_construction(ctx: ModuleContext, node: cst.CSTNode, built: cst.CSTNode) -> bool:
+    """`node` binds the name to a construction of the class `built` constructs (``c = A(2)`` then
+    ``c = A(3)``, jit_method_self_arg's shape): each binding's reads are instances of it too."""
+    if not isinstance(node, cst.Name) or not isinstance(built, cst.Call):
+        return False
+    assign_target = ctx.parent(node)
+    assign = ctx.parent(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
+    value = assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
+    return isinstance(value, cst.Call) and ctx.code(value.func) == ctx.code(built.func)
 
 
 def stored_value(init: cst.FunctionDef, attribute: str) -> cst.BaseExpression | None:

@@ -11,6 +11,8 @@ module calls in a jitted def or hands to a jitted call: a schedule is traced onl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -42,16 +44,22 @@ def schedule_slot(ctx: ModuleContext, call: cst.Call, expr: cst.BaseExpression) 
     return first is not None and not first.star and first.value is expr
 
 
-def traced_update(ctx: ModuleContext) -> cst.Attribute | None:
-    """An ``x.update`` the module calls in a jitted def, or hands to a jitted call: the evidence
-    that an optimizer's update runs traced."""
-    for attr in ctx.attributes_named("update"):
+#: Methods that run an optimizer's update: optax's own, and flax's ``TrainState.apply_gradients``
+#: (which calls ``tx.update``; docs/optax-behaviour.md, "flax's TrainState.apply_gradients").
+_UPDATES = ("update", "apply_gradients")
+
+
+def traced_update(ctx: ModuleContext, jitted: Callable[[cst.FunctionDef], bool] | None = None) -> cst.Attribute | None:
+    """An ``x.update`` (or a TrainState's ``x.apply_gradients``) the module calls in a jitted def
+    (its decorator, or `jitted`: ``train_step = jax.jit(train_step)``), or an ``x.update`` it hands
+    to a jitted call: the evidence that an optimizer's update runs traced."""
+    for attr in (a for name in _UPDATES for a in ctx.attributes_named(name)):
         parent = ctx.parent(attr)
         if isinstance(parent, cst.Call) and parent.func is attr:
             fn = ctx.enclosing_function(attr)
-            if isinstance(fn, cst.FunctionDef) and function_info(ctx, fn).jit is not None:
+            if isinstance(fn, cst.FunctionDef) and (function_info(ctx, fn).jit is not None or jitted is not None and jitted(fn)):
                 return attr
-        elif isinstance(parent, cst.Arg) and parent.value is attr:
+        elif isinstance(parent, cst.Arg) and parent.value is attr and attr.attr.value == "update":
             call = ctx.parent(parent)
             if isinstance(call, cst.Call) and jitted_call(ctx, call) is not None:
                 return attr

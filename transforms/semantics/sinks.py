@@ -192,6 +192,26 @@ def python_sequence(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
     return None
 
 
+def python_mapping(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
+    """What `expr` is when it is surely a Python dict, whose key must hash (a tracer does not:
+    ``TypeError: unhashable type: 'DynamicJaxprTracer'``): a display, a comprehension, or a name
+    bound once to one ("the dict `values`"); None otherwise."""
+    if isinstance(expr, (cst.Dict, cst.DictComp)):
+        return "a Python dict"
+    if isinstance(expr, cst.Name) and isinstance(binding_value(ctx, expr), (cst.Dict, cst.DictComp)):
+        return f"the dict `{expr.value}`"
+    return None
+
+
+def indexed_mapping(ctx: ModuleContext, index: cst.Index) -> str | None:
+    """``table[k]`` with `index` the ``k``: what ``table`` is when it is surely a Python dict."""
+    element = ctx.parent(index)
+    subscript = ctx.parent(element) if isinstance(element, cst.SubscriptElement) else None
+    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
+        return None
+    return python_mapping(ctx, subscript.value)
+
+
 def indexed_sequence(ctx: ModuleContext, index: cst.Index) -> str | None:
     """``seq[i]`` with `index` the ``i``: what ``seq`` is when it is surely a Python sequence."""
     element = ctx.parent(index)
@@ -280,6 +300,11 @@ def _size_kind(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None:
     qualified = ctx.names.qualified_name(call.func)
     if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "reshape":
         return "shape" if arg.keyword is None or arg.keyword.value in ("shape", "newshape") else None
+    if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "repeat":
+        # `ids.repeat(counts)` is `jnp.repeat(ids, counts)` (ott#114); its counts come first
+        if _repeats_with_total(call, arg) or arg.keyword is not None and arg.keyword.value != "repeats":
+            return None
+        return "count" if arg.keyword is not None or [a for a in call.args if a.keyword is None].index(arg) == 0 else None
     if qualified in VALUE_SHAPED and _sized_by_values(call, arg, qualified):
         return _VALUES
     entry = SIZE_ARGUMENTS.get(qualified or "")
@@ -399,9 +424,15 @@ def axis_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> bool:
 
 
 def index_sink(ctx: ModuleContext, index: cst.Index) -> Sink | None:
-    """``seq[i]`` with `index` the ``i``, when ``seq`` is surely a Python sequence: it needs ``i`` concrete."""
+    """``seq[i]`` with `index` the ``i``, when ``seq`` is surely a Python sequence: it needs ``i`` concrete;
+    ``table[k]`` of a Python dict: it needs ``k`` hashable, which a tracer (or a tuple of them) is not."""
     sequence = indexed_sequence(ctx, index)
-    return Sink(ctx.parent(ctx.parent(index)), f"{sequence} needs a concrete int as its index") if sequence is not None else None  # type: ignore[arg-type]
+    if sequence is not None:
+        return Sink(ctx.parent(ctx.parent(index)), f"{sequence} needs a concrete int as its index")  # type: ignore[arg-type]
+    mapping = indexed_mapping(ctx, index)
+    if mapping is not None:
+        return Sink(ctx.parent(ctx.parent(index)), f"{mapping} needs a hashable key, which a tracer is not")  # type: ignore[arg-type]
+    return None
 
 
 def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
@@ -547,6 +578,11 @@ class Follower:
                 return Flow()
         if qualified.startswith(ARRAY_MODULES) or self._displayed(call, qualified):
             return Flow()
+        if qualified in ("builtins.tuple", "builtins.list") and len(call.args) == 1 and isinstance(ctx.parent(call), cst.Index):
+            # `table[tuple(lo)]`: a tuple of the tracer's elements, as unhashable as the tracer
+            sink = index_sink(ctx, ctx.parent(call))  # type: ignore[arg-type]
+            if sink is not None and sink.reason.endswith("which a tracer is not"):
+                return Flow((sink,))
         helper = self._helper_parameter(call, arg)
         if helper is not None:
             return self._joined(helper, depth, held)

@@ -58,6 +58,7 @@ from jaxfix.transforms.semantics.jit_wrappers import (
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE, schedule_slot, traced_update
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, Consumed, call_argument
+from jaxfix.transforms.semantics.pytree_classes import EQUINOX, FLAX_STRUCT, pytree_class
 from jaxfix.transforms.semantics.vocabulary import (
     ARRAY_TRACING,
     CALLS_NOW,
@@ -485,8 +486,12 @@ class TraceIndex:
         if not isinstance(call, cst.Call) or not schedule_slot(self.ctx, call, expr):
             return False
         if self._traced_update is None:
-            self._traced_update = (traced_update(self.ctx),)
+            self._traced_update = (traced_update(self.ctx, self._jitted_by_a_route),)
         return self._traced_update[0] is not None
+
+    def _jitted_by_a_route(self, fn: cst.FunctionDef) -> bool:
+        """Some way into `fn` goes through a jit (``train_step = jax.jit(train_step)``)."""
+        return any(any(w.name == JIT for w in route.wraps) for route in self.routes(fn) or ())
 
     def _application(self, call: cst.Call, expr: cst.BaseExpression) -> Wrap | None:
         """The layer `call` puts around `expr`, one of its arguments; None: code we do not know."""
@@ -858,9 +863,12 @@ class TraceIndex:
         ``jax.jit(iterations)(self, ...)``), so its methods are the ones that run."""
         decorated = any(self.ctx.names.qualified_name(d.decorator) == "jax.tree_util.register_pytree_node_class" for d in cls.decorators)
         unflatten = [m for m in members_named(cls, "tree_unflatten") if isinstance(m, cst.FunctionDef)]
-        return decorated and len(unflatten) == 1 and any(
+        if decorated and len(unflatten) == 1 and any(
             self.ctx.names.qualified_name(d.decorator) == "builtins.classmethod" for d in unflatten[0].decorators
-        )
+        ):
+            return True
+        style = pytree_class(self.ctx, cls)  # an equinox Module or a flax struct: its library rebuilds it
+        return style is not None and style.style in (EQUINOX, FLAX_STRUCT)
 
     @staticmethod
     def _keeps_object(route: Route, signature: Signature, name: str) -> bool:

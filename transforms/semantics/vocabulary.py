@@ -59,6 +59,7 @@ TRANSFORMS = frozenset(
         "jax.value_and_grad",
         "jax.jacfwd",
         "jax.jacrev",
+        "jax.jacobian",
         "jax.hessian",
         "jax.jvp",
         "jax.vjp",
@@ -107,11 +108,12 @@ MAPPING = frozenset({"jax.vmap", "jax.pmap"})
 CHECKPOINT = frozenset({"jax.checkpoint", "jax.remat"})
 
 #: Differentiation: traces only the `argnums` arguments; the others reach the function as they are.
-DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+#: ``jax.jacobian`` is ``jacrev`` under another name (its signature and its transposition).
+DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"})
 
 #: Reverse-mode differentiation. It cannot go through a while loop (nor a
 #: fori_loop) whose trip count is traced (jax-behaviour.md 3d).
-REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.hessian"})
+REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.jacobian", "jax.hessian"})
 #: The loop that becomes a while loop when a bound is traced.
 FORI_LOOP = "jax.lax.fori_loop"
 

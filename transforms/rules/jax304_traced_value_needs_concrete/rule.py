@@ -30,6 +30,7 @@ from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_
 from jaxfix.transforms.repairs.constant_carry import carried_name, drop_constant_carry
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
 from jaxfix.transforms.repairs.hoist_to_callers import hoist_to_callers
+from jaxfix.transforms.repairs.list_as_array import index_the_array
 from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select, select_expression
@@ -72,6 +73,8 @@ from jaxfix.transforms.semantics.sinks import (
     Sink,
     argument_sink,
     numpy_function,
+    python_mapping,
+    python_sequence,
     size_keyword,
     sized_values,
     value_shaped_call,
@@ -592,6 +595,18 @@ class TracedValues304:
                     description=f"select with `{shorten(text, 80)}`",
                     notes=("both arms are evaluated; the value of the one not selected is discarded",),
                 )
+        if isinstance(sink.node, cst.Subscript) and python_sequence(ctx, sink.node.value) is not None:
+            indexed = index_the_array(self.analysis, sink.node)
+            if not isinstance(indexed, str):
+                edit, text = indexed
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{traced}; the list holds JAX arrays appended by one expression, and the statement already makes "
+                    f"one array of it, so the item is read from that array: `{shorten(text, 80)}`",
+                    (edit,),
+                    description="index the array the list is converted to",
+                )
         if data is not None and isinstance(sink.node, cst.Slice):
             sliced = slices_as_dynamic(self.analysis, self.follower.follow(call), self._python_int)
             if not isinstance(sliced, str):
@@ -676,7 +691,8 @@ class TracedValues304:
                     description=f"run `{name}` at trace time",
                     notes=("it computes what running it before the jit would, on concrete values",),
                 )
-            twin = computed_with_numpy(self.analysis, call, self.ints, self.follower.follow(call)) if isinstance(evaluated, str) else ""
+            # Python ints both ways: NumPy's twin computes the same ints with no block around the code
+            twin = computed_with_numpy(self.analysis, call, self.ints, self.follower.follow(call), _needed(ctx, sink))
             if not isinstance(twin, str):
                 edits, text = twin
                 return ctx.finding(
@@ -686,7 +702,7 @@ class TracedValues304:
                     f"`{shorten(text, 80)}`",
                     edits,
                     description="compute it with NumPy",
-                    notes=(f"the trace-time block does not serve here: {evaluated}",),
+                    notes=(f"the trace-time block does not serve here: {evaluated}",) if isinstance(evaluated, str) else (),
                 )
             if not isinstance(evaluated, str):
                 edits, opening = evaluated
@@ -721,6 +737,19 @@ class TracedValues304:
                 "option: `jnp.minimum`/`jnp.maximum` (or `jnp.sort`) take tracers and give an array",
                 "option: compute it where every input is concrete: before the jit, or at trace time in "
                 "`with jax.ensure_compile_time_eval():` when every input is static",
+            )
+        elif isinstance(sink.node, cst.Subscript) and python_mapping(ctx, sink.node.value) is not None:
+            options = (
+                "option: keep the table as an array indexed by position (built before the jit: a dense grid of the "
+                "values, or sorted keys searched with `jnp.searchsorted`), which takes a traced index",
+                "option: when the key has few values, `lax.switch` over them, or compute the key before the jit and "
+                "pass it as a static argument",
+            )
+        elif isinstance(sink.node, cst.Subscript) and python_sequence(ctx, sink.node.value) is not None:
+            options = (
+                "option: index an array of the items (`jnp.asarray(items)[i]`, or `jnp.stack`), which takes a traced "
+                "index when they share a shape; `lax.switch(i, branches)` when they are functions",
+                f"option: compute the index before calling `{name}`, outside jit, and pass it as a static argument",
             )
         else:
             options = (
@@ -916,7 +945,7 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 
 
 #: How a module spells the differentiation transforms (`_floats_under_differentiation`).
-_DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp")
+_DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "jacobian", "hessian", "jvp", "vjp")
 
 
 def _tuple_elements(ctx: ModuleContext, value: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression] | None:
@@ -1068,6 +1097,20 @@ class TracedValueNeedsConcrete304(Rule):
     Under ``grad`` alone a tracer keeps its value, yet ``float()`` refuses it:
     ``x if float(x) >= 0. else -x`` compares the value itself once the
     conversion goes (jax#2783).
+
+    A value built from static ones over several statements (jax#3620's pad
+    widths: ``npad = jnp.zeros(...)`` then ``npad = npad.at[axis, 1].set(pad_size)``)
+    has those statements wrapped in one trace-time block; where the place would
+    take a vector through JAX operations after it (``jnp.nonzero(a)`` of a
+    constant, jax#5280), the place's statement goes in too. A statement written
+    over several lines is wrapped whole (ott#114). NumPy's twin is preferred
+    where both hold, and refused where the place is the data of a
+    value-shaped function (docs/jax4xx-behaviour.md, H). A Python list the
+    function fills with one ``append`` of a JAX array, indexed by a tracer in a
+    statement that also converts it (``dist[jnp.argmin(jnp.asarray(dist))]``,
+    jax#5839), reads the item from that array (`repairs.list_as_array`). A
+    Python dict looked up with a traced key (or a ``tuple`` of one) is
+    reported: a tracer does not hash.
     """
 
     code = "JAX304"

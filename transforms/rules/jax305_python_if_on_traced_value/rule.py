@@ -28,6 +28,7 @@ from jaxfix.transforms.repairs.select_with_where import (
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.traced_values import Taint
 from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, JIT, MAPPING
@@ -59,7 +60,7 @@ class PythonIfs:
                     if self._jax302s(fn, param.name):
                         continue  # a jitted parameter a static value would serve: JAX302's
                     transform = JIT
-                elif source.via is None or source.jit is not None or source.via.name not in _DATA_TRANSFORMS:
+                elif source.via is None or source.jit is not None or source.via.name not in (*_DATA_TRANSFORMS, OPTAX_SCHEDULE):
                     continue
                 else:
                     transform = source.via.name
@@ -104,7 +105,7 @@ class PythonIfs:
     def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If | cst.IfExp, why: str, mapped_by: str) -> Finding:
         ctx = self.ctx
         test = ctx.code(branch.test)
-        each = "the checkpointed" if mapped_by in CHECKPOINT else "the jitted" if mapped_by == JIT else "each example's"
+        each = {JIT: "the jitted", OPTAX_SCHEDULE: "the schedule's"}.get(mapped_by, "the checkpointed" if mapped_by in CHECKPOINT else "each example's")
         written = f"`if {test}:`" if isinstance(branch, cst.If) else f"`... if {test} else ...`"
         head = f"{written} needs a concrete bool, but {why}: {each} `{param}` is a tracer"
         notes = (
@@ -112,6 +113,11 @@ class PythonIfs:
             "option: `lax.cond(cond, true_fn, false_fn, *operands)` when an arm must not run, or returns other types",
         )
         selected = select(self.analysis, fn, branch) if isinstance(branch, cst.If) else select_expression(self.analysis, fn, branch)
+        if mapped_by == OPTAX_SCHEDULE and not _only_optax_calls(self.analysis, fn):
+            selected = (
+                f"`{fn.name.value}` is also called otherwise, where a Python step gives a Python float that "
+                "`jnp.where` would turn into a float32 array"
+            )
         if isinstance(selected, str):
             if isinstance(branch, cst.If) and _raises(branch):
                 notes = (
@@ -133,6 +139,14 @@ class PythonIfs:
                 + "; the value of the one not selected is discarded",
             ),
         )
+
+
+def _only_optax_calls(analysis: Analysis, fn: cst.FunctionDef) -> bool:
+    """Every use of `fn` is an optax optimizer's learning rate: optax always hands it the step as an
+    array (eagerly too; docs/optax-behaviour.md), so selecting with `jnp.where` computes what the
+    `if` did wherever it runs."""
+    routes = analysis.traces.routes(fn)
+    return bool(routes) and all(r.wraps and r.wraps[-1].name == OPTAX_SCHEDULE and not r.escapes for r in routes)
 
 
 def _calls_in(node: cst.CSTNode):
@@ -198,7 +212,10 @@ class PythonIfOnTracedValue305(Rule):
     array methods (``if x.sum() > 3:``), which stays a tracer even for a static value, is this
     rule's, and so is a conditional expression a function returns: ``return x if x.sum() <
     y.sum() else y`` (the example of JAX's error reference) becomes ``return jnp.where(x.sum() <
-    y.sum(), x, y)``.
+    y.sum(), x, y)``. A learning-rate schedule handed to an optax optimizer gets the step count
+    from optax, a tracer where the module runs the optimizer's update (or a flax TrainState's
+    ``apply_gradients``) under jit: its ``if`` on the step (flax#1903's triangular schedule) is
+    selected the same way when optax is its only caller (docs/optax-behaviour.md).
     """
 
     code = "JAX305"
@@ -219,7 +236,8 @@ class PythonIfOnTracedValue305(Rule):
         )
         if not mapped:
             return []
-        return [node for node in facts.nodes if isinstance(node, (ast.If, ast.IfExp)) and _may_answer_for_arrays(node.test)]
+        tests = [node for node in facts.nodes if isinstance(node, (ast.If, ast.IfExp)) and _may_answer_for_arrays(node.test)]
+        return [*tests, *facts.optimizer_updates] if tests else []  # an optax schedule's `if`: the jitted step too
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return PythonIfs(analysis).findings()

@@ -421,7 +421,7 @@ class NumpyOnTracedValue310(Rule):
                     isinstance(base, ast.Call) and any(q.startswith(NUMPY) for q in qualified_spellings(facts, base.func))
                 ):
                     out.append(node)
-        return out
+        return [*out, *facts.optimizer_updates] if out else []  # NumPy in an optax schedule: the jitted step too
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return NumpyOnTracers(analysis).findings()

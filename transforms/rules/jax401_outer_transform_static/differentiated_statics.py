@@ -29,7 +29,7 @@ from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.static_slots import jitted_call
 
 #: Differentiation transforms and where their ``argnums`` is written.
-DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"})
 
 
 def argnums(ctx, call: cst.Call) -> tuple[int, ...] | None:

@@ -421,7 +421,7 @@ def _transform_name(transform: str) -> str:
 
 # -- the screen -------------------------------------------------------------------
 
-_WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap", "grad", "jacfwd", "jacrev", "hessian")
+_WORDS = ("make_jaxpr", "pmap", "checkpoint", "remat", "jit", "Partial", "vmap", "grad", "jacfwd", "jacrev", "jacobian", "hessian")
 
 
 def _seeds(facts: Facts) -> list[ast.AST]:

@@ -33,7 +33,6 @@ from jaxfix.transforms.semantics.custom_jvp import CustomJvp, custom_jvps
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import call_argument
-from jaxfix.transforms.semantics.traced_values import Source
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION
 
 OPTION = "nondiff_argnums"
@@ -43,23 +42,53 @@ def custom_jvp_findings(analysis: Analysis, code: str) -> Iterator[Finding]:
     ctx = analysis.ctx
     for cj in custom_jvps(ctx):
         sig = Signature.from_cst(cj.primal.params)
-        traced: list[tuple[cst.Call, int, cst.BaseExpression, Source]] = []
-        arrays = True
+        differentiated: list[tuple[cst.Call, int, cst.BaseExpression, str]] = []
         for call in cj.calls:
             for position in cj.positions:
                 slot = _slot(ctx, call, sig, position)
-                if slot is None:
-                    arrays = False
+                source = analysis.traced.tracer_source(slot) if slot is not None else None
+                if source is not None and _differentiated(analysis, ctx.enclosing_function(call), 0):
+                    differentiated.append((call, position, slot, source.reason))  # type: ignore[arg-type]
+        for call in cj.jitted_calls:
+            for position in cj.positions:
+                slot = _slot(ctx, call, sig, position)
+                if slot is None or not _array(analysis, slot):
                     continue
-                source = analysis.traced.tracer_source(slot)
-                if source is not None:
-                    traced.append((call, position, slot, source))
-                elif array_origin(analysis, slot) is None:
-                    arrays = False
-        differentiated = [t for t in traced if _differentiated(analysis, ctx.enclosing_function(t[0]), 0)]
+                if _through_differentiation(ctx, call) or _differentiated(analysis, ctx.enclosing_function(call), 0):
+                    line = ctx.span(call).start.line
+                    reason = f"the jit `{cj.binding.value}` is rebound to, on line {line}, traces the array passed there"
+                    differentiated.append((call, position, slot, reason))
         if not differentiated:
             continue
-        yield _finding(analysis, code, cj, differentiated[0], arrays)
+        yield _finding(analysis, code, cj, differentiated[0], _passes_arrays_only(analysis, cj, sig))
+
+
+def _array(analysis: Analysis, slot: cst.BaseExpression) -> bool:
+    return analysis.traced.tracer_source(slot) is not None or array_origin(analysis, slot) is not None
+
+
+def _through_differentiation(ctx, call: cst.Call) -> bool:
+    """``jax.jacobian(f)(x, m)``: the call is of a differentiated function."""
+    return isinstance(call.func, cst.Call) and ctx.names.qualified_name(call.func.func) in DIFFERENTIATION
+
+
+def _passes_arrays_only(analysis: Analysis, cj: CustomJvp, sig: Signature) -> bool:
+    """Every plain call passes each slot an array, a tracer, or, inside the jvp rule, the rule's own
+    nondiff parameter (``f(x, indices)`` in ``f_jvp(indices, primals, tangents)``: what the outer
+    call passed)."""
+    ctx = analysis.ctx
+    own = cj.rule.params.params[0].name.value if cj.rule is not None and cj.rule.params.params else None
+    for call in (*cj.calls, *cj.jitted_calls):
+        inside = cj.rule is not None and any(a is cj.rule for a in ctx.ancestors(call))
+        for position in cj.positions:
+            slot = _slot(ctx, call, sig, position)
+            if slot is None:
+                return False
+            if inside and isinstance(slot, cst.Name) and slot.value == own:
+                continue
+            if not _array(analysis, slot):
+                return False
+    return True
 
 
 def _slot(ctx, call: cst.Call, sig: Signature, position: int) -> cst.BaseExpression | None:
@@ -91,11 +120,11 @@ def _differentiated(analysis: Analysis, fn: FunctionNode | None, depth: int) -> 
 
 def _finding(analysis: Analysis, code: str, cj: CustomJvp, first: tuple, arrays: bool) -> Finding:
     ctx = analysis.ctx
-    call, position, slot, source = first
+    call, position, slot, reason = first
     params = Signature.from_cst(cj.primal.params).positional
     name = params[position].name if position < len(params) else f"argument {position}"
     head = (
-        f"`{ctx.code(slot)}` is a tracer ({source.reason}), handed to `{name}`, which `jax.custom_jvp` lists in "
+        f"`{ctx.code(slot)}` is a tracer ({reason}), handed to `{name}`, which `jax.custom_jvp` lists in "
         f"`{OPTION}` of `{cj.binding.value}`, and `{cj.binding.value}` is differentiated: custom_jvp cannot "
         "differentiate through a traced nondiff argument (UnexpectedTracerError)"
     )
