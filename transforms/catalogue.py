@@ -234,8 +234,8 @@ CARDS: tuple[RuleCard, ...] = (
         "JAX408",
         "custom-vjp-argument-needs-python-value",
         "safe",
-        "a custom_vjp needs an ordinary argument as a Python value, which jit hands it as a tracer: list it in nondiff_argnums",
-        (("custom_vjp",),),
+        "a custom_vjp (or custom_jvp) needs an ordinary argument as a Python value, which jit hands it as a tracer: list it in nondiff_argnums",
+        (("custom_vjp", "custom_jvp"),),
     ),
 )
 

@@ -205,20 +205,21 @@ def python_mapping(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
 
 def indexed_mapping(ctx: ModuleContext, index: cst.Index) -> str | None:
     """``table[k]`` with `index` the ``k``: what ``table`` is when it is surely a Python dict."""
-    element = ctx.parent(index)
-    subscript = ctx.parent(element) if isinstance(element, cst.SubscriptElement) else None
-    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
-        return None
-    return python_mapping(ctx, subscript.value)
+    indexed = _indexed(ctx, index)
+    return python_mapping(ctx, indexed) if indexed is not None else None
 
 
 def indexed_sequence(ctx: ModuleContext, index: cst.Index) -> str | None:
     """``seq[i]`` with `index` the ``i``: what ``seq`` is when it is surely a Python sequence."""
+    indexed = _indexed(ctx, index)
+    return python_sequence(ctx, indexed) if indexed is not None else None
+
+
+def _indexed(ctx: ModuleContext, index: cst.Index) -> cst.BaseExpression | None:
+    """``x`` of ``x[i]`` with `index` the ``i``, its one subscript; None otherwise."""
     element = ctx.parent(index)
     subscript = ctx.parent(element) if isinstance(element, cst.SubscriptElement) else None
-    if not isinstance(subscript, cst.Subscript) or len(subscript.slice) != 1:
-        return None
-    return python_sequence(ctx, subscript.value)
+    return subscript.value if isinstance(subscript, cst.Subscript) and len(subscript.slice) == 1 else None
 
 
 @dataclass(frozen=True)

@@ -415,6 +415,8 @@ class TracedValues:
         if qualified in METADATA_CALLS:
             return None  # ``jnp.shape(x)``, ``jnp.ndim(x)``, ``jnp.size(x)``: Python ints even for a tracer
         if qualified is None and isinstance(call.func, cst.Attribute):
+            if _setup_layer(ctx, call.func):  # `self.gate(x)` of `self.gate = nn.Dense(...)` in `setup`
+                return _computed(_first(*(self._source(a.value, depth) for a in call.args)))
             if call.func.attr.value not in ARRAY_METHODS:
                 # ``Model.helper(x)`` of a staticmethod is read like a plain def; a pytree's own
                 # method may return a Python value.
@@ -728,6 +730,31 @@ def _data_field(tree: PytreeClass, name: str) -> bool:
     """``state.count`` where ``count`` is one of the pytree class's fields not declared static: a
     leaf, a tracer when the instance is traced (docs/jax306-behaviour.md, P1)."""
     return any(f.name == name and not f.static for f in tree.fields)
+
+
+def _setup_layer(ctx: ModuleContext, func: cst.Attribute) -> bool:
+    """``self.gate`` in a method of a class whose ``setup`` stores ``self.gate = nn.Dense(...)`` (a
+    flax.linen layer, `array_api.linen_layer`) once, and no other method stores it: calling it
+    computes an array from what it is given, as ``nn.Dense(8)(x)`` does."""
+    method = ctx.enclosing_function(func)
+    cls = ctx.parent(ctx.parent(method)) if isinstance(method, cst.FunctionDef) else None
+    me = method.params.params[0].name.value if isinstance(method, cst.FunctionDef) and method.params.params else None
+    if not isinstance(cls, cst.ClassDef) or not isinstance(func.value, cst.Name) or func.value.value != me:
+        return False
+    stored = []
+    for attr in ctx.attributes_named(func.attr.value):
+        holder = ctx.parent(attr)
+        if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) and ctx.enclosing_class(attr) is cls:
+            stored.append((attr, ctx.parent(holder)))
+    if len(stored) != 1:
+        return False
+    attr, assign = stored[0]
+    setup = ctx.enclosing_function(attr)
+    if not (isinstance(setup, cst.FunctionDef) and setup.name.value == "setup" and isinstance(assign, cst.Assign)):
+        return False
+    value = assign.value
+    layer = ctx.names.qualified_name(value.func) if isinstance(value, cst.Call) else None
+    return layer is not None and linen_layer(layer)
 
 
 def _computed(source: Source | None) -> Source | None:

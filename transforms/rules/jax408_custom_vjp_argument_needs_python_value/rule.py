@@ -24,6 +24,14 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.rules.jax408_custom_vjp_argument_needs_python_value.custom_jvp_repair import (
+    CustomJvp,
+    bare_custom_jvp,
+    calls_pass,
+)
+from jaxfix.transforms.rules.jax408_custom_vjp_argument_needs_python_value.custom_jvp_repair import (
+    move_to_nondiff as jvp_move,
+)
 from jaxfix.transforms.rules.jax408_custom_vjp_argument_needs_python_value.nondiff_repair import (
     CustomVjp,
     move_to_nondiff,
@@ -38,12 +46,13 @@ from jaxfix.transforms.semantics.custom_vjp import (
     vjp_rules,
 )
 from jaxfix.transforms.semantics.jit_signature import Signature
-from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import PythonValue, python_value
 from jaxfix.transforms.semantics.staged import runs_staged
 from jaxfix.transforms.semantics.static_values import Kind
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION
 
 CODE = "JAX408"
 
@@ -70,6 +79,12 @@ class OrdinaryNeedsPythonValue:
 
     def findings(self) -> Iterator[Finding]:
         for fn in self.ctx.nodes_of(cst.FunctionDef):
+            jvp = bare_custom_jvp(self.ctx, fn) if fn.decorators else None
+            if jvp is not None:
+                found = self._jvp_finding(fn, jvp)
+                if found is not None:
+                    yield found
+                continue
             vjp = custom_vjp(self.analysis, fn) if fn.decorators else None
             if vjp is None or not runs_staged(self.analysis, fn):
                 continue
@@ -77,6 +92,85 @@ class OrdinaryNeedsPythonValue:
             needed = [(p, why) for p, why in self._needed(vjp, primal or [])]
             if needed:
                 yield self._finding(vjp, primal, needed)  # type: ignore[arg-type]
+
+    def _jvp_finding(self, fn: cst.FunctionDef, jvp: CustomJvp | str) -> Finding | None:
+        """A bare ``@jax.custom_jvp`` staged somewhere, one of whose arguments the function (or the jit
+        under the decorator) needs as a Python value (jax#22513)."""
+        ctx = self.ctx
+        if not self._custom_jvp_staged(fn):
+            return None
+        primal = plain_positional(fn, undecorated=False) or []
+        needed = [(p, why) for p, why in self._needed(CustomVjp(fn, fn.decorators[0], (), None), primal)]
+        needed += [(p, f"the jit under `jax.custom_jvp` keeps `{primal[p].name.value}` static") for p in self._static_below(fn, primal)]
+        if not needed:
+            return None
+        position, why = min(needed)
+        name, param = fn.name.value, primal[position].name.value
+        head = (
+            f"`{param}` is an ordinary argument of `{name}`, a `jax.custom_jvp` that runs inside a staging "
+            f"transform, which hands it to `{name}` as a tracer even when the call passes a Python value, but {why}"
+        )
+        plan = jvp if isinstance(jvp, str) else calls_pass(self.analysis, jvp, position, self._passes_python_value)
+        if plan is None:
+            plan = jvp_move(self.analysis, jvp, position, param)  # type: ignore[arg-type]
+        if isinstance(plan, str):
+            return ctx.finding(
+                CODE,
+                primal[position],
+                f"{head}; not rewritten: {plan}",
+                notes=(
+                    f"option: list `{param}` in `nondiff_argnums` (the jvp rule then takes it first, and the primals "
+                    "and tangents without it) if every call passes a Python value",
+                ),
+            )
+        edits, decorator = plan
+        return ctx.finding(
+            CODE,
+            primal[position],
+            f"{head}; every call passes a Python value there, so `{param}` is listed in `nondiff_argnums` "
+            f"(`{decorator}`), and the jvp rule puts it back among its primals in its first line",
+            edits,
+            description=f"list `{param}` in `nondiff_argnums` of `{name}`",
+            notes=("its tangent in the rule is `None`, which the rule does not read",),
+        )
+
+    def _custom_jvp_staged(self, fn: cst.FunctionDef) -> bool:
+        """Some use of the custom_jvp runs inside a staging transform: it is handed to a jit, through
+        grads and vmaps or not (``jax.jit(fun)``, ``jax.jit(jax.grad(fun))``), or called in staged code."""
+        ctx = self.ctx
+        for ref in references(ctx, fn):
+            parent = ctx.parent(ref)
+            if isinstance(parent, cst.Call) and parent.func is ref:
+                if runs_staged(self.analysis, ctx.enclosing_function(parent)):
+                    return True
+                continue
+            layer = ctx.parent(parent) if isinstance(parent, cst.Arg) else None
+            # vmap with the argument unmapped and grad hand it on as the Python value it is; a jit
+            # (or pmap) stages it (docs/jax407-behaviour.md, "custom_jvp, an ordinary argument")
+            while isinstance(layer, cst.Call) and ctx.names.qualified_name(layer.func) in (DIFFERENTIATION | {"jax.jit", "jax.vmap", "jax.pmap"}):
+                if ctx.names.qualified_name(layer.func) in ("jax.jit", "jax.pmap"):
+                    return True
+                above = ctx.parent(layer)
+                layer = ctx.parent(above) if isinstance(above, cst.Arg) else None
+        return False
+
+    def _static_below(self, fn: cst.FunctionDef, primal: list[cst.Param]) -> list[int]:
+        """Positions a jit decorator under ``@jax.custom_jvp`` declares static: the jit needs a hashable
+        Python value there, and custom_jvp hands it a tracer."""
+        ctx = self.ctx
+        out: list[int] = []
+        signature = function_info(ctx, fn).signature
+        for decorator in fn.decorators[1:]:
+            wrapper = read_jit_wrapper(ctx, decorator.decorator)
+            spec = wrapper.spec if wrapper is not None else None
+            if spec is None:
+                continue
+            static = spec.declared_static(signature)
+            out.extend(i for i, p in enumerate(primal) if p.name.value in static)
+        return out
+
+    def _passes_python_value(self, argument: cst.BaseExpression, call: cst.Call) -> bool:
+        return self._python_value(argument, runs_staged(self.analysis, self.ctx.enclosing_function(call)))
 
     def _needed(self, vjp: CustomVjp, primal: list[cst.Param]) -> Iterator[tuple[int, str]]:
         ctx = self.ctx
@@ -195,21 +289,30 @@ class CustomVjpArgumentNeedsPythonValue408(Rule):
         def bwd(k, res, g):
             return (g * ...,)
 
+    A ``@jax.custom_jvp`` is judged the same way where a jit runs it (jax#22513:
+    a derivative order the jit under the decorator keeps static): the argument is
+    listed, and the jvp rule takes it first and puts it back among its primals in
+    its first line (``a, adot = a[:2] + (dx,) + a[2:], adot[:2] + (None,) +
+    adot[2:]``), so its body computes what it did; its tangent, now ``None``, must
+    be read nowhere (`custom_jvp_repair`).
+
     Valid: an ordinary argument only used as data (a tracer serves), a
-    custom_vjp never called inside a staging transform.
+    custom_vjp never called inside a staging transform, a custom_jvp only
+    differentiated or vmapped (both hand the Python value through).
     """
 
     code = CODE
     name = "custom-vjp-argument-needs-python-value"
-    summary = "a custom_vjp needs an ordinary argument as a Python value, which jit hands it as a tracer: list it in nondiff_argnums"
-    required = (("custom_vjp",),)
+    summary = "a custom_vjp (or custom_jvp) needs an ordinary argument as a Python value, which jit hands it as a tracer: list it in nondiff_argnums"
+    required = (("custom_vjp", "custom_jvp"),)
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
         """The whole module, when a def is decorated with ``custom_vjp`` (its callers and its fwd and
         bwd are anywhere in it)."""
         decorated = any(
-            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and any("custom_vjp" in ast.unparse(d) for d in n.decorator_list)
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and any("custom_vjp" in ast.unparse(d) or "custom_jvp" in ast.unparse(d) for d in n.decorator_list)
             for n in facts.nodes
         )
         return [facts.tree] if decorated else []
