@@ -64,19 +64,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         "the renamer renames the parameter (`n_steps_value`) but not the stale string `n_step`, which is "
         "then no longer close to any parameter and is dropped at once (a fix where the original reports)"
     ),
-    ("JAX301/equinox_forecast_scan_length", "moved_into_class"): (
-        "JAX301: the moved jitted `forecast` becomes `Model.forecast`, a staticmethod named like the "
-        "equinox Module's own `forecast` method; `model.forecast(...)` may then be either (a class never "
-        "built still counts), so its routes are uncertain and the traced count is not followed into it"
-    ),
-    ("JAX407/custom_jvp_jitted_by_rebinding_under_jacobian", "inside_main"): (
-        "JAX407: `f = jax.jit(f)` rebinding the custom_jvp's name is read at module level only; inside "
-        "`main()` the uses after it are not taken for calls through the jit"
-    ),
-    ("JAX407/custom_jvp_jit_alias_under_jacobian", "inside_main"): (
-        "JAX407: `jf = jax.jit(f)` of the custom_jvp is read at module level only; inside `main()` its "
-        "uses are not taken for calls through the jit"
-    ),
 }
 
 #: Variants that keep every line where it was: findings are compared by line; for the others, by

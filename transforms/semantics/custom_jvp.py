@@ -4,9 +4,9 @@ Read as written, in the two spellings people use: ``@partial(jax.custom_jvp,
 nondiff_argnums=(1,))`` on the def, or ``f = jax.custom_jvp(g, nondiff_argnums=(1,))``
 (jax#20889); the rule ``@f.defjvp`` on a def, or ``f.defjvp(rule)`` naming one. The
 option must be a literal int or tuple of ints, and the name ``f`` bound once, or twice when
-the second is a module-level ``f = jax.jit(f)`` after it (jax#23065): module-level uses
-after that go through the jit (`CustomJvp.jitted_calls`), as do the uses of a name bound
-once to ``jax.jit(f)``. Anything else is not read (None).
+the second is ``f = jax.jit(f)`` after it in the same code (jax#23065; module level, or a
+function both sit in): uses there after it go through the jit (`CustomJvp.jitted_calls`), as do
+the uses of a name bound once to ``jax.jit(f)`` in that code. Anything else is not read (None).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class CustomJvp:
     calls: tuple[cst.Call, ...]
     #: A use that is neither (the function handed elsewhere).
     escapes: bool
-    #: Calls, after ``f = jax.jit(f)`` rebinds the name at module level, through that jit: ``f(x, m)``,
+    #: Calls, after ``f = jax.jit(f)`` rebinds the name in the same code, through that jit: ``f(x, m)``,
     #: or ``jax.jacobian(f)(x, m)`` (jax#23065); the jit traces every array they pass.
     jitted_calls: tuple[cst.Call, ...] = ()
 
@@ -82,7 +82,11 @@ def _read(ctx: ModuleContext, binding: cst.Name, primal: cst.FunctionDef, call: 
     references = {id(a.node): a.node for assignment in assignments for a in getattr(assignment, "references", ())}
     for node in sorted(references.values(), key=ctx.start):
         parent = ctx.parent(node)
-        after = rebinding is not None and ctx.enclosing_function(node) is None and ctx.start(node) > ctx.start(rebinding)
+        after = (
+            rebinding is not None
+            and ctx.enclosing_function(node) is ctx.enclosing_function(rebinding)
+            and ctx.start(node) > ctx.start(rebinding)
+        )  # later in the code that rebinds it: module level, or the function (`main()`) both sit in
         if rebinding is not None and any(a is rebinding for a in ctx.ancestors(node)):
             continue  # the `jax.jit(f)` of the rebinding itself
         if isinstance(parent, cst.Call) and parent.func is node:
@@ -102,7 +106,7 @@ def _read(ctx: ModuleContext, binding: cst.Name, primal: cst.FunctionDef, call: 
 
 
 def _jit_rebinding(ctx: ModuleContext, binding: cst.Name, assignments: list) -> cst.Assign | None:
-    """The module-level ``f = jax.jit(f)`` that rebinds the custom_jvp's name after it is made (with
+    """The ``f = jax.jit(f)`` (module level, or in the function the def sits in) that rebinds the custom_jvp's name after it is made (with
     no option: every argument traced), when the other binding is the custom_jvp's own."""
     for assignment in assignments:
         target = getattr(assignment, "node", None)
@@ -110,7 +114,7 @@ def _jit_rebinding(ctx: ModuleContext, binding: cst.Name, assignments: list) -> 
         if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or assign.targets[0].target is not target:
             continue
         value = assign.value
-        if target is binding or ctx.enclosing_function(assign) is not None or not isinstance(value, cst.Call):
+        if target is binding or ctx.enclosing_function(assign) is not _home(ctx, binding) or not isinstance(value, cst.Call):
             continue
         if not ctx.names.is_api(value.func, JIT) or len(value.args) != 1 or value.args[0].keyword is not None:
             continue
@@ -120,8 +124,15 @@ def _jit_rebinding(ctx: ModuleContext, binding: cst.Name, assignments: list) -> 
     return None
 
 
+def _home(ctx: ModuleContext, binding: cst.Name) -> cst.CSTNode | None:
+    """The function whose code binds `binding` (None: the module): a def's own name is bound where
+    the def is written, outside it."""
+    holder = ctx.parent(binding)
+    return ctx.enclosing_function(holder if isinstance(holder, cst.FunctionDef) and holder.name is binding else binding)
+
+
 def _jit_alias_calls(ctx: ModuleContext, node: cst.Name) -> list[cst.Call] | None:
-    """`node` is the ``f`` of a module-level ``jf = jax.jit(f)`` (no option) binding a name once:
+    """`node` is the ``f`` of a ``jf = jax.jit(f)`` in the same code (no option) binding a name once:
     every use of ``jf``, each a call or the call of its derivative; None when one is anything else."""
     arg = ctx.parent(node)
     jit_call = ctx.parent(arg) if isinstance(arg, cst.Arg) else None
@@ -133,7 +144,7 @@ def _jit_alias_calls(ctx: ModuleContext, node: cst.Name) -> list[cst.Call] | Non
     target = assign.targets[0].target
     scope = ctx.scope(target)
     assignments = list(scope[target.value]) if isinstance(target, cst.Name) and scope is not None else []
-    if ctx.enclosing_function(assign) is not None or len(assignments) != 1:
+    if ctx.enclosing_function(assign) is not ctx.enclosing_function(node) or len(assignments) != 1:
         return None
     out: list[cst.Call] = []
     for access in getattr(assignments[0], "references", ()):

@@ -35,6 +35,7 @@ from jaxfix.transforms.semantics.class_hashing import (
     only_reads_class,
     runs_as_written,
     static_method,
+    subclass_of,
 )
 from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
@@ -225,6 +226,8 @@ class TraceIndex:
                     continue  # the reference inside `f = jax.jit(f)` itself
                 if self._after_rebinding(ref, statement):
                     wraps = (*wraps, jit_wrap)
+            if self._surely_elsewhere(fn, ref):
+                continue  # `Other.m`, or `x.m` of a class nothing builds: another def of that name
             access = self._access(fn, ref)
             if access.uncertain and head is not None and _used_as_operand(self.ctx, ref):
                 continue  # `cfg.top_p < x`: a function there raises TypeError, so it is another object's field
@@ -263,6 +266,27 @@ class TraceIndex:
             elif not only_reads_class(ctx, ref):
                 out.append(Route((), None, True, bound=True, ref=ref))
         return out
+
+    def _surely_elsewhere(self, fn: FunctionNode, ref: cst.CSTNode) -> bool:
+        """Does `ref`, an ``x.m`` found by the name of `fn`, a method, surely read something else?
+        ``Other.m`` with ``Other`` another class of this module with no base class; or, fn a
+        staticmethod of a class never built (a namespace: every use of its name reads an attribute
+        of it, and no other module of the project names it), ``x.m`` of anything but the class."""
+        ctx = self.ctx
+        cls = ctx.parent(ctx.parent(fn)) if isinstance(fn, cst.FunctionDef) else None
+        if not isinstance(ref, cst.Attribute) or not isinstance(cls, cst.ClassDef):
+            return False
+        bound = single_binding(ctx, ref.value) if isinstance(ref.value, cst.Name) else None
+        if isinstance(bound, cst.ClassDef):
+            return bound is not cls and not bound.bases  # `Model.forecast`: Model's own, unless it derives
+        if function_info(ctx, fn).method is not MethodKind.FUNCTION:
+            return False  # an instance method runs on instances built anywhere, another file's too
+        if cls.bases or cls.decorators or subclass_of(ctx, cls) is not None:
+            return False
+        uses = self._class_uses(cls)
+        if uses is None or not all(only_reads_class(ctx, u) for u in uses):
+            return False
+        return ctx.repo is None or calls_elsewhere(ctx, cls.name.value) == []
 
     def _class_uses(self, cls: cst.ClassDef) -> list[cst.CSTNode] | None:
         """Every use of the class's name, in source order; None when the name is bound more than once."""
