@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.statements import is_docstring
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.vocabulary import LOADED_WITH_PACKAGE
 
@@ -136,7 +137,7 @@ class ImportPlanner:
         ctx = self.ctx
         body = list(ctx.module.body)
         i = 0
-        if body and _is_docstring(body[0]):
+        if body and is_docstring(body[0]):
             i = 1
         last_import = None
         while i < len(body) and _is_import_line(body[i]):
@@ -149,15 +150,6 @@ class ImportPlanner:
         if body:
             return ctx.lines.line_start(ctx.local_span(body[-1]).end.line + 1)
         return len(ctx.text)
-
-
-def _is_docstring(stmt: cst.CSTNode) -> bool:
-    return (
-        isinstance(stmt, cst.SimpleStatementLine)
-        and len(stmt.body) == 1
-        and isinstance(stmt.body[0], cst.Expr)
-        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
 
 
 def _is_import_line(stmt: cst.CSTNode) -> bool:

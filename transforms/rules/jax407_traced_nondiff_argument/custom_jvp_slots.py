@@ -26,6 +26,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.edits.statements import is_docstring
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
@@ -177,7 +178,7 @@ def _ordinary(analysis: Analysis, cj: CustomJvp, position: int) -> tuple[tuple[E
     k = position
     statements = list(rule.body.body)
     anchor = statements[0]
-    if _docstring(anchor) and len(statements) > 1:
+    if is_docstring(anchor) and len(statements) > 1:
         anchor = statements[1]
     indent = ctx.indent_of(anchor)
     prologue = (
@@ -206,12 +207,3 @@ def _option_edits(analysis: Analysis, cj: CustomJvp) -> tuple[Edit, ...] | str:
     if cj.decorator is not None and len(others) == 1 and others[0].keyword is None:
         return (ctx.replace(call, ctx.code(others[0].value)),)
     return StaticEditor(ctx).drop_numbers(call, OPTION, frozenset(cj.positions))
-
-
-def _docstring(statement: cst.CSTNode) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )

@@ -29,6 +29,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
+from jaxfix.transforms.edits.statements import is_docstring
 from jaxfix.transforms.semantics.constants import own_returns
 from jaxfix.transforms.semantics.custom_vjp import (
     NondiffFunction,
@@ -96,7 +97,7 @@ def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int,
     if not isinstance(body, cst.IndentedBlock) or not body.body:
         return "bwd's body is on its def line"
     first = body.body[0]
-    if _docstring(first) and len(body.body) > 1:
+    if is_docstring(first) and len(body.body) > 1:
         first = body.body[1]
     indent = ctx.indent_of(first)
     edits.append(Edit(ctx.start(first), ctx.start(first), f"{', '.join([*bwd_moved, res])} = {saved}\n{indent}"))
@@ -106,12 +107,3 @@ def move_to_residuals(ctx: ModuleContext, nd: NondiffFunction, moved: tuple[int,
     else:
         edits.append(ctx.replace(nd.decorator, ctx.code(nd.decorator.args[0].value)))
     return tuple(edits), f"def {bwd.name.value}({header})"
-
-
-def _docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )

@@ -39,6 +39,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.fresh_names import names_in
 from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.statements import is_docstring
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.custom_jvp import CUSTOM_JVP
 from jaxfix.transforms.semantics.custom_vjp import references
@@ -101,7 +102,7 @@ def move_to_nondiff(analysis: Analysis, cj: CustomJvp, position: int, name: str)
         return unread
     k = position
     statements = list(rule.body.body)
-    anchor = statements[1] if _docstring(statements[0]) and len(statements) > 1 else statements[0]
+    anchor = statements[1] if is_docstring(statements[0]) and len(statements) > 1 else statements[0]
     start = ctx.start(anchor)
     indent = ctx.indent_of(anchor)
     prologue = (
@@ -226,12 +227,3 @@ def _from_own_primal(ctx, cj: CustomJvp, call: cst.Call, argument: cst.BaseExpre
             continue
         return False
     return True
-
-
-def _docstring(statement: cst.CSTNode) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
