@@ -16,6 +16,7 @@ from libcst.metadata import Assignment
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
+    members_named,
     own_returns,
     reaching_binding,
     single_binding,
@@ -109,6 +110,30 @@ def static_method(ctx: ModuleContext, attr: cst.Attribute) -> cst.FunctionDef | 
 
 #: flax.linen's Module class, as it is imported.
 LINEN_MODULE = frozenset({"flax.linen.Module", "flax.linen.module.Module"})
+
+
+def setup_stores(ctx: ModuleContext, cls: cst.ClassDef) -> dict[str, cst.BaseExpression]:
+    """What the ``setup`` of `cls` stores, by name, where that statement is the class's only store of
+    the name and sits in setup's own body: ``self.gate = nn.Dense(...)``, ``self.experts = Cls(...)``
+    (a flax linen Module builds its submodules and layers there)."""
+    setup = next((m for m in members_named(cls, "setup") if isinstance(m, cst.FunctionDef)), None)
+    if setup is None or not setup.params.params or not isinstance(setup.body, cst.IndentedBlock):
+        return {}
+    me = setup.params.params[0].name.value
+    out: dict[str, cst.BaseExpression] = {}
+    for line in setup.body.body:
+        assign = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        target = assign.targets[0].target if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
+        if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
+            continue
+        name = target.attr.value
+        stores = [
+            a for a in ctx.attributes_named(name)
+            if isinstance(ctx.parent(a), (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) and ctx.enclosing_class(a) is cls
+        ]
+        if stores == [target]:
+            out[name] = assign.value  # type: ignore[union-attr]
+    return out
 
 
 def linen_module(ctx: ModuleContext, cls: cst.ClassDef, _depth: int = 0) -> bool:

@@ -43,7 +43,7 @@ from jaxfix.transforms.semantics.array_api import (
     linen_layer,
     metadata_call,
 )
-from jaxfix.transforms.semantics.class_hashing import called_def, instance_class, namedtuple_fields
+from jaxfix.transforms.semantics.class_hashing import called_def, instance_class, namedtuple_fields, setup_stores
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
@@ -733,26 +733,15 @@ def _data_field(tree: PytreeClass, name: str) -> bool:
 
 
 def _setup_layer(ctx: ModuleContext, func: cst.Attribute) -> bool:
-    """``self.gate`` in a method of a class whose ``setup`` stores ``self.gate = nn.Dense(...)`` (a
-    flax.linen layer, `array_api.linen_layer`) once, and no other method stores it: calling it
-    computes an array from what it is given, as ``nn.Dense(8)(x)`` does."""
+    """``self.gate`` in a method of a class whose ``setup`` alone stores ``self.gate = nn.Dense(...)``
+    (a flax.linen layer, `array_api.linen_layer`; `class_hashing.setup_stores`): calling it computes
+    an array from what it is given, as ``nn.Dense(8)(x)`` does."""
     method = ctx.enclosing_function(func)
     cls = ctx.parent(ctx.parent(method)) if isinstance(method, cst.FunctionDef) else None
     me = method.params.params[0].name.value if isinstance(method, cst.FunctionDef) and method.params.params else None
     if not isinstance(cls, cst.ClassDef) or not isinstance(func.value, cst.Name) or func.value.value != me:
         return False
-    stored = []
-    for attr in ctx.attributes_named(func.attr.value):
-        holder = ctx.parent(attr)
-        if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) and ctx.enclosing_class(attr) is cls:
-            stored.append((attr, ctx.parent(holder)))
-    if len(stored) != 1:
-        return False
-    attr, assign = stored[0]
-    setup = ctx.enclosing_function(attr)
-    if not (isinstance(setup, cst.FunctionDef) and setup.name.value == "setup" and isinstance(assign, cst.Assign)):
-        return False
-    value = assign.value
+    value = setup_stores(ctx, cls).get(func.attr.value)
     layer = ctx.names.qualified_name(value.func) if isinstance(value, cst.Call) else None
     return layer is not None and linen_layer(layer)
 

@@ -34,6 +34,7 @@ from jaxfix.transforms.semantics.class_hashing import (
     linen_module,
     only_reads_class,
     runs_as_written,
+    setup_stores,
     static_method,
     subclass_of,
 )
@@ -326,21 +327,19 @@ class TraceIndex:
 
     def _setup_submodule_calls(self, cls: cst.ClassDef) -> list[cst.Call]:
         """``self.experts(mask, x)`` in a method of a linen Module whose ``setup`` alone stores
-        ``self.experts = Cls(...)`` (the Mixtral block of jax#19424): calls of `cls`'s ``__call__``.
-        Flax binds the submodule there; what the parent's method passes is what it gets."""
+        ``self.experts = Cls(...)`` (the Mixtral block of jax#19424; `class_hashing.setup_stores`):
+        calls of `cls`'s ``__call__``. Flax binds the submodule there; what the parent's method
+        passes is what it gets."""
         ctx = self.ctx
         out: list[cst.Call] = []
         for parent in ctx.nodes_of(cst.ClassDef):
             if parent is cls or not linen_module(ctx, parent) or not isinstance(parent.body, cst.IndentedBlock):
                 continue
             methods = [m for m in parent.body.body if isinstance(m, cst.FunctionDef)]
-            setup = next((m for m in methods if m.name.value == "setup"), None)
-            if setup is None:
-                continue
-            for name in _stored_submodules(ctx, setup, cls):
-                stores = [a for m in methods for a in _self_stores(ctx, m, name)]
-                if len(stores) != 1:
-                    continue  # stored twice, or elsewhere than setup: not one submodule
+            for name, value in setup_stores(ctx, parent).items():
+                built = instance_class(ctx, value)
+                if built is None or built[0] is not cls:
+                    continue
                 for method in methods:
                     me = method.params.params[0].name.value if method.params.params else None
                     for attr in ctx.attributes_named(name):
@@ -1275,31 +1274,6 @@ def _finds_method(ctx: ModuleContext, cls: cst.ClassDef | None, fn: FunctionNode
                 return False  # a base the module does not define may define the method
             todo.append(parent)
     return False
-
-
-def _stored_submodules(ctx: ModuleContext, setup: cst.FunctionDef, cls: cst.ClassDef) -> list[str]:
-    """The names ``setup`` stores an instance of `cls` under: ``self.experts = Cls(...)``."""
-    out: list[str] = []
-    me = setup.params.params[0].name.value if setup.params.params else None
-    for line in setup.body.body if isinstance(setup.body, cst.IndentedBlock) else ():
-        assign = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
-        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
-            continue
-        target = assign.targets[0].target
-        built = instance_class(ctx, assign.value)
-        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me and built and built[0] is cls:
-            out.append(target.attr.value)
-    return out
-
-
-def _self_stores(ctx: ModuleContext, method: cst.FunctionDef, name: str) -> list[cst.Attribute]:
-    """Every ``self.<name>`` that `method` assigns, deletes or augments."""
-    out = []
-    for attr in ctx.attributes_named(name):
-        holder = ctx.parent(attr)
-        if any(a is method for a in ctx.ancestors(attr)) and isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)):
-            out.append(attr)
-    return out
 
 
 def _has_static_options(wrap: Wrap) -> bool:
