@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 import types
+import weakref
 from importlib.machinery import SourceFileLoader
 
 #: What a request may set differently from this process's start-up environment: PYTHONPATH (sys.path
@@ -169,24 +170,33 @@ def _run(request: dict) -> int:
 
 
 def _child(request: dict, stdout, stderr, configs: dict) -> None:
-    if request.get("stdin") is not None:  # what `subprocess.run(input=...)` writes to the pipe
-        given = tempfile.TemporaryFile()
-        given.write(base64.b64decode(request["stdin"]))
-        given.seek(0)
-        os.dup2(given.fileno(), 0)
-    else:
-        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
-    os.dup2(stdout.fileno(), 1)
-    os.dup2(stderr.fileno(), 2)
-    sys.stdin = sys.__stdin__ = _stream(0, "r", "<stdin>", configs["stdin"])
-    sys.stdout = sys.__stdout__ = _stream(1, "w", "<stdout>", configs["stdout"])
-    sys.stderr = sys.__stderr__ = _stream(2, "w", "<stderr>", configs["stderr"])
+    _standard_streams(request, stdout, stderr, configs)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         status = _run(request)
     except SystemExit as exit:
         status = _exit_status(exit.code)
     _shut_down(status)
+
+
+def _standard_streams(request: dict, stdout, stderr, configs: dict) -> None:
+    """Descriptors 0, 1 and 2 as the program gets them (stdin from the request or /dev/null, the
+    others into `stdout` and `stderr`), and the streams the interpreter wraps them in."""
+    if request.get("stdin") is not None:  # what `subprocess.run(input=...)` writes to the pipe
+        given = tempfile.TemporaryFile()
+        given.write(base64.b64decode(request["stdin"]))
+        given.seek(0)
+        os.dup2(given.fileno(), 0)
+        given.close()
+    else:
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+    os.dup2(stdout.fileno(), 1)
+    os.dup2(stderr.fileno(), 2)
+    sys.stdin = sys.__stdin__ = _stream(0, "r", "<stdin>", configs["stdin"])
+    sys.stdout = sys.__stdout__ = _stream(1, "w", "<stdout>", configs["stdout"])
+    sys.stderr = sys.__stderr__ = _stream(2, "w", "<stderr>", configs["stderr"])
 
 
 def _exit_status(code) -> int:
@@ -210,7 +220,6 @@ def _shut_down(status: int) -> None:
     loaded took 0.3 s of every run here and prints nothing (tests/test_programs.py holds each
     program's bytes and status to a fresh interpreter's)."""
     import atexit
-    import gc
     import threading
 
     try:
@@ -218,7 +227,15 @@ def _shut_down(status: int) -> None:
     except BaseException:  # noqa: BLE001 - the interpreter reports it as unraisable and exits as it would
         _unraisable("threading._shutdown")
     atexit._run_exitfuncs()
-    # The program's own objects are finalised as the interpreter's teardown would (``__del__``).
+    os._exit(_finalised(status))
+
+
+def _finalised(status: int) -> int:
+    """The end of a program's shutdown: its namespace cleared (its objects' ``__del__``, as the
+    interpreter's teardown runs them), the standard streams flushed (a failed flush of stdout
+    is exit 120). The exit status."""
+    import gc
+
     main = sys.modules.get("__main__")
     if main is not None:
         main.__dict__.clear()
@@ -229,7 +246,7 @@ def _shut_down(status: int) -> None:
         except Exception:  # noqa: BLE001
             if stream is sys.stdout and status == 0:
                 status = 120
-    os._exit(status)
+    return status
 
 
 def _unraisable(where: str) -> None:
@@ -268,32 +285,288 @@ def _wait(pid: int, timeout: float) -> int | None:
 
 
 def serve(requests, answers, configs: dict, environment: dict, preloaded: bool) -> None:
-    for line in requests:
-        request = json.loads(line)
-        differs = {k for k in set(environment) | set(request["env"]) if environment.get(k) != request["env"].get(k)}
-        fixed = sorted(k for k in differs if not free_variable(k, preloaded))
-        if fixed:
-            answer = {"refused": f"environment differs in {fixed}"}
-        else:
-            with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                pid = os.fork()
-                if pid == 0:
-                    _child(request, stdout, stderr, configs)
-                status = _wait(pid, request["timeout"])
-                if status is None:
-                    answer = {"timeout": request["timeout"]}
-                else:
-                    stdout.seek(0)
-                    stderr.seek(0)
-                    answer = {
-                        "returncode": os.waitstatus_to_exitcode(status),
-                        "stdout": base64.b64encode(stdout.read()).decode(),
-                        "stderr": base64.b64encode(stderr.read()).decode(),
-                    }
+    runner = _WarmRunner(configs, (requests, answers))
+    try:
+        for line in requests:
+            request = json.loads(line)
+            differs = {k for k in set(environment) | set(request["env"]) if environment.get(k) != request["env"].get(k)}
+            fixed = sorted(k for k in differs if not free_variable(k, preloaded))
+            if fixed:
+                answer = {"refused": f"environment differs in {fixed}"}
+            else:
+                answer = runner.run(request) if request.get("warm") else None
+                if answer is None:
+                    answer = _forked(request, configs)
+                elif "returncode" in answer:
+                    answer["warm"] = True  # the runner ran it (tests/test_programs.py asks)
+            answers.write(json.dumps(answer).encode() + b"\n")
+            answers.flush()
+    finally:
+        runner.stop()
+
+
+def _forked(request: dict, configs: dict) -> dict:
+    """The program in a child of its own, which becomes it (`_child`)."""
+    with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            _child(request, stdout, stderr, configs)
+        status = _wait(pid, request["timeout"])
+        if status is None:
+            return {"timeout": request["timeout"]}
+        return _answer(os.waitstatus_to_exitcode(status), stdout, stderr)
+
+
+def _answer(returncode: int, stdout, stderr) -> dict:
+    stdout.seek(0)
+    stderr.seek(0)
+    return {
+        "returncode": returncode,
+        "stdout": base64.b64encode(stdout.read()).decode(),
+        "stderr": base64.b64encode(stderr.read()).decode(),
+    }
+
+
+# -- the warm runner: many programs, one after another, in one process ----------------------------
+#
+# A forked child pays what JAX does once per process: its CPU client, the first lowering, and the
+# compilation of every primitive it applies eagerly (``jnp.ones(3)`` compiles a broadcast). Over the
+# golden programs that was two thirds of each run (0.31 s a program forked, 0.11 s one after another
+# in one process). A request marked "warm" (tests/programs.py marks the programs that cannot reach
+# what the runner cannot undo) runs in the warm runner: a child of this server that initialises the
+# backend and then runs each program in a fresh ``__main__``, with the standard descriptors, streams,
+# working folder, environment and argv a fresh interpreter gives (`_standard_streams`, `_run`), and
+# afterwards puts back what a program can change that the next one would see (`_Baseline`). Where a
+# program leaves what cannot be put back (a thread still running, an atexit handler, a JAX option that
+# will not change back), its result is not given: the runner retires and the program runs again in
+# a child of its own. tests/test_programs.py holds the runner's results, run after one another, to a
+# fresh interpreter's bytes.
+
+#: Programs a runner serves before it retires (its caches grow with every program).
+_WARM_RUNS = 150
+
+
+class _WarmRunner:
+    """The server's side of the warm runner: started on the first warm request, restarted after
+    it retires or dies; a request it cannot answer gets None (the server forks a child for it)."""
+
+    def __init__(self, configs: dict, protocol: tuple) -> None:
+        self._configs = configs
+        self._protocol = protocol  # the server's own pipes, which the runner must not hold open
+        self._pid: int | None = None
+        self._to = self._back = None
+
+    def run(self, request: dict) -> dict | None:
+        if self._pid is None:
+            self._start()
+        try:
+            self._to.write(json.dumps(request).encode() + b"\n")  # type: ignore[union-attr]
+            self._to.flush()  # type: ignore[union-attr]
+        except OSError:
+            self.stop(kill=True)
+            return None
+        if not select.select([self._back], [], [], request["timeout"])[0]:
+            self.stop(kill=True)
+            return {"timeout": request["timeout"]}
+        line = self._back.readline()  # type: ignore[union-attr]
+        if not line:  # it died with the program (``os._exit``, a crash): a child of its own runs it
+            self.stop(kill=True)
+            return None
+        answer = json.loads(line)
+        if answer.pop("retired", False):
+            self.stop()
+        return None if "unsure" in answer else answer
+
+    def _start(self) -> None:
+        requests_read, requests_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                for stream in self._protocol:
+                    stream.close()
+                os.close(requests_write)
+                os.close(answers_read)
+                _warm_loop(os.fdopen(requests_read, "rb"), os.fdopen(answers_write, "wb"), self._configs)
+            finally:
+                os._exit(0)
+        os.close(requests_read)
+        os.close(answers_write)
+        self._pid = pid
+        self._to = os.fdopen(requests_write, "wb")
+        self._back = os.fdopen(answers_read, "rb")
+
+    def stop(self, kill: bool = False) -> None:
+        if self._pid is None:
+            return
+        if kill:
+            os.kill(self._pid, signal.SIGKILL)
+        for stream in (self._to, self._back):
+            try:
+                stream.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+        os.waitpid(self._pid, 0)
+        self._pid = None
+        self._to = self._back = None
+
+
+def _warm_loop(requests, answers, configs: dict) -> None:
+    """The runner: the backend initialised once, then each program in turn (`_run_warm`)."""
+    import gc
+
+    import jax
+    import jax.numpy as jnp
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    jnp.zeros(1).block_until_ready()  # the CPU client, and what a first computation loads
+    del jax, jnp
+    # weakref.finalize registers its atexit hook at its first use, once per process (JAX's tracing
+    # uses it): registered now, it is not read as a handler a program left.
+    weakref.finalize(_Baseline, int).detach()
+    gc.collect()
+    gc.freeze()
+    baseline = _Baseline()
+    for served, line in enumerate(requests, start=1):
+        answer = _run_warm(json.loads(line), configs, baseline)
+        if served >= _WARM_RUNS or "unsure" in answer:
+            answer["retired"] = answer.get("retired") or "enough"
         answers.write(json.dumps(answer).encode() + b"\n")
         answers.flush()
+        if answer.get("retired"):
+            return
+
+
+def _run_warm(request: dict, configs: dict, baseline: _Baseline) -> dict:
+    """One program in this process, as `_child` runs it in a fork, then `baseline` put back."""
+    import gc
+
+    with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        _standard_streams(request, stdout, stderr, configs)
+        try:
+            status = _run(request)
+        except SystemExit as exit:
+            status = _exit_status(exit.code)
+        left = baseline.left_behind()  # what the interpreter's shutdown would still run
+        status = _finalised(status)
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        os.close(null)
+        stuck = baseline.restore()
+        gc.freeze()  # what outlives the program (JAX's caches) is not garbage the next one makes
+        if left:
+            return {"unsure": left}
+        answer = _answer(status, stdout, stderr)
+        if stuck:
+            answer["retired"] = stuck  # the program ran as it would anywhere; the next one may not
+        return answer
+
+
+class _Baseline:
+    """What a program can change in its process that the next program would see, as it was before
+    the first; `restore` puts it back. The working folder, the environment, argv, ``__main__``,
+    the random generators and the standard streams are set for each program anyway (`_run`)."""
+
+    def __init__(self) -> None:
+        import atexit
+        import logging
+        import threading
+        import warnings
+
+        import jax
+        import numpy
+
+        self.path = list(sys.path)
+        self.modules = dict(sys.modules)
+        self.builtins = dict(builtins.__dict__)
+        self.warnings = list(warnings.filters)
+        self.recursion = sys.getrecursionlimit()
+        self.hooks = (sys.excepthook, sys.displayhook, sys.breakpointhook, sys.unraisablehook, sys.gettrace(), sys.getprofile())
+        self.threads = threading.active_count()
+        self.exit_handlers = atexit._ncallbacks()
+        self.jax = dict(jax.config.values)
+        self.numpy = (numpy.get_printoptions(), numpy.geterr())
+        root = logging.getLogger()
+        self.logging = (list(root.handlers), root.level, {n: getattr(l, "level", None) for n, l in logging.Logger.manager.loggerDict.items()})
+
+    def left_behind(self) -> str:
+        """What the interpreter's shutdown would still do for the program (join its threads, run
+        its atexit handlers), which a process that goes on cannot do as it would: "" if nothing."""
+        import atexit
+        import threading
+
+        if threading.active_count() != self.threads:
+            return "a thread the program started"
+        if atexit._ncallbacks() != self.exit_handlers:
+            return "an atexit handler"
+        return ""
+
+    def restore(self) -> str:
+        """Put back what the program changed; "" when all of it went back, else what did not."""
+        import logging
+        import warnings
+
+        import jax
+        import numpy
+
+        sys.path[:] = self.path
+        for name in set(sys.modules) - set(self.modules):
+            if not _installed(sys.modules[name]):
+                del sys.modules[name]  # the program's own modules: the next program may have its own of that name
+        sys.modules.update(self.modules)
+        for name in set(builtins.__dict__) - set(self.builtins):
+            del builtins.__dict__[name]
+        builtins.__dict__.update(self.builtins)
+        warnings.filters[:] = self.warnings
+        warnings.onceregistry.clear()
+        warnings._filters_mutated()  # type: ignore[attr-defined]  # every module's "shown once" registry starts again
+        sys.setrecursionlimit(self.recursion)
+        sys.excepthook, sys.displayhook, sys.breakpointhook, sys.unraisablehook = self.hooks[:4]
+        sys.settrace(self.hooks[4])
+        sys.setprofile(self.hooks[5])
+        numpy.set_printoptions(**self.numpy[0])
+        numpy.seterr(**self.numpy[1])
+        root = logging.getLogger()
+        root.handlers[:] = self.logging[0]
+        root.setLevel(self.logging[1])
+        for name, logger in list(logging.Logger.manager.loggerDict.items()):
+            if name not in self.logging[2]:
+                del logging.Logger.manager.loggerDict[name]
+            elif isinstance(logger, logging.Logger) and logger.level != self.logging[2][name]:
+                logger.setLevel(self.logging[2][name])
+        changed = [name for name, value in jax.config.values.items() if not _same(value, self.jax.get(name))]
+        for name in changed:
+            try:
+                jax.config.update(name, self.jax[name])
+            except Exception:  # noqa: BLE001 - an option that is set once per process
+                return f"the JAX option {name}"
+        return ""
+
+
+def _installed(module) -> bool:
+    """A module of the interpreter or of an installed distribution (kept once imported: a library
+    imported again would register its primitives, pytrees and dialects twice)."""
+    import sysconfig
+
+    spec = getattr(module, "__spec__", None)
+    origin = getattr(spec, "origin", None) or getattr(module, "__file__", None)
+    if origin in ("built-in", "frozen"):
+        return True
+    roots = {sysconfig.get_path(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    places = [origin] if origin else list(getattr(module, "__path__", ()))
+    return bool(places) and all(any(os.path.abspath(p).startswith(r + os.sep) for r in roots if r) for p in places)
+
+
+def _same(a, b) -> bool:
+    try:
+        return bool(a is b or a == b)
+    except Exception:  # noqa: BLE001 - an array-valued option, say
+        return False
 
 
 def _share_compilations(jax) -> None:
@@ -313,7 +586,10 @@ def _share_compilations(jax) -> None:
     import shutil
 
     folder = tempfile.mkdtemp(prefix="jaxfix-xla-cache-")
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    server = os.getpid()
+    # Only the server removes it: a child runs the atexit handlers it inherited when its program ends
+    # (`_shut_down`), and each child removed the folder under the next one's feet.
+    atexit.register(lambda: os.getpid() == server and shutil.rmtree(folder, ignore_errors=True))
     jax.config.update("jax_compilation_cache_dir", folder)
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)

@@ -6,7 +6,10 @@
 
 Both give (returncode, stdout, stderr) as `subprocess.run(..., text=True)` would
 from a fresh interpreter: `tests/forkserver.py` makes each child exactly that,
-and `tests/test_programs.py` holds the bytes equal. Where fork is not what
+and `tests/test_programs.py` holds the bytes equal. A script that uses nothing
+the server's warm runner cannot put back (`shares_a_process`) runs there, after
+other programs in one process that initialised JAX once; the rest in a forked
+child of its own. Where fork is not what
 POSIX Linux gives (other systems), or the server refuses a request (an
 environment its start-up did not have) or dies, the program runs in a fresh
 interpreter instead. ``JAXFIX_TEST_PROGRAMS=fresh`` always does.
@@ -26,11 +29,12 @@ import hashlib
 import json
 import locale
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -80,6 +84,9 @@ class Request:
     env: dict[str, str]
     args: tuple[str, ...] = ()
     stdin: bytes | None = None  # what `input=` writes (None: the program reads /dev/null)
+    #: May run in the fork server's warm runner, after other programs in the same process
+    #: (`shares_a_process`); else in a forked child of its own.
+    warm: bool = False
 
     @property
     def argv(self) -> list[str]:
@@ -103,7 +110,34 @@ def program_env(**extra: str) -> dict[str, str]:
 
 def run_script(path: Path, *args: str, env: dict[str, str] | None = None) -> Run:
     path = path.resolve()
-    return run(Request("script", str(path), path.parent, env or program_env(), args)).text()
+    return run(Request("script", str(path), path.parent, env or program_env(), args, warm=shares_a_process(path))).text()
+
+
+#: What a program may not use to run in the warm runner, after other programs in one process: the
+#: modules that reach state the runner does not put back (threads, processes, signals, descriptors,
+#: the import machinery, the collector, the locale), and JAX options read once, when the backend
+#: starts (the runner's has). What it puts back is in tests/forkserver.py (`_Baseline`), and a
+#: thread or an atexit handler a program leaves sends it to a child of its own all the same.
+_UNSHARED = re.compile(
+    r"^[ \t]*(?:import|from)[ \t]+[^\n#]*\b(?:threading|_thread|multiprocessing|concurrent|subprocess|signal"
+    r"|faulthandler|ctypes|importlib|gc|locale|atexit)\b"
+    r"|\b(?:sys\.modules|__import__|os\.(?:fork|_exit|close|dup2?|environ|putenv|unsetenv|chdir|umask|kill))\b"
+    r"|jax_platform|num_cpu_devices|jax_cpu|xla_|XLA_|JAX_PLATFORMS|jax\.distributed|jax\.profiler",
+    re.MULTILINE,
+)
+
+
+def shares_a_process(path: Path) -> bool:
+    """May the program at `path` run after other programs in one process? Not when
+    ``JAXFIX_TEST_PROGRAMS`` says ``fresh`` or ``fork``, nor when it or a module beside it (it may
+    import one) uses what `_UNSHARED` lists."""
+    if os.environ.get("JAXFIX_TEST_PROGRAMS") in ("fresh", "fork"):
+        return False
+    try:
+        texts = [p.read_text(encoding="utf-8", errors="replace") for p in path.parent.glob("*.py")]
+    except OSError:
+        return False
+    return not any(_UNSHARED.search(text) for text in texts)
 
 
 def run_module(module: str, cwd: Path, *args: str, env: dict[str, str] | None = None) -> Run:
@@ -167,6 +201,16 @@ def run_forked(request: Request) -> RawRun | None:
     return _server(request.env).run(request) if forking_works() else None
 
 
+def run_warm(request: Request) -> RawRun | None:
+    """The program in the fork server's warm runner, after whatever it ran before (None: the
+    server refused it, or ran it in a child of its own: the runner could not vouch for it)."""
+    if not forking_works():
+        return None
+    server = _server(request.env)
+    result = server.run(replace(request, warm=True))
+    return result if server.ran_warm else None
+
+
 def forking_works() -> bool:
     """Linux only: elsewhere fork after importing JAX is not known to be safe (macOS's libraries)."""
     return sys.platform == "linux" and hasattr(os, "fork")
@@ -183,6 +227,8 @@ class _Server:
         self._process: subprocess.Popen | None = None
         self._lock = threading.Lock()
         self._log = tempfile.TemporaryFile()
+        #: The last request ran in the server's warm runner (not in a child of its own).
+        self.ran_warm = False
 
     def _start(self) -> subprocess.Popen | None:
         preload = ["--preload", ",".join(self._preload)] if self._preload else []
@@ -211,6 +257,7 @@ class _Server:
             "env": request.env,
             "timeout": timeout,
             "stdin": base64.b64encode(request.stdin).decode() if request.stdin is not None else None,
+            "warm": request.warm,
         }
         with self._lock:
             if self._process is None or self._process.poll() is not None:
@@ -227,6 +274,7 @@ class _Server:
                 self._process = None
                 return None
         answer = json.loads(line)
+        self.ran_warm = answer.get("warm", False)
         if "timeout" in answer:
             raise subprocess.TimeoutExpired(request.argv, answer["timeout"])
         if "refused" in answer:

@@ -66,15 +66,28 @@ def _agrees(forked: bytes, fresh: bytes, again: bytes) -> bool:
 
 
 def assert_same_as_fresh(request_: programs.Request) -> programs.RawRun:
+    """The program forked, and (a script) in the warm runner after whatever this test process ran
+    there before it, each gives what a fresh interpreter gives. A script the runner declines (it
+    leaves a thread or an atexit handler) must be one that uses threading or atexit."""
     forked = programs.run_forked(request_)
     assert forked is not None, "the fork server refused the request"
+    runs = {"the fork server": forked}
+    if request_.mode == "script":
+        warm = programs.run_warm(request_)
+        if warm is None:
+            assert re.search(r"\b(?:threading|atexit)\b", Path(request_.target).read_text()), "the warm runner declined it"
+        else:
+            runs["the warm runner"] = warm
     fresh = programs.run_fresh(request_)
-    if forked != fresh:
-        again = programs.run_fresh(request_)
-        assert again != fresh, f"a fresh interpreter repeats itself and the fork server differs:\n{forked}\n{fresh}"
-        assert forked.returncode == fresh.returncode
-        assert _agrees(forked.stdout, fresh.stdout, again.stdout), (forked.stdout, fresh.stdout)
-        assert _agrees(forked.stderr, fresh.stderr, again.stderr), (forked.stderr, fresh.stderr)
+    again = None
+    for name, run in runs.items():
+        if run == fresh:
+            continue
+        again = again or programs.run_fresh(request_)
+        assert again != fresh, f"a fresh interpreter repeats itself and {name} differs:\n{run}\n{fresh}"
+        assert run.returncode == fresh.returncode, name
+        assert _agrees(run.stdout, fresh.stdout, again.stdout), (name, run.stdout, fresh.stdout)
+        assert _agrees(run.stderr, fresh.stderr, again.stderr), (name, run.stderr, fresh.stderr)
     return fresh
 
 
@@ -176,6 +189,80 @@ def test_corner_programs_give_what_a_fresh_interpreter_gives(name: str, tmp_path
     request_ = programs.Request("script", str(program), tmp_path, programs.program_env(), ("an", "argument"))
     fresh = assert_same_as_fresh(request_)
     assert fresh.stdout or fresh.stderr or fresh.returncode  # every corner says something
+
+
+#: A program that changes what the next program in its process would see, then one that looks.
+LEAKS = {
+    "changes": textwrap.dedent(
+        """\
+        import builtins, logging, sys, warnings
+        import jax
+        import numpy as np
+        import helper
+
+        jax.config.update("jax_enable_x64", True)
+        jax.config.update("jax_debug_nans", True)
+        np.set_printoptions(precision=2)
+        warnings.simplefilter("ignore")
+        logging.basicConfig(level=logging.INFO)
+        logging.getLogger("jaxfix.test").info("configured")
+        builtins.answer = 42
+        sys.setrecursionlimit(12345)
+        sys.path.insert(0, "/nowhere")
+        sys.excepthook = lambda *exc: print("hooked")
+        print(helper.VALUE, np.pi * np.ones(2))
+        """
+    ),
+    "looks": textwrap.dedent(
+        """\
+        import logging, sys, warnings
+        import jax.numpy as jnp
+        import numpy as np
+        import helper
+
+        print(helper.VALUE, jnp.arange(3).dtype, np.pi * np.ones(2), sys.getrecursionlimit(), "/nowhere" in sys.path)
+        print(jnp.array(1.0, dtype=jnp.float64).dtype)  # a warning JAX shows once per place, per process
+        warnings.warn("a warning of the program's own")
+        logging.getLogger("jaxfix.test").info("not shown")
+        logging.getLogger("jaxfix.test").warning("shown")
+        print(jnp.log(-1.0))  # nan, unless debug_nans stayed on
+        try:
+            answer
+        except NameError:
+            print("no answer")
+        raise ValueError("the interpreter's own hook prints this")
+        """
+    ),
+}
+
+
+def test_the_warm_runner_puts_back_what_a_program_changed(tmp_path: Path) -> None:
+    """Two programs in turn in one warm runner, each with a module `helper` of its own beside it:
+    the second sees nothing of what the first changed (JAX options, NumPy's print options, the
+    warning filters and registries, logging, builtins, the recursion limit, sys.path, the
+    exception hook, the first one's `helper`), and gives what a fresh interpreter gives."""
+    runs = []
+    for number, name in enumerate(("changes", "looks"), start=1):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "helper.py").write_text(f"VALUE = {number}\n")
+        (folder / "main.py").write_text(LEAKS[name])
+        request_ = programs.Request("script", str(folder / "main.py"), folder, programs.program_env())
+        warm = programs.run_warm(request_)
+        assert warm is not None, "the warm runner declined it"
+        runs.append((warm, programs.run_fresh(request_)))
+    (changed, changed_fresh), (looked, looked_fresh) = runs
+    assert changed == changed_fresh
+    assert looked == looked_fresh
+    assert b"float32" in looked.stdout and b"nan" in looked.stdout and b"no answer" in looked.stdout  # not vacuous
+
+
+def test_a_program_that_leaves_a_thread_runs_in_a_child_of_its_own(tmp_path: Path) -> None:
+    program = tmp_path / "late.py"
+    program.write_text(CORNERS["shutdown_order"])
+    request_ = programs.Request("script", str(program), tmp_path, programs.program_env(), warm=True)
+    assert programs.run_warm(request_) is None
+    assert programs.run(request_) == programs.run_fresh(request_)  # the server forked it instead
 
 
 def test_each_child_draws_its_own_random_numbers(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from jaxfix.transforms.semantics.sinks import (
     COMPARING,
     CONVERSIONS,
     CONVERTING_METHODS,
+    EXACT_REDUCTIONS,
     LINEN_SWITCHES,
     SIZE_ARGUMENTS,
     VALUE_SHAPED,
@@ -121,7 +122,7 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             continue
         if isinstance(parent, ast.Slice):
             return True
-        if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_KEEPING_METHODS:
+        if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_KEEPING_METHODS | EXACT_REDUCTIONS:
             outer = parents.get(parent)
             if isinstance(outer, ast.Call) and outer.func is parent:
                 node = outer  # `.astype(jnp.int32)` keeps the values (`sinks.Follower`)

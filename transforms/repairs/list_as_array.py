@@ -47,7 +47,7 @@ def index_the_array(analysis: Analysis, subscript: cst.Subscript) -> tuple[Edit,
     if not isinstance(binding, cst.Name) or not _empty_list(assigned_value(ctx, binding)):
         return f"`{seq.value}` is not shown to be built from `[]` in this function"
     statement = ctx.statement_of(subscript)
-    conversion = next((c for c in _calls_in(statement) if _converts(ctx, c, binding)), None)
+    conversion = next((c for c in sorted(ctx.descendants(statement, cst.Call), key=ctx.start) if _converts(ctx, c, binding)), None)
     if conversion is None:
         return f"nothing in the statement converts `{seq.value}` to an array, which would show its items share a shape"
     appended = []
@@ -94,10 +94,3 @@ def _appended(ctx, read: cst.CSTNode) -> cst.BaseExpression | None:
     return call.args[0].value if isinstance(expression, cst.Expr) else None
 
 
-def _calls_in(node: cst.CSTNode):
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Call):
-            yield current
-        stack.extend(current.children)

@@ -48,6 +48,7 @@ import libcst as cst
 from libcst.metadata import BuiltinAssignment, GlobalScope
 
 from jaxfix.transforms.core.findings import Edit, shorten
+from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
@@ -64,7 +65,7 @@ from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.reads import names_read, reads
-from jaxfix.transforms.semantics.sinks import numpy_function
+from jaxfix.transforms.semantics.sinks import EXACT_REDUCTIONS, numpy_function
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES
@@ -84,6 +85,15 @@ def evaluate_while_tracing(
     (the values `place` takes, made from the call's) is concrete there; else why not."""
     ctx = analysis.ctx
     statement = ctx.statement_of(call)
+    if place is not None and _test_computes(place):
+        # `if not (n > 0).all():` after the block would stage its operations again: the test is
+        # computed inside the block, as its last statement (`_with_test`)
+        if not isinstance(place, cst.If):
+            return (
+                f"the test `{shorten(ctx.code(place.test), 40)}` computes on the value where it is read, after the "  # type: ignore[attr-defined]
+                "block, where the trace stages it again, and only an `if`'s test can move into the block"
+            )
+        return _with_test(analysis, _with_earlier_statements(analysis, call, ints, needed, place, through_test=True), place)
     unproven = _unproven_operand(analysis, call, ints)
     mixed = next(
         (m for v in needed if (m := unproven_part(analysis, v, ints, lambda n: ctx.statement_of(n) is statement, 0))),
@@ -108,12 +118,69 @@ def evaluate_while_tracing(
     return _wrapped(analysis, statement, call)
 
 
+def _test_computes(place: cst.CSTNode) -> bool:
+    """Does the test of a conditional place do more than Python's own reads of names (``if n:``,
+    ``not n``, ``a and b``)? A comparison, arithmetic, a call or an index on a value made concrete
+    in the block is staged again by the trace after it."""
+    test = place.test if isinstance(place, (cst.If, cst.While, cst.IfExp, cst.Assert)) else None
+    stack: list[cst.CSTNode] = [test] if test is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            stack.append(node.expression)
+        elif isinstance(node, cst.BooleanOperation):
+            stack.extend((node.left, node.right))
+        elif not isinstance(node, cst.Name):
+            return True
+    return False
+
+
+def _with_test(analysis: Analysis, found: tuple[tuple[Edit, ...], str] | str, place: cst.If) -> tuple[tuple[Edit, ...], str] | str:
+    """The block `found` wraps the statements right before the ``if``: the test becomes its last
+    statement (``n_test = not (n > 0).all()``) and the ``if`` reads the name it binds, free in the
+    function."""
+    ctx = analysis.ctx
+    if isinstance(found, str):
+        return found
+    edits, opening = found
+    test = ctx.code(place.test)
+    fn = ctx.enclosing_function(place)
+    if "\n" in test or fn is None:
+        return "the test is written over several lines"
+    fresh = fresh_name(f"{_first_name(place.test)}_test", names_in(fn))
+    previous = _statement_before(ctx, place)
+    line_end = ctx.lines.line_start(_last_line(ctx, previous) + 1)  # type: ignore[arg-type]
+    inner = ctx.indent_of(place) + _step(ctx, place)
+    hoisted = Edit(line_end, line_end, f"{inner}{fresh} = {test}\n")
+    return (*edits, hoisted, ctx.replace(place.test, fresh)), opening
+
+
+def _first_name(expr: cst.BaseExpression) -> str:
+    """The first name the test reads, breadth first (`n` of ``not (n > 0).all()``): the fresh
+    name's stem, as `eager_block_tests` names it."""
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, cst.Name):
+            return node.value
+        stack.extend([node.value] if isinstance(node, cst.Attribute) else node.children)
+    return "condition"
+
+
+def _statement_before(ctx, statement: cst.CSTNode) -> cst.CSTNode | None:
+    block = ctx.parent(statement)
+    body = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+    index = next((i for i, s in enumerate(body) if s is statement), 0)
+    return body[index - 1] if index else None
+
+
 def _with_earlier_statements(
     analysis: Analysis,
     call: cst.Call,
     ints: IntStatic,
     needed: Sequence[cst.BaseExpression],
     place: cst.CSTNode | None,
+    through_test: bool = False,
 ) -> tuple[tuple[Edit, ...], str] | str:
     """The block around the run of statements that builds the value: from the first one whose
     jnp call the value is made of to the call's own (jax#3620: ``npad = jnp.zeros((ndim, 2))``,
@@ -136,7 +203,13 @@ def _with_earlier_statements(
     last = position.get(id(statement))
     if last is None:
         return "the value is not computed in a statement of its own inside a function"
-    if not _reads_concretely(ctx, place, needed):
+    if through_test:
+        # the run goes to the statement before the `if`, whose test `_with_test` moves into it
+        at = position.get(id(place))
+        if at is None or at <= last:
+            return "the `if` that needs it concrete is not a statement after it in the same block"
+        last = at - 1
+    elif not _reads_concretely(ctx, place, needed):
         # `jnp.split(y, v)`, `jnp.nonzero(a)` (jax#5280) would stage the value again after the
         # block: the place's own statement goes in too, where it computes on the concrete value
         at = position.get(id(ctx.statement_of(place)))
@@ -147,6 +220,8 @@ def _with_earlier_statements(
 
     def written(node: cst.CSTNode) -> bool:
         nonlocal first
+        if through_test and (node is place.test or any(a is place.test for a in ctx.ancestors(node))):  # type: ignore[union-attr]
+            return True  # in the test, which moves into the block
         index = position.get(id(ctx.statement_of(node)))
         if index is None or index > last:
             return False
@@ -320,6 +395,12 @@ def _reads_concretely(ctx, place: cst.CSTNode, needed: Sequence[cst.BaseExpressi
     return all(any(value is t for t in taken) for value in needed)
 
 
+def _exact_reduction(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x`` of ``x.all()``, ``x.max()``, a reduction with no argument (`sinks.EXACT_REDUCTIONS`)."""
+    func = expr.func if isinstance(expr, cst.Call) and not expr.args else None
+    return func.value if isinstance(func, cst.Attribute) and func.attr.value in EXACT_REDUCTIONS else None
+
+
 def _array_method_receiver(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     """``npad`` of ``npad.at[i].set(v)`` or of ``npad.reshape(2, 3)``: a JAX operation on an array
     whose operands are the receiver and the arguments; None for anything else."""
@@ -375,6 +456,8 @@ def unproven_part(
             parts += [e.slice.value for e in at.slice if isinstance(e.slice, cst.Index)]
             if any(not isinstance(e.slice, cst.Index) for e in at.slice):
                 return expr
+    elif (reduced := _exact_reduction(expr)) is not None:
+        parts = [reduced]  # `(n > 0).all()`: an operator on the value, as `n > 0` is, wherever written
     elif isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
         parts = [c for c in expr.children if isinstance(c, cst.BaseExpression)]
         parts += [t.comparator for t in expr.comparisons] if isinstance(expr, cst.Comparison) else []

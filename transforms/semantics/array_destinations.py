@@ -29,6 +29,10 @@ from jaxfix.transforms.semantics.tracing import TraceIndex
 #: The conversion whose Python value may go unused by anything but array code.
 FLOAT = "builtins.float"
 
+#: Functions of libraries beside JAX that take one argument as a JAX array: (its position, its
+#: keyword). Equinox's runtime checks take the condition traced (``eqx.error_if(x, pred, msg)``).
+_ARRAY_ARGUMENTS = {"equinox.error_if": (1, "pred"), "equinox.branched_error_if": (1, "pred")}
+
 #: How far a value is followed through names, helpers and operators.
 _MAX_DEPTH = 6
 
@@ -171,6 +175,13 @@ def _argument(ctx: ModuleContext, traces: TraceIndex | None, arg: cst.Arg, depth
     if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
         return None
     if any(a.star for a in call.args):
+        return call
+    if qualified in _ARRAY_ARGUMENTS:
+        position, keyword = _ARRAY_ARGUMENTS[qualified]
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return None
+        if arg.keyword is None and [a for a in call.args if a.keyword is None].index(arg) == position:
+            return None
         return call
     if _namedtuple_built(ctx, call):
         return unknown_destination(ctx, traces, call, depth + 1)  # a field: where the tuple goes

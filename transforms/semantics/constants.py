@@ -9,6 +9,8 @@ rebinding from a function) is not a constant.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import libcst as cst
 from libcst.metadata import Assignment, FunctionScope
 
@@ -151,24 +153,46 @@ def binding_value(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | No
 
 
 def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
-    """The return statements of `function` itself (not of the functions or classes nested in it)."""
-    found: list[cst.Return] = []
+    """The return statements of `function` itself (not of the functions or classes nested in it),
+    in source order.
 
-    class Visitor(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is function
+    A return is a statement, so only the statements are walked (`_own_statements`): libcst's
+    ``visit`` rebuilds every node of the body, expressions included, and that walk was a
+    twentieth of a golden module's analysis."""
+    return [s for s in _own_statements(function.body) if isinstance(s, cst.Return)]
 
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
 
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
+def _own_statements(suite: cst.BaseSuite) -> Iterator[cst.BaseSmallStatement | cst.BaseCompoundStatement]:
+    """Every statement of a suite and of the suites nested in its compound statements, in source
+    order; a nested def or class is given, not entered."""
+    body = suite.body
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            yield from statement.body
+        elif isinstance(statement, cst.BaseSmallStatement):
+            yield statement  # the body of a SimpleStatementSuite (``if x: return 1``)
+        else:
+            yield statement
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                for part in _clauses(statement):
+                    yield from _own_statements(part)
 
-        def visit_Return(self, node: cst.Return) -> None:
-            found.append(node)
 
-    function.visit(Visitor())
-    return found
+def _clauses(statement: cst.CSTNode) -> Iterator[cst.BaseSuite]:
+    """The suites of a compound statement, in source order (``if``/``elif``/``else``, ``try``'s
+    handlers, ``match``'s cases)."""
+    if not isinstance(statement, cst.Match):
+        yield statement.body  # type: ignore[attr-defined]
+    for handler in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+        yield handler.body
+    orelse = getattr(statement, "orelse", None)
+    if isinstance(orelse, cst.If):
+        yield from _clauses(orelse)
+    elif orelse is not None:
+        yield orelse.body
+    final = getattr(statement, "finalbody", None)
+    if final is not None:
+        yield final.body
 
 
 def unpacked_value(ctx: ModuleContext, target: cst.CSTNode) -> tuple[cst.BaseExpression, int, int] | None:

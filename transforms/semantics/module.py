@@ -153,6 +153,18 @@ class ModuleContext:
             out.setdefault(owner, []).append(node)
         return out
 
+    def descendants(self, node: cst.CSTNode, kind: type = cst.CSTNode) -> list:
+        """The nodes of type `kind` written inside `node` (itself included), in no particular order,
+        from the module's children map (libcst's ``node.children`` rebuilds the node each time)."""
+        out: list[cst.CSTNode] = []
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, kind):
+                out.append(current)
+            stack.extend(self._children.get(current, ()))
+        return out
+
     def statement_of(self, node: cst.CSTNode) -> cst.CSTNode:
         """The statement (simple line or compound) that contains node."""
         for candidate in (node, *self.ancestors(node)):

@@ -448,6 +448,10 @@ CONVERTING_METHODS = frozenset({"item", "tolist"})
 #: Array methods whose result holds the receiver's values, each as it was or converted: a tracer's is
 #: a tracer (pgx's ``jnp.sqrt(n).astype(jnp.int32).item()``). A reduction is a value of its own.
 ARRAY_KEEPING_METHODS = frozenset({"astype", "reshape", "ravel", "flatten", "squeeze", "transpose", "round", "clip", "copy"})
+#: Reductions whose result a repair computes exactly alike in NumPy and at trace time (a bool, or
+#: one of the values, in its dtype): of a tracer, a tracer (jit_env#36's ``(n > 0).all()`` in an
+#: ``if``). ``sum``/``mean`` are left out: NumPy's accumulate in other dtypes than jnp's.
+EXACT_REDUCTIONS = frozenset({"all", "any", "max", "min"})
 
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
@@ -547,8 +551,11 @@ class Follower:
                 called = isinstance(outer, cst.Call) and outer.func is parent
                 shown = ctx.code(outer) if called else ctx.code(parent)
                 blocked = f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support"
-                if self.through_indexing and called and isinstance(parent, cst.Attribute) and parent.attr.value in ARRAY_KEEPING_METHODS:
-                    node = outer  # type: ignore[assignment]  # `.astype(jnp.int32)`: the same values, an array still
+                if (
+                    self.through_indexing and called and isinstance(parent, cst.Attribute)
+                    and parent.attr.value in ARRAY_KEEPING_METHODS | EXACT_REDUCTIONS
+                ):
+                    node = outer  # type: ignore[assignment]  # `.astype(jnp.int32)`, `.all()`: an array still
                     continue
                 if called and isinstance(parent, cst.Attribute) and parent.attr.value in CONVERTING_METHODS:
                     # `tsave.tolist()` (dynamiqs#1015): an array's values as Python ones, which a tracer has not

@@ -43,7 +43,13 @@ from jaxfix.transforms.semantics.array_api import (
     linen_layer,
     metadata_call,
 )
-from jaxfix.transforms.semantics.class_hashing import called_def, instance_class, namedtuple_fields, setup_stores
+from jaxfix.transforms.semantics.class_hashing import (
+    called_def,
+    constructions,
+    instance_class,
+    namedtuple_fields,
+    setup_stores,
+)
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
@@ -70,6 +76,8 @@ METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
 METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim", "numpy.size"})
 
 
+#: The hooks a dataclass's generated ``__init__`` runs on the instance it has just filled.
+_INIT_HOOKS = frozenset({"__post_init__", "__check_init__"})
 #: How many parameters' sources may be in progress one inside another (a chain of calls).
 _MAX_OPEN = 24
 #: How many (call, frames) readings of helpers' returns one module may make: beyond, unknown.
@@ -208,6 +216,9 @@ class TracedValues:
                 if tree is not None and self._data_property(tree, expr.attr.value):
                     return _computed(self._source(expr.value, deeper))  # `state.remaining_timesteps`
                 return None  # a field of a pytree may be static (array_members)
+            built = self._constructed_field(expr, tree, deeper)
+            if built is not None:
+                return built
             inner = self._source(expr.value, deeper)
             return replace(inner, field=expr) if inner is not None and inner.field is None else inner
         if isinstance(expr, cst.Subscript):
@@ -565,6 +576,34 @@ class TracedValues:
         parameter annotated with it or the ``self`` of one, or one every call passes an instance of."""
         cls = instance_class_of(self.ctx, expr) or self.traces.passed_instance_of(expr)
         return pytree_class(self.ctx, cls) if cls is not None else None
+
+    def _constructed_field(self, expr: cst.Attribute, tree: PytreeClass, depth: int) -> Source | None:
+        """``self.a2`` in the ``__check_init__`` (or ``__post_init__``) of a pytree dataclass whose
+        ``__init__`` is generated: the hook runs inside each construction, on what it is given, so
+        the field is traced where a construction of this module gives it a traced value (galax#692:
+        an equinox Module built inside a jitted function, its check reading ``self.a1 < self.a2``)."""
+        ctx = self.ctx
+        fn = ctx.enclosing_function(expr)
+        if not isinstance(fn, cst.FunctionDef) or fn.name.value not in _INIT_HOOKS or not isinstance(expr.value, cst.Name):
+            return None
+        params = fn.params.params
+        if not params or params[0].name.value != expr.value.value or members_named(tree.cls, "__init__"):
+            return None
+        names = [f.name for f in tree.fields]
+        position = names.index(expr.attr.value)
+        for call in constructions(ctx, tree.cls) or ():
+            given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == expr.attr.value), None)
+            positional = [a for a in call.args if a.keyword is None]
+            if given is None and not any(a.star for a in positional) and position < len(positional):
+                given = positional[position].value
+            inner = self._source(given, depth + 1) if given is not None else None
+            if inner is not None and inner.concretized is None and not inner.keeps_value:
+                reason = (
+                    f"`{ctx.code(expr)}` is the field `{expr.attr.value}` the construction on line "
+                    f"{ctx.span(call).start.line} gives the traced `{ctx.code(given)}`, and `{fn.name.value}` runs inside it"
+                )
+                return Source(Taint.TRACED, fn, params[0].name.value, reason, root=inner.entry)
+        return None
 
     def _data_property(self, tree: PytreeClass, name: str) -> bool:
         """``state.remaining_timesteps`` where the class's property returns what it computes from one

@@ -939,6 +939,19 @@ class TraceIndex:
         defs = [a.node for a in scope.assignments[name.value] if isinstance(getattr(a, "node", None), cst.FunctionDef)]
         return frozenset(d for d in defs if self._rebinding(d) is not None)
 
+    def _constructors(self, name: cst.Name) -> tuple[cst.FunctionDef, ...]:
+        """``Spec(...)`` of a class of this module: the methods a construction runs, in the caller's
+        trace (``__init__``; a dataclass's ``__post_init__``; an equinox Module's ``__check_init__``).
+        jit_env#36: a spec whose ``__init__`` validates ``jnp.asarray(num_values)`` with an ``if``,
+        built inside a jitted step."""
+        parent = self.ctx.parent(name)
+        if not (isinstance(parent, cst.Call) and parent.func is name):
+            return ()
+        cls = single_binding(self.ctx, name)
+        if not isinstance(cls, cst.ClassDef) or not isinstance(cls.body, cst.IndentedBlock):
+            return ()
+        return tuple(s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value in _CONSTRUCTORS)
+
     def reached_from(self, roots: Iterable[FunctionNode]) -> frozenset[FunctionNode]:
         """Functions whose code may run when the roots run: what they name, transitively, and
         everything written inside them (over-approximated: a nested def may never be called)."""
@@ -954,6 +967,7 @@ class TraceIndex:
                 kind = type(node)
                 if kind is cst.Name:
                     todo.extend(self.functions_in(node))
+                    todo.extend(self._constructors(node))  # type: ignore[arg-type]
                 elif kind is cst.Attribute:
                     # `self.block.foo`: a field's class; `Layer(...).place(...)`: the class built there
                     if type(node.value) in _MEMBER_RECEIVERS:  # type: ignore[attr-defined]
@@ -964,6 +978,10 @@ class TraceIndex:
                     # `Block(features=4)(x)`: a flax submodule built and called at once runs its `__call__`
                     todo.extend(self.functions_in(node.func))  # type: ignore[attr-defined]
         return frozenset(seen)
+
+
+#: The methods that run when a class is called to build an instance.
+_CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__check_init__"})
 
 
 # -- how a module hands its functions on ---------------------------------------

@@ -13,7 +13,7 @@ makes it concrete::
                                                 if z_test:
 
 Proof obligations: the test is an operator expression (a comparison,
-arithmetic, ``not`` of one) of names and literals, one of them bound to what a
+arithmetic, ``not`` of one, an exact reduction of one: ``(n > 0).all()``) of names and literals, one of them bound to what a
 JAX call returns (Python values give a Python bool); each name is bound once,
 by a plain assignment inside the one ``with`` block that ends right before
 the ``if`` (in the same block of statements); the new name is free in the
@@ -28,9 +28,10 @@ from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
+from jaxfix.transforms.semantics.sinks import EXACT_REDUCTIONS
 from jaxfix.transforms.semantics.staged import EAGER_BLOCKS, runs_staged
 
-_OPERATORS = (cst.Comparison, cst.BinaryOperation, cst.UnaryOperation)
+_OPERATORS = (cst.Comparison, cst.BinaryOperation, cst.UnaryOperation, cst.Call)
 
 
 def eager_block_tests(analysis: Analysis, seen_sinks: set[int]) -> list[Finding]:
@@ -100,6 +101,8 @@ def _names(test: cst.BaseExpression) -> list[cst.Name] | None:
             stack.extend([node.left, node.right])
         elif isinstance(node, cst.UnaryOperation):
             stack.append(node.expression)
+        elif isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and node.func.attr.value in EXACT_REDUCTIONS:
+            stack.append(node.func.value)  # `(n > 0).all()`: a reduction of such an expression
         elif not isinstance(node, (cst.Integer, cst.Float)):
             return None
     return found

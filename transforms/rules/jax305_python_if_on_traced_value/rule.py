@@ -93,7 +93,7 @@ class PythonIfs:
                 called = ctx.parent(parent)
                 if not (isinstance(called, cst.Call) and called.func is parent and array_method_call(ctx, called)):
                     return False
-        return all(array_method_call(ctx, call) and _rooted_at_a_name(call.func) for call in _calls_in(test))
+        return all(array_method_call(ctx, call) and _rooted_at_a_name(call.func) for call in ctx.descendants(test, cst.Call))
 
     def _jax302s(self, fn: cst.FunctionDef, param: str) -> bool:
         """JAX302 reads the parameter as a value a static argument would serve: its strict reading
@@ -149,12 +149,6 @@ def _only_optax_calls(analysis: Analysis, fn: cst.FunctionDef) -> bool:
     return bool(routes) and all(r.wraps and r.wraps[-1].name == OPTAX_SCHEDULE and not r.escapes for r in routes)
 
 
-def _calls_in(node: cst.CSTNode):
-    """Every call written in `node`."""
-    if isinstance(node, cst.Call):
-        yield node
-    for child in node.children:
-        yield from _calls_in(child)
 
 
 def _rooted_at_a_name(expr: cst.BaseExpression) -> bool:
