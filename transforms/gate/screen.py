@@ -593,6 +593,13 @@ class Facts:
                 for target in node.targets:
                     if isinstance(target, ast.Attribute):
                         out.setdefault(target.attr, []).append(node.value)
+                    elif (
+                        isinstance(target, (ast.Tuple, ast.List)) and isinstance(node.value, (ast.Tuple, ast.List))
+                        and len(target.elts) == len(node.value.elts)
+                    ):  # ``self.low, self.high = low, high``: each element its own store
+                        for name, value in zip(target.elts, node.value.elts):
+                            if isinstance(name, ast.Attribute):
+                                out.setdefault(name.attr, []).append(value)
         return out
 
     @cached_property

@@ -10,11 +10,15 @@ the int ``32``. Anything else answers None: the callers cannot all be seen.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
-from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
+
+if TYPE_CHECKING:
+    from jaxfix.transforms.semantics.analysis import Analysis
 
 #: At most this many calls are followed for one parameter (each is judged on its own).
 MAX_CALLERS = 8

@@ -28,6 +28,7 @@ from jaxfix.transforms.semantics.constants import (
     unpacked_from,
 )
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.object_classes import instance_classes, stored_in_init
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, DIFFERENTIATION, JIT, MAPPING, example_optimizer
 
@@ -160,6 +161,8 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         return _returned_array(analysis, expr, depth)
     if isinstance(expr, cst.Subscript):
         return array_origin(analysis, expr.value, depth + 1)
+    if isinstance(expr, cst.Attribute):
+        return _stored_array(analysis, expr, depth)
     if isinstance(expr, cst.BinaryOperation):
         return array_origin(analysis, expr.left, depth + 1) or array_origin(analysis, expr.right, depth + 1)
     if isinstance(expr, cst.Name):
@@ -169,6 +172,22 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
             return f"`{expr.value}` is bound to an array: {inner}" if inner else None
         return _every_binding(analysis, expr, depth)
     return None
+
+
+def _stored_array(analysis: Analysis, expr: cst.Attribute, depth: int) -> str | None:
+    """``space.high`` where `space` is surely an instance of classes of this module, each of whose
+    ``__init__`` stores an array there and nothing else stores ``.high`` (`object_classes`)."""
+    classes = instance_classes(analysis, expr.value)
+    if not classes:
+        return None
+    reasons: list[str] = []
+    for cls in sorted(classes, key=analysis.ctx.start):
+        stored = stored_in_init(analysis, cls, expr.attr.value)
+        found = array_origin(analysis, stored, depth + 1) if stored is not None else None
+        if found is None:
+            return None
+        reasons.append(f"`{cls.name.value}.__init__` stores it: {found}")
+    return f"`{analysis.ctx.code(expr)}` holds an array, {reasons[0]}"
 
 
 def _optimizer_state(ctx: ModuleContext, call: cst.Call) -> str | None:

@@ -86,7 +86,7 @@ def _method_class(ctx: ModuleContext, expr: cst.Attribute) -> cst.ClassDef | Non
 
 
 def _attribute(ctx: ModuleContext, cls: cst.ClassDef, name: str) -> InstanceAttribute | None:
-    if written_bases(ctx, cls) or cls.decorators or not _alone(ctx, cls):
+    if written_bases(ctx, cls) or cls.decorators or not kept_alone(ctx, cls):
         return None
     store: cst.Attribute | None = None
     value: cst.BaseExpression | None = None
@@ -97,7 +97,7 @@ def _attribute(ctx: ModuleContext, cls: cst.ClassDef, name: str) -> InstanceAttr
             if owner is not None and not _related(ctx, owner, cls):
                 continue  # ``self.name`` in a method of another class, no kin of this one: its own
             return None  # another object's `.name`, or a read we cannot place
-        assigned = _init_assignment(ctx, cls, node)
+        assigned = init_assignment(ctx, cls, node)
         if assigned is not None:
             if store is not None:
                 return None
@@ -138,7 +138,7 @@ def _outside_project(ctx: ModuleContext, base: cst.BaseExpression) -> bool:
     return bool(root) and (root in sys.stdlib_module_names or root in _LIBRARIES)
 
 
-def _init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute) -> cst.BaseExpression | None:
+def init_assignment(ctx: ModuleContext, cls: cst.ClassDef, node: cst.Attribute) -> cst.BaseExpression | None:
     """The value of ``self.name = value`` when that is a statement of ``__init__``'s own body; of
     ``self.low, self.high = low, high`` (numpyro's style), the element in the same place."""
     target = ctx.parent(node)
@@ -186,7 +186,7 @@ def _in_store(ctx: ModuleContext, node: cst.CSTNode) -> bool:
     return isinstance(node, (cst.AssignTarget, cst.For, cst.CompFor, cst.Del))
 
 
-def _alone(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+def kept_alone(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     """Defined once at module level (or in a function, whose code alone can see it), subclassed
     nowhere here, read by no string, imported by no other module of the project."""
     scope = ctx.scope(cls)

@@ -21,6 +21,7 @@ from jaxfix.transforms.core.findings import Applicability, Finding
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings, spelled_name
+from jaxfix.transforms.repairs.scalar_to_int import ints_at_calls
 from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit
 from jaxfix.transforms.rules.jax403_array_static_arg import hashed_attributes
 from jaxfix.transforms.rules.jax403_array_static_arg.pmap_static import pmap_findings
@@ -165,13 +166,26 @@ class ArrayStatic:
         )
         use = self.uses.first_need(fn, param)
         if use is not None and use.need is Need.NEEDS:
+            converted = ints_at_calls(self.analysis, fn, entry, param)
+            if not isinstance(converted, str):
+                return ctx.finding(
+                    "JAX403",
+                    where,
+                    f"{head}; `{param}` must be concrete in `{info.name}` ({use.reason}), and each array a call "
+                    f"passes holds one integer (made by `np.array` of a Python int, in an integer dtype), so the "
+                    f"call passes its value, `int(...)`, a hashable Python int",
+                    converted,
+                    description=f"pass `{param}` as a Python int",
+                    notes=("each distinct value compiles once, as a static int does",),
+                )
             return ctx.finding(
                 "JAX403",
                 where,
                 f"{head}; not rewritten: `{param}` must be concrete in `{info.name}`: {use.reason}",
                 notes=(
-                    f"option: pass a hashable copy instead (`tuple({param}.tolist())` at the call) and read it as a "
-                    "tuple in the body; each distinct value compiles again",
+                    f"option: pass a hashable copy instead (`int(...)` of an array holding one integer, "
+                    f"`tuple(....tolist())` of a vector, at the call) and read it so in the body; each distinct "
+                    f"value compiles again (not done here: {converted})",
                     f"option: compute what needs the concrete value before calling `{info.name}` and pass that "
                     f"(a Python int, a shape) as the static argument, with `{param}` traced",
                 ),
@@ -398,6 +412,10 @@ def _may_be_array(facts: Facts, expr: ast.expr, line: int, depth: int = 0) -> bo
     if isinstance(expr, (ast.Subscript, ast.BinOp)):
         parts = [expr.value] if isinstance(expr, ast.Subscript) else [expr.left, expr.right]
         return any(_may_be_array(facts, p, line, depth + 1) for p in parts)
+    if isinstance(expr, ast.Attribute):
+        # `space.high`: what some `__init__` stores there (`array_values._stored_array`)
+        stored = facts.attribute_stores.get(expr.attr, ())
+        return any(_may_be_array(facts, v, getattr(v, "lineno", line), depth + 1) for v in stored)
     if isinstance(expr, ast.Name):
         values = name_values(facts, expr.id, line)
         if values is None:
@@ -426,9 +444,13 @@ class ArrayStatic403(Rule):
     dtype instead of once per value. It is made only when nothing in the
     body needs the concrete value; a Python ``if`` on it, ``int()``,
     ``.item()``, ``.tolist()``, ``range()``, a shape, a slice bound, NumPy's
-    conversion or hashing does, and then the finding names that use and the
-    options (a hashable copy such as ``tuple(w.tolist())``, or a static value
-    computed before the call). A use we cannot follow (a helper outside the
+    conversion or hashing does. There, where every array a call passes surely
+    holds one integer (``np.array(4, np.int32)``, followed through names and
+    the attribute an ``__init__`` stores it in: dynalang#10's ``space.high``),
+    the call passes ``int(...)`` of it instead (`repairs.scalar_to_int`);
+    otherwise the finding names that use and the options (a hashable copy
+    such as ``tuple(w.tolist())``, or a static value computed before the
+    call). A use we cannot follow (a helper outside the
     module's reach), or a call passing something that may not be an array,
     makes the fix unsafe.
 
