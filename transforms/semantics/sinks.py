@@ -529,7 +529,7 @@ class Follower:
                 node = parent
                 continue
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
-                statement = "`assert`" if isinstance(parent, cst.Assert) else "`if`"
+                statement = "`assert`" if isinstance(parent, cst.Assert) else "`while`" if isinstance(parent, cst.While) else "`if`"
                 return Flow((Sink(parent, f"a Python {statement} needs a concrete value"),))
             if isinstance(parent, cst.BooleanOperation) and parent.right is node and _tracer_guard(parent):
                 return Flow()  # `not_jax_tracer(i) and i in range(n)`: the right side runs only for a concrete value

@@ -27,6 +27,9 @@ from jaxfix.transforms.repairs.static_parameter import (
     jitted_signature,
     plan_static_parameters,
 )
+from jaxfix.transforms.repairs.while_loop import DESCRIPTION as WHILE_DESCRIPTION
+from jaxfix.transforms.repairs.while_loop import UNSAFE_NOTE as WHILE_NOTE
+from jaxfix.transforms.repairs.while_loop import as_while_loop
 from jaxfix.transforms.rules.jax302_param_needs_static import (
     equinox_jit,
     jitted_classmethod,
@@ -353,13 +356,30 @@ class ParamsNeedingStatic:
                 description=f"make `{need.param}` static on the jit of `{name}`",
                 notes=tuple(notes),
             )
+        loop = ctx.parent(need.use.node) if need.use is not None else None
+        unlooped = ""
+        if isinstance(loop, cst.While) and loop.test is need.use.node:  # type: ignore[union-attr]
+            rewritten = as_while_loop(self.analysis, loop)
+            unlooped = f"; nor as `lax.while_loop`: {rewritten}" if isinstance(rewritten, str) else ""
+            if not isinstance(rewritten, str):
+                edits, loop_text = rewritten
+                return ctx.finding(
+                    "JAX302",
+                    anchor,
+                    f"{head}, {problem}; not static: {plan}; the loop's test becomes a function of its values, "
+                    f"which `lax.while_loop` runs compiled: `{loop_text}`",
+                    edits,
+                    Applicability.UNSAFE,
+                    description=WHILE_DESCRIPTION,
+                    notes=(WHILE_NOTE,),
+                )
         options = (
             f"option: make `{need.param}` static on the jit of `{name}` (static_argnums/static_argnames) once every "
             "call passes a hashable Python value; each distinct value compiles once",
             f"option: compute what needs `{need.param}` before the jitted call and pass that, or bind it in a closure "
             f"(`jax.jit(partial({name}, {need.param}=...))`, created once)",
         )
-        return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}", notes=options)
+        return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}{unlooped}", notes=options)
 
 
 def _namedtuple(ctx, expr: cst.BaseExpression) -> bool:
@@ -430,8 +450,13 @@ class ParamNeedsStatic302(Rule):
     passes a hashable Python value (a literal, a constant, a function, a
     class, an object Python hashes) and nothing else enters the function (a
     ``vmap`` over it would hand it one value per example). Each distinct
-    value compiles once (docs/jax302-behaviour.md). Otherwise the finding is a
-    report with the options.
+    value compiles once (docs/jax302-behaviour.md). Where the value is the
+    test of a Python ``while`` whose body only assigns names with pure
+    values, each bound before the loop, the loop becomes ``lax.while_loop``
+    instead (`repairs.while_loop`; unsafe: the values it carries must keep
+    their dtype and shape from round to round, and a Python int the loop
+    makes a float is refused). Otherwise the finding is a report with the
+    options.
 
     The value is followed into helpers, through ``grad``/``value_and_grad``
     (an argument they do not differentiate is handed on as it is) and

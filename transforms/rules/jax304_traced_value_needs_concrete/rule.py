@@ -36,6 +36,9 @@ from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select, select_expression
 from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
+from jaxfix.transforms.repairs.while_loop import DESCRIPTION as WHILE_DESCRIPTION
+from jaxfix.transforms.repairs.while_loop import UNSAFE_NOTE as WHILE_NOTE
+from jaxfix.transforms.repairs.while_loop import as_while_loop
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.eager_block_tests import eager_block_tests
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
@@ -636,8 +639,24 @@ class TracedValues304:
                 description=f"make `{param}` static and use it as the shape",
                 notes=("each distinct value compiles once; every call must keep passing a hashable Python value",),
             )
+        if data is not None and isinstance(sink.node, cst.While):
+            rewritten = as_while_loop(self.analysis, sink.node)
+            if not isinstance(rewritten, str):
+                edits, loop_text = rewritten
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{traced}; it depends on the data ({data}), so the loop's test becomes a function of its "
+                    f"values, which `lax.while_loop` runs compiled: `{loop_text}`",
+                    edits,
+                    Applicability.UNSAFE,
+                    description=WHILE_DESCRIPTION,
+                    notes=(WHILE_NOTE,),
+                )
         if data is not None:
             tail = f"no static argument can make it concrete, since it depends on the data ({data})"
+            if isinstance(sink.node, cst.While):
+                tail += f"; nor is the loop written as `lax.while_loop`: {rewritten}"
         elif jitted is not None:
             head = (
                 f"{traced}; `{shorten(ctx.code(call.func))}` is jitted, and a jitted function returns arrays, "

@@ -1,0 +1,24 @@
+# Newton iterations until the residual is small, in a Python `while` under jit: the test depends on
+# the data. Written as lax.while_loop, the loop carries (x, steps), the header comment kept.
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def newton_sqrt(a, tol):
+    x = a
+    steps = 0
+    def x_cond(carry):  # refine
+        x, steps = carry
+        return jnp.abs(x * x - a) > tol
+    def x_body(carry):
+        x, steps = carry
+        x = 0.5 * (x + a / x)
+        steps += 1
+        return x, steps
+    x, steps = jax.lax.while_loop(x_cond, x_body, (x, steps))
+    return x, steps
+
+
+r, n = newton_sqrt(2.0, 1e-4)
+print(round(float(r), 4), int(n))
