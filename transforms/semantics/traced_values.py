@@ -68,7 +68,15 @@ from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, instance_class_of, pytree_class
 from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
-from jaxfix.transforms.semantics.vocabulary import ARRAY_TRACING, DIFFERENTIATION, JIT, PARTIAL
+from jaxfix.transforms.semantics.vocabulary import (
+    ARRAY_TRACING,
+    DIFFERENTIATION,
+    FILTER_JIT,
+    FILTER_VMAP,
+    JIT,
+    MAPPING,
+    PARTIAL,
+)
 
 #: Attributes that stay static on a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})
@@ -499,9 +507,10 @@ class TracedValues:
                     continue  # `partial(f)` or `partial(f, k=...)`: `param` keeps its place for the layers out
                 return self._bound_by_partial(fn, param, wrap, route, static_on, depth)
             if wrap.name in ARRAY_TRACING:
-                if index != len(route.wraps) - 1 or static_on is not None:
+                outer = route.wraps[index + 1 :]
+                if static_on is not None or (outer and not (wrap.name == FILTER_JIT and _hand_arrays_on(ctx, outer))):
                     return None  # the value it is handed comes through other layers
-                if self._array_passed(route, sig, param, depth) and wrap.traces_array(ctx, sig, param):
+                if self._array_passed(route, sig, param, depth) and wrap.traces_array(ctx, seen, param):
                     reason = f"`{param}` is a parameter of `{name}`, and {_layer_text(ctx, wrap)} traces the array the call on line {ctx.span(route.call).start.line} passes"  # type: ignore[arg-type]
                     return Source(Taint.TRACED, fn, param, reason, via=wrap)
                 continue  # any other value arrives as the call passes it
@@ -802,6 +811,18 @@ def _first(*sources: Source | None) -> Source | None:
     ``n`` is declared static (`Source.field`)."""
     found = sorted((s for s in sources if s is not None), key=lambda s: s.field is not None)
     return next((s for s in found if not s.keeps_value), found[0] if found else None)
+
+
+def _hand_arrays_on(ctx: ModuleContext, outer: tuple[Wrap, ...]) -> bool:
+    """Do these layers, around an ``eqx.filter_jit``, hand it an array where the call passes one
+    (mapped or not: ``eqx.filter_vmap(eqx.filter_jit(model), in_axes=(0, None, 0))``, mistral_jax#1)?
+    A vmap, an equinox vmap, or a jit with no static options do; anything else is not followed."""
+    return all(w.name in (FILTER_VMAP, *MAPPING) or (w.name == JIT and not _has_static(w)) for w in outer)
+
+
+def _has_static(wrap: Wrap) -> bool:
+    options = wrap.options.args if wrap.options is not None else ()
+    return any(a.keyword is not None and a.keyword.value in ("static_argnums", "static_argnames", "donate_argnums") for a in options)
 
 
 def _layer_text(ctx: ModuleContext, wrap: Wrap) -> str:

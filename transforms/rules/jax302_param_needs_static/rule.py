@@ -58,7 +58,7 @@ from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, Va
 from jaxfix.transforms.semantics.pytree_classes import pytree_class
 from jaxfix.transforms.semantics.sinks import value_shaped_call
 from jaxfix.transforms.semantics.traced_values import iterated_or_unpacked, owner_name, value_operands
-from jaxfix.transforms.semantics.vocabulary import JIT
+from jaxfix.transforms.semantics.vocabulary import FILTER_JIT, JIT
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,41 @@ class ParamsNeedingStatic:
                 plan = data[0] if data is not None else plan
             doubt = self._unknown_beside(fn, {n.param for n in needs}) if isinstance(plan, StaticPlan) else None
             out.extend(self._finding(need, plan, doubt) for need in needs)
+        for fn in sorted(self.ctx.nodes_of(cst.FunctionDef), key=self.ctx.start):
+            out.extend(self._filtered(fn))
+        return out
+
+    def _filtered(self, fn: cst.FunctionDef) -> list[Finding]:
+        """A parameter an ``eqx.filter_jit`` traces (it traces every array a call passes, and keeps
+        anything else static), needed as a Python value: reported with equinox's two ways out
+        (mistral_jax#1: ``positions[-1].item()`` in a Module's ``__call__`` run by
+        ``eqx.filter_vmap(eqx.filter_jit(model))``). No static option exists to add."""
+        ctx = self.ctx
+        info = function_info(ctx, fn)
+        skip = 1 if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) else 0
+        out: list[Finding] = []
+        for p in info.signature.params[skip:]:
+            source = self.analysis.traced.param_source(fn, p.name)
+            if source is None or source.via is None or source.via.name != FILTER_JIT or source.keeps_value:
+                continue
+            use = self.uses.first_need(fn, p.name)
+            if use is None or use.need is not Need.NEEDS or use.static_parameter or value_shaped_call(ctx, use.node):
+                continue  # another jit's static slot: JAX404's; a value-shaped call: JAX304's
+            if read_as_loop_count(ctx, fn, p.name) or feeds_loop_count(ctx, use.node):
+                continue  # a loop count: JAX301's
+            out.append(
+                ctx.finding(
+                    "JAX302",
+                    use.node,
+                    f"{source.reason}, but {use.reason}; not rewritten: `eqx.filter_jit` traces every array "
+                    "argument and has no static option to add",
+                    notes=(
+                        f"option: pass `{p.name}` as a Python value (an int, a tuple) where the caller has one: "
+                        "`eqx.filter_jit` keeps non-array arguments static, and compiles once per value",
+                        f"option: run `{info.name}` without the `eqx.filter_jit` around it where it needs the value",
+                    ),
+                )
+            )
         return out
 
     # -- which parameters -------------------------------------------------------------
@@ -456,7 +491,9 @@ class ParamNeedsStatic302(Rule):
     instead (`repairs.while_loop`; unsafe: the values it carries must keep
     their dtype and shape from round to round, and a Python int the loop
     makes a float is refused). Otherwise the finding is a report with the
-    options.
+    options. A parameter an ``eqx.filter_jit`` traces (every array argument;
+    it has no static option) is reported with equinox's ways out: pass a
+    Python value, or run the function without the filter_jit.
 
     The value is followed into helpers, through ``grad``/``value_and_grad``
     (an argument they do not differentiate is handed on as it is) and

@@ -33,7 +33,7 @@ from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
 from jaxfix.transforms.semantics.traced_values import Source, Taint, function_name
-from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, DIFFERENTIATION, JIT
+from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, DIFFERENTIATION, FILTER_JIT, JIT
 
 
 class TracedToStatic:
@@ -55,6 +55,8 @@ class TracedToStatic:
                 source = self.analysis.traced.tracer_source(slot.expr)  # any tracer: jit hashes it
                 if source is None or read_as_loop_count(ctx, jitted.target.function.node, slot.param):
                     continue
+                if source.concretized is not None and source.concretized is not slot.expr and _filter_jitted(source.entry):
+                    continue  # `positions[-1].item()` raises first, where JAX302 reports the parameter
                 if self._left_to_default(source) or self._default_kept(source):
                     continue
                 entry = source.entry
@@ -335,3 +337,10 @@ class TracedToStatic404(Rule):
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
         return TracedToStatic(analysis).findings()
+
+
+def _filter_jitted(entry: Source) -> bool:
+    """The tracer enters as a parameter an ``eqx.filter_jit`` traces: JAX302 reports the conversion
+    (``.item()``, ``int()``) on the way, which raises before the value reaches the static slot
+    (mistral_jax#1); a conversion written as the slot's argument stays JAX404's."""
+    return entry.taint is Taint.TRACED and entry.via is not None and entry.via.name == FILTER_JIT
