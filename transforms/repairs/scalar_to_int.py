@@ -16,9 +16,9 @@ integer array, whose ``int()`` is its value. ``int`` must be the builtin where e
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import BuiltinAssignment
 
 from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.imports import builtin_spelling
 from jaxfix.transforms.repairs.traced_parameter import through
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
@@ -65,7 +65,7 @@ def ints_at_calls(analysis: Analysis, fn: FunctionNode, entry: JitEntry, param: 
             continue
         if not _one_integer(analysis, argument, 0):
             return f"`{ctx.code(argument)}` is not shown to hold one integer"
-        if not _builtin_int(ctx, argument):
+        if builtin_spelling(analysis, "int", argument) is None:
             return "`int` is not the builtin where the call is"
         edits.append(ctx.replace(argument, f"int({ctx.code(argument)})"))
     return tuple(edits) if edits else "no call passes an array"
@@ -115,7 +115,3 @@ def _every_value(analysis: Analysis, expr: cst.BaseExpression, test) -> bool:
 def _integer_dtype(analysis: Analysis, expr: cst.BaseExpression) -> bool:
     return analysis.ctx.names.qualified_name(expr) in _INTEGER_DTYPES
 
-
-def _builtin_int(ctx, node: cst.CSTNode) -> bool:
-    scope = ctx.scope(node)
-    return scope is not None and all(isinstance(a, BuiltinAssignment) for a in scope["int"])

@@ -50,6 +50,7 @@ from libcst.metadata import BuiltinAssignment, GlobalScope
 from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.statements import string_across_lines
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.array_values import RESHAPING_METHODS, indexed_update
@@ -65,7 +66,7 @@ from jaxfix.transforms.semantics.importers import here, uses_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.reads import names_read, reads
-from jaxfix.transforms.semantics.sinks import EXACT_REDUCTIONS, numpy_function
+from jaxfix.transforms.semantics.sinks import exact_reduction, numpy_function
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES
@@ -258,7 +259,7 @@ def _wrapped(analysis: Analysis, statement: cst.CSTNode, node: cst.CSTNode) -> t
         return "the value is not computed in a statement of its own inside a function"
     if ctx.enclosing_function(statement) is None or in_eager_block(ctx, node):
         return "the statement is not in a function's code, or already computed at trace time"
-    if _string_across_lines(ctx, statement):
+    if string_across_lines(ctx, statement):
         return "a string in the statement spans lines, and indenting them would change it"
     spelled = planner(analysis).spell(EVAL_BLOCK, statement)
     if spelled is None:
@@ -292,18 +293,6 @@ def _step(ctx, statement: cst.CSTNode) -> str:
 def _last_line(ctx, statement: cst.CSTNode) -> int:
     span = ctx.local_span(statement)
     return span.end.line - (1 if span.end.column == 0 else 0)
-
-
-def _string_across_lines(ctx, statement: cst.CSTNode) -> bool:
-    """Does a string literal of the statement hold a line break of the source (a triple-quoted
-    string), whose text the indentation would change?"""
-    stack = [statement]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.SimpleString, cst.FormattedString)) and "\n" in ctx.code(node):
-            return True
-        stack.extend(node.children)
-    return False
 
 
 def _unproven_operand(analysis: Analysis, call: cst.Call, ints: IntStatic) -> cst.CSTNode | None:
@@ -395,12 +384,6 @@ def _reads_concretely(ctx, place: cst.CSTNode, needed: Sequence[cst.BaseExpressi
     return all(any(value is t for t in taken) for value in needed)
 
 
-def _exact_reduction(expr: cst.BaseExpression) -> cst.BaseExpression | None:
-    """``x`` of ``x.all()``, ``x.max()``, a reduction with no argument (`sinks.EXACT_REDUCTIONS`)."""
-    func = expr.func if isinstance(expr, cst.Call) and not expr.args else None
-    return func.value if isinstance(func, cst.Attribute) and func.attr.value in EXACT_REDUCTIONS else None
-
-
 def _array_method_receiver(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     """``npad`` of ``npad.at[i].set(v)`` or of ``npad.reshape(2, 3)``: a JAX operation on an array
     whose operands are the receiver and the arguments; None for anything else."""
@@ -456,7 +439,7 @@ def unproven_part(
             parts += [e.slice.value for e in at.slice if isinstance(e.slice, cst.Index)]
             if any(not isinstance(e.slice, cst.Index) for e in at.slice):
                 return expr
-    elif (reduced := _exact_reduction(expr)) is not None:
+    elif (reduced := exact_reduction(expr)) is not None:
         parts = [reduced]  # `(n > 0).all()`: an operator on the value, as `n > 0` is, wherever written
     elif isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
         parts = [c for c in expr.children if isinstance(c, cst.BaseExpression)]

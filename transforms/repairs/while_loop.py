@@ -29,6 +29,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.statements import string_across_lines
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.purity import is_pure
 
@@ -74,7 +75,7 @@ def as_while_loop(analysis: Analysis, loop: cst.While) -> tuple[tuple[Edit, ...]
     if grown is not None:
         return f"`{grown}` starts as a Python int and the loop makes it a float, a dtype `lax.while_loop` cannot carry"
     text = ctx.code(loop)
-    if any(line.strip().startswith("#") for line in text.splitlines()[1:]) or _string_across_lines(ctx, loop):
+    if any(line.strip().startswith("#") for line in text.splitlines()[1:]) or string_across_lines(ctx, loop):
         return "its body holds a comment or a string over several lines, which the rewrite would move"
     spelled = planner(analysis).spell(WHILE_LOOP, loop)
     if spelled is None:
@@ -160,6 +161,3 @@ def _same_or_outer_block(ctx, node: cst.CSTNode, loop: cst.While) -> bool:
     block = ctx.parent(statement)
     return any(a is block for a in ctx.ancestors(loop))
 
-
-def _string_across_lines(ctx, node: cst.CSTNode) -> bool:
-    return any("\n" in ctx.code(s) for s in ctx.descendants(node, (cst.SimpleString, cst.FormattedString)))

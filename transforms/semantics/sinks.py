@@ -453,6 +453,12 @@ ARRAY_KEEPING_METHODS = frozenset({"astype", "reshape", "ravel", "flatten", "squ
 #: ``if``). ``sum``/``mean`` are left out: NumPy's accumulate in other dtypes than jnp's.
 EXACT_REDUCTIONS = frozenset({"all", "any", "max", "min"})
 
+
+def exact_reduction(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x`` of ``x.all()``, ``x.max()``: one of `EXACT_REDUCTIONS` called with no argument."""
+    func = expr.func if isinstance(expr, cst.Call) and not expr.args else None
+    return func.value if isinstance(func, cst.Attribute) and func.attr.value in EXACT_REDUCTIONS else None
+
 #: Builtins whose result only describes a value; passed straight to ``print`` it is only shown.
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
 

@@ -67,7 +67,7 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, instance_class_of, pytree_class
-from jaxfix.transforms.semantics.tracing import Route, TraceIndex, Wrap
+from jaxfix.transforms.semantics.tracing import CONSTRUCTORS, Route, TraceIndex, Wrap
 from jaxfix.transforms.semantics.vocabulary import (
     ARRAY_TRACING,
     DIFFERENTIATION,
@@ -85,7 +85,7 @@ METADATA_CALLS = frozenset({"jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size
 
 
 #: The hooks a dataclass's generated ``__init__`` runs on the instance it has just filled.
-_INIT_HOOKS = frozenset({"__post_init__", "__check_init__"})
+_INIT_HOOKS = CONSTRUCTORS - {"__init__"}
 #: How many parameters' sources may be in progress one inside another (a chain of calls).
 _MAX_OPEN = 24
 #: How many (call, frames) readings of helpers' returns one module may make: beyond, unknown.

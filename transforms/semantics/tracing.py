@@ -950,7 +950,7 @@ class TraceIndex:
         cls = single_binding(self.ctx, name)
         if not isinstance(cls, cst.ClassDef) or not isinstance(cls.body, cst.IndentedBlock):
             return ()
-        return tuple(s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value in _CONSTRUCTORS)
+        return tuple(s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value in CONSTRUCTORS)
 
     def reached_from(self, roots: Iterable[FunctionNode]) -> frozenset[FunctionNode]:
         """Functions whose code may run when the roots run: what they name, transitively, and
@@ -981,7 +981,7 @@ class TraceIndex:
 
 
 #: The methods that run when a class is called to build an instance.
-_CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__check_init__"})
+CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__check_init__"})
 
 
 # -- how a module hands its functions on ---------------------------------------

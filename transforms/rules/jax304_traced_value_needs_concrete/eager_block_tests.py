@@ -28,7 +28,7 @@ from jaxfix.transforms.core.findings import Edit, Finding, shorten
 from jaxfix.transforms.edits.fresh_names import fresh_name, names_in
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
-from jaxfix.transforms.semantics.sinks import EXACT_REDUCTIONS
+from jaxfix.transforms.semantics.sinks import exact_reduction
 from jaxfix.transforms.semantics.staged import EAGER_BLOCKS, runs_staged
 
 _OPERATORS = (cst.Comparison, cst.BinaryOperation, cst.UnaryOperation, cst.Call)
@@ -101,8 +101,8 @@ def _names(test: cst.BaseExpression) -> list[cst.Name] | None:
             stack.extend([node.left, node.right])
         elif isinstance(node, cst.UnaryOperation):
             stack.append(node.expression)
-        elif isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and node.func.attr.value in EXACT_REDUCTIONS:
-            stack.append(node.func.value)  # `(n > 0).all()`: a reduction of such an expression
+        elif (reduced := exact_reduction(node)) is not None:
+            stack.append(reduced)  # `(n > 0).all()`: a reduction of such an expression
         elif not isinstance(node, (cst.Integer, cst.Float)):
             return None
     return found
