@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 
 from jaxfix.transforms import Options, check_source, fix_source
+from jaxfix.transforms.core.findings import Applicability
 
 SRC = """\
     import jax
@@ -31,10 +32,15 @@ def test_every_inline_jit_gets_the_static_argument_when_every_call_passes_a_pyth
 
 
 def test_one_call_passing_an_array_leaves_every_jit_alone() -> None:
-    """An array cannot be static: the second jit's call keeps `steps` traced, so nothing is rewritten."""
+    """An array cannot be static: the second jit's call keeps `steps` traced, so no jit is rewritten;
+    the `if` only chooses a value, so it is selected with `jnp.where` (unsafe), which takes `steps`
+    traced or not."""
     src = textwrap.dedent(SRC.format(second="jnp.array(4)"))
     found = check_source(src, Options())
-    assert [(f.code, f.line, f.fix) for f in found] == [("JAX302", 6, None)]
+    assert [(f.code, f.line) for f in found] == [("JAX302", 6)]
+    (fix,) = [f.fix for f in found]
+    assert fix is not None and fix.applicability is Applicability.UNSAFE
+    assert [e.content for e in fix.edits] == ["return jnp.where(steps == 1, y, y * steps)"]
 
 
 def test_a_jit_over_grad_of_the_parameter_itself_is_not_made_static() -> None:

@@ -54,6 +54,20 @@ CHECK_OPTIONS = Options(unsafe_fixes=True)
 KNOWN_GAPS: dict[tuple[str, str], str] = {
     # (case id, variant): "RULE: what it fails to follow there"; a new one is recorded here (a
     # strict xfail) with its diagnosed cause until the rule learns it.
+    ("JAX201/list_pad_width_tested_against_int_freezes", "inside_main"): (
+        "JAX201: inside `main()`, the eager call written above `pad = jax.jit(pad, ...)` is also read "
+        "as a call through the jit (the static slot's lookup does not order a rebinding in a function "
+        "body), so its list is frozen too: harmless (pad reads a tuple as it read the list), but a "
+        "second finding"
+    ),
+    ("JAX201/list_pad_width_checked_as_list_reported", "inside_main"): (
+        "JAX201: the same eager call above the local rebinding, reported a second time"
+    ),
+    ("JAX302/jit_stored_on_self_in_init_static_keyword", "renamed_parameters"): (
+        "the variant itself: the renamer does not follow the call `self._sample_actions(...)` to the "
+        "method a stored jit holds, so it renames `temperature` but not the keyword `temperature=0.7` "
+        "the call passes; the variant program fails with a TypeError and has nothing to fix"
+    ),
     ("JAX101/vmap_partial_values_named_for_parameters", "renamed_parameters"): (
         "JAX101: the fix reads what the author meant from the partial's values being named for the "
         "parameters (`partial(map_row, alpha, T)`); renamed parameters leave no such evidence, and "

@@ -45,6 +45,18 @@ CASES = {
     "lax.reduce_window window_dimensions": lambda n: jax.lax.reduce_window(
         jnp.ones((4, 4)), 0.0, jax.lax.add, (n, n), (1, 1), "VALID"
     ),
+    # added 2026-12-07 from jax#4723: static parameters of the library's own inner jits
+    "jnp.linalg.matrix_power n": lambda n: jnp.linalg.matrix_power(jnp.eye(2), n),
+    "lax.integer_pow y": lambda n: jax.lax.integer_pow(x, n),
+    "jnp.diff n": lambda n: jnp.diff(x, n),
+    "jnp.round decimals": lambda n: jnp.round(x, n),
+    "jnp.polyfit deg": lambda n: jnp.polyfit(x, x, n),
+    "jnp.diagonal offset": lambda n: jnp.diagonal(jnp.ones((3, 3)), n),
+    "jnp.rot90 k": lambda n: jnp.rot90(jnp.ones((2, 3)), n),
+    "jnp.vander N": lambda n: jnp.vander(x, n),
+    "jnp.partition kth": lambda n: jnp.partition(x, n),
+    "jnp.argpartition kth": lambda n: jnp.argpartition(x, n),
+    "jnp.trace offset (not a sink)": lambda n: jnp.trace(jnp.ones((3, 3)), n),
 }
 for label, body in CASES.items():
     probe(f"{label}: traced", lambda: jax.jit(body)(2))

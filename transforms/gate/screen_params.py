@@ -93,7 +93,8 @@ def _named_lambdas(facts: Facts, index: _Index) -> list[ast.AST]:
 
 
 def _calls_spelling(facts: Facts, index: _Index, name: str) -> list[ast.Call]:
-    return [c for c in facts.calls if name in index.callee_spelled[id(c)] or name in index.arguments_spelled[id(c)]]
+    found = {id(c) for c in (*index.calls_spelling([name]), *index.calls_spelling([name], in_arguments=True))}
+    return [c for c in facts.calls if id(c) in found]
 
 
 def _jitted_calls(facts: Facts, index: _Index, jit_call: ast.Call) -> list[ast.Call]:
@@ -111,7 +112,7 @@ class _Index:
     """The module's nodes: each node's parent, the function it is written in (a nested def or
     lambda owns its own; the module owns the rest), and each scope's reads and bindings by name."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, calls: list[ast.Call]) -> None:
         self.parents: dict[ast.AST, ast.AST] = {}
         self.owner: dict[ast.AST, ast.AST] = {}
         self.loads: dict[tuple[int, str], list[ast.Name]] = {}
@@ -153,6 +154,17 @@ class _Index:
                 self.arguments_spelled[id(node)] = frozenset().union(*(_spelled(a) for a in (*node.args, *node.keywords)))
         #: Every name some call's callee spells.
         self.callee_names: frozenset[str] = frozenset().union(*self.callee_spelled.values())
+        #: Each name -> the calls whose callee (or whose arguments) spell it, in the module's order:
+        #: each function's calls are looked up by its names (a scan of every call per function
+        #: was quadratic in a big test module).
+        self.by_callee: dict[str, list[ast.Call]] = {}
+        self.by_argument: dict[str, list[ast.Call]] = {}
+        self._order = {id(call): n for n, call in enumerate(calls)}
+        for call in calls:
+            for name in self.callee_spelled[id(call)]:
+                self.by_callee.setdefault(name, []).append(call)
+            for name in self.arguments_spelled[id(call)]:
+                self.by_argument.setdefault(name, []).append(call)
         #: (value, names it binds) for assignments of a reference or a call: what a function may go by.
         self.assignments: list[tuple[frozenset[str], frozenset[str]]] = []
         #: (names spelled, names bound) for `g = f`, `self.g = f` and `g = jax.jit(f, ...)`.
@@ -169,10 +181,17 @@ class _Index:
     def reads(self, fn: ast.AST, name: str) -> list[ast.Name]:
         return self.loads.get((id(fn), name), [])
 
+    def calls_spelling(self, names: Iterable[str], *, in_arguments: bool = False) -> list[ast.Call]:
+        """The calls whose callee spells one of `names` (or, `in_arguments`, whose arguments do),
+        in the module's order, each once."""
+        table = self.by_argument if in_arguments else self.by_callee
+        found = {id(call): call for name in names for call in table.get(name, ())}
+        return sorted(found.values(), key=lambda call: self._order[id(call)])
+
 
 def _index(facts: Facts) -> _Index:
     if "_param_index" not in facts.__dict__:
-        facts.__dict__["_param_index"] = _Index(facts.tree)
+        facts.__dict__["_param_index"] = _Index(facts.tree, facts.calls)
     return facts.__dict__["_param_index"]
 
 
@@ -244,7 +263,7 @@ def _declared_static(facts: Facts, index: _Index, fn: ast.FunctionDef | ast.Asyn
     infers names and positions from each other); a spec it cannot read declares nothing (more is
     screened in, never less)."""
     specs = [d for d in fn.decorator_list if "jit" in _spelled(d)]
-    specs += [c for c in facts.calls if "jit" in index.callee_spelled[id(c)] and fn.name in index.arguments_spelled[id(c)]]
+    specs += [c for c in index.calls_spelling(["jit"]) if fn.name in index.arguments_spelled[id(c)]]
     declared: set[str] = set()
     for spec in specs:
         for call in (n for n in ast.walk(spec) if isinstance(n, ast.Call) and any(k.arg in STATIC_KEYWORDS for k in n.keywords)):
@@ -449,10 +468,8 @@ def _calls_into(facts: Facts, index: _Index, fn: ast.FunctionDef | ast.AsyncFunc
         names = grown
         reached = names | {fn.name}
     out = []
-    for call in facts.calls:
+    for call in index.calls_spelling(reached):
         spelled = index.callee_spelled[id(call)]
-        if not spelled & reached:
-            continue
         func = call.func
         inline = isinstance(func, ast.Call) and "jit" in spelled and fn.name in spelled
         if inline or (_is_reference(func) and spelled & names):
@@ -542,9 +559,7 @@ def _passed_untraceable(facts: Facts, index: _Index, fn: ast.FunctionDef | ast.A
     positional = _positional(fn)
     defaults = dict(zip(positional[len(positional) - len(fn.args.defaults):], fn.args.defaults))
     defaults |= {a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None}
-    for call in facts.calls:
-        if fn.name not in index.callee_spelled[id(call)]:
-            continue
+    for call in index.calls_spelling([fn.name]):
         if not _is_reference(call.func) or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return True  # through a layer, or arguments we cannot place
         given = next((k.value for k in call.keywords if k.arg == param), None)

@@ -26,8 +26,9 @@ from jaxfix.transforms.semantics.vocabulary import CALLABLE_SLOTS, TRANSFORM_SLO
 _EFFECTFUL = ("jax.debug.", "jax.experimental.io_callback")
 
 #: Modules whose functions compute a value from their arguments and do nothing else (JAX305 lets
-#: an arm call them, JAX307 a chain's middle operand).
-PURE_FUNCTION_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "math.")
+#: an arm call them, JAX307 a chain's middle operand). jax.random's too: the same key gives the same
+#: numbers, and nothing else changes (openpi#550's `jax.random.categorical` in a selected arm).
+PURE_FUNCTION_PREFIXES = ("jax.numpy.", "jax.nn.", "jax.scipy.special.", "jax.random.", "math.")
 
 
 def name_chain(expr: cst.BaseExpression) -> bool:

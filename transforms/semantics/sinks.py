@@ -102,6 +102,20 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.numpy.compress": ("size", (), ("size",)),
     "jax.numpy.extract": ("size", (), ("size",)),
     "jax.numpy.bincount": ("length", (), ("length",)),
+    # static parameters of the library's own inner jits: a traced one fails to hash there
+    # ("Non-hashable static arguments are not supported"; docs/jax302-behaviour.md, B, added
+    # 2026-12-07 from jax#4723's `jnp.linalg.matrix_power(F, n)`).
+    "jax.numpy.linalg.matrix_power": ("exponent", (1,), ("n",)),
+    "jax.lax.integer_pow": ("exponent", (1,), ("y",)),
+    "jax.numpy.diff": ("count", (1,), ("n",)),
+    "jax.numpy.round": ("count", (1,), ("decimals",)),
+    "jax.numpy.around": ("count", (1,), ("decimals",)),
+    "jax.numpy.polyfit": ("degree", (2,), ("deg",)),
+    "jax.numpy.diagonal": ("offset", (1,), ("offset",)),
+    "jax.numpy.rot90": ("count", (1,), ("k",)),
+    "jax.numpy.vander": ("size", (1,), ("N",)),
+    "jax.numpy.partition": ("index", (1,), ("kth",)),
+    "jax.numpy.argpartition": ("index", (1,), ("kth",)),
     # equinox's filters take Python bools (or callables) for every leaf: a traced mask raises
     # "filter_spec leaf values cannot be traced arrays" (equinox#1036).
     "equinox.partition": ("filter spec", (1,), ("filter_spec",)),

@@ -49,6 +49,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
 )
 from jaxfix.transforms.semantics.importers import calls_elsewhere
+from jaxfix.transforms.semantics.instance_attributes import InstanceAttribute, stored_attribute
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import (
     JitWrapper,
@@ -318,35 +319,46 @@ class TraceIndex:
                 if route.call is None or mapped or any(a.keyword is not None and a.keyword.value == "method" for a in route.call.args):
                     continue  # another method, or positions a layer counts differently from `__call__`'s
                 out.append(replace(route, ref=attribute, from_call=True, consumed=LINEN_APPLY))
-        for call in ctx.calls:
-            built = instance_class(ctx, call.func)
-            if built is not None and built[0] is cls:
-                out.append(Route((), call, bound=True, ref=call.func))
-        out.extend(Route((), call, bound=True, ref=call.func) for call in self._setup_submodule_calls(cls))
+        for call in self._instance_called.get(cls, ()):
+            out.append(Route((), call, bound=True, ref=call.func))
+        out.extend(Route((), call, bound=True, ref=call.func) for call in self._setup_submodule_calls.get(cls, ()))
         return out
 
-    def _setup_submodule_calls(self, cls: cst.ClassDef) -> list[cst.Call]:
-        """``self.experts(mask, x)`` in a method of a linen Module whose ``setup`` alone stores
-        ``self.experts = Cls(...)`` (the Mixtral block of jax#19424; `class_hashing.setup_stores`):
-        calls of `cls`'s ``__call__``. Flax binds the submodule there; what the parent's method
-        passes is what it gets."""
+    @cached_property
+    def _instance_called(self) -> dict[cst.ClassDef, list[cst.Call]]:
+        """Each class of the module -> the calls of an instance it surely builds (``model(x)``,
+        ``Model()(x)``): found in one pass over the calls, for every linen ``__call__`` asked about."""
+        out: dict[cst.ClassDef, list[cst.Call]] = {}
+        for call in self.ctx.calls:
+            built = instance_class(self.ctx, call.func)
+            if built is not None:
+                out.setdefault(built[0], []).append(call)
+        return out
+
+    @cached_property
+    def _setup_submodule_calls(self) -> dict[cst.ClassDef, list[cst.Call]]:
+        """Each class -> ``self.experts(mask, x)`` in a method of another linen Module whose
+        ``setup`` alone stores ``self.experts = Cls(...)`` (the Mixtral block of jax#19424;
+        `class_hashing.setup_stores`): calls of the class's ``__call__``. Flax binds the submodule
+        there; what the parent's method passes is what it gets."""
         ctx = self.ctx
-        out: list[cst.Call] = []
+        out: dict[cst.ClassDef, list[cst.Call]] = {}
         for parent in ctx.nodes_of(cst.ClassDef):
-            if parent is cls or not linen_module(ctx, parent) or not isinstance(parent.body, cst.IndentedBlock):
+            if not linen_module(ctx, parent) or not isinstance(parent.body, cst.IndentedBlock):
                 continue
             methods = [m for m in parent.body.body if isinstance(m, cst.FunctionDef)]
             for name, value in setup_stores(ctx, parent).items():
                 built = instance_class(ctx, value)
-                if built is None or built[0] is not cls:
+                if built is None or built[0] is parent:
                     continue
+                cls = built[0]
                 for method in methods:
                     me = method.params.params[0].name.value if method.params.params else None
                     for attr in ctx.attributes_named(name):
                         call = ctx.parent(attr)
                         inside = any(a is method for a in ctx.ancestors(attr))
                         if inside and isinstance(attr.value, cst.Name) and attr.value.value == me and isinstance(call, cst.Call) and call.func is attr:
-                            out.append(call)
+                            out.setdefault(cls, []).append(call)
         return out
 
     def _instance_calls(self, fn: FunctionNode, head: tuple[Wrap, ...]) -> list[Route]:
@@ -607,6 +619,13 @@ class TraceIndex:
                 yield from self._climb(call, wraps, depth + 1)
             if not calls:
                 yield Route(wraps)
+        elif (stored := _stored_once(ctx, expr)) is not None:
+            # `self._run = jax.jit(model.run)` in `__init__`, read only as `self._run` in the class's
+            # methods (`instance_attributes`): each read stands for the function (openpi#550)
+            for read in stored.reads:
+                yield from self._climb(read, wraps, depth + 1)
+            if not stored.reads:
+                yield Route(wraps)
         else:
             target = _assigned_name(ctx, expr)
             refs = self._name_references(target) if target is not None else None
@@ -690,9 +709,13 @@ class TraceIndex:
         return [access.node for access in assignment.references]
 
     def _after_rebinding(self, ref: cst.CSTNode, statement: cst.CSTNode) -> bool:
-        """Does this use see the rebinding ``f = jax.jit(f)``? From a function body (it runs after
-        the module is built) or from code after the statement, yes."""
-        return self.ctx.enclosing_function(ref) is not None or self.ctx.start(ref) > self.ctx.start(statement)
+        """Does this use see the rebinding ``f = jax.jit(f)``? From code after the statement in the
+        same body, yes; from another function's body (it runs when called, after the block that
+        rebinds is built), yes; from code above it in the same body (a script's `main()` calling
+        `pad(...)` eagerly before `pad = jax.jit(pad, ...)`), no."""
+        if self.ctx.enclosing_function(ref) is not self.ctx.enclosing_function(statement):
+            return True
+        return self.ctx.start(ref) > self.ctx.start(statement)
 
     def rebinding_layer(self, fn: FunctionNode) -> Wrap | None:
         """The layer ``f = jax.checkpoint(f)`` (or any transform, jit included) puts around `fn` by
@@ -1297,6 +1320,15 @@ def _finds_method(ctx: ModuleContext, cls: cst.ClassDef | None, fn: FunctionNode
 def _has_static_options(wrap: Wrap) -> bool:
     """A jit given static positions or names."""
     return wrap.jit is None or wrap.jit.spec is None or not wrap.jit.spec.is_empty
+
+
+def _stored_once(ctx: ModuleContext, expr: cst.CSTNode) -> InstanceAttribute | None:
+    """The attribute ``self.name = expr`` stores, when it is one `instance_attributes` follows."""
+    parent = ctx.parent(expr)
+    if not (isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1):
+        return None
+    target = parent.targets[0].target
+    return stored_attribute(ctx, target) if isinstance(target, cst.Attribute) else None
 
 
 def _assigned_name(ctx: ModuleContext, expr: cst.CSTNode) -> cst.Name | None:

@@ -31,7 +31,7 @@ from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.call_binding import ArgumentSlot, bind_arguments
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
-from jaxfix.transforms.semantics.constants import constant_value
+from jaxfix.transforms.semantics.constants import constant_value, single_binding
 from jaxfix.transforms.semantics.container_origin import OriginKind, OriginTracer
 from jaxfix.transforms.semantics.hashability import Kind
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind
@@ -79,8 +79,12 @@ def _data_leaf(ctx: ModuleContext, leaf: Leaf) -> bool:
     return value is None or isinstance(value, _NUMBERS)
 
 
-def _out_of_sight(ctx: ModuleContext, node: cst.CSTNode) -> bool:
-    """A call of code jaxfix cannot see into (not a builtin such as ``sum``)."""
+def _lost_sight(ctx: ModuleContext, node: cst.CSTNode, param: str) -> bool:
+    """A call of code jaxfix cannot see into (not a builtin such as ``sum``), or a read of the
+    parameter where it may also be bound to something else (array-api-extra#114: ``pad_width = [(pad_width, pad_width)] * x.ndim``
+    in one branch, then ``zip(x.shape, pad_width)`` building a shape)."""
+    if isinstance(node, cst.Name):
+        return node.value == param and single_binding(ctx, node) is None
     if not isinstance(node, cst.Call):
         return False
     return not (ctx.names.qualified_name(node.func) or "").startswith("builtins.")
@@ -228,8 +232,10 @@ class TracedConfig:
         use = ConcreteUses(ctx).first_need(fn, param)
         if use is not None and use.need is Need.NEEDS:
             return None
-        if use is not None and _out_of_sight(ctx, use.node) and tree is not None and _holds_ints(ctx, tree):
-            return None  # an int or a bool handed to code out of sight is most often a size or a flag
+        if use is not None and tree is not None and _holds_ints(ctx, tree) and _lost_sight(ctx, use.node, param):
+            # an int or a bool is most often a size or a flag: where jaxfix loses it (code out of sight,
+            # a name bound again: pad_width's `(lo, hi)` pairs made a shape), it stays static
+            return None
         edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
         if isinstance(edit, str):
             return None

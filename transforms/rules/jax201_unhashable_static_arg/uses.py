@@ -14,7 +14,9 @@ parameters of jitted functions included. Anything else is a problem:
 * handed to code we cannot see (another module's function, a traced
   parameter), which may need it mutable;
 * type-sensitive: a comparison, ``isinstance``, ``print``, an f-string;
-  these would run and silently see something else, the worst outcome;
+  these would run and silently see something else, the worst outcome
+  (except ``isinstance(seq, int)`` of a list against classes no list or tuple
+  is: False both ways, and the body of such an ``if`` never sees the value);
 * anything else we cannot follow.
 """
 
@@ -63,6 +65,11 @@ _REBUILDERS = frozenset({"list", "tuple", "reversed", "iter", "enumerate", "dict
 #: Builtins whose result shows the type or the repr.
 _TYPE_SENSITIVE = frozenset(
     {"isinstance", "type", "repr", "str", "print", "format", "id", "hash", "vars", "issubclass", "ascii"}
+)
+#: Builtin classes no list and no tuple is an instance of: ``isinstance(seq, int)`` gives False
+#: before and after a list is frozen into a tuple.
+_UNRELATED_TO_SEQUENCES = frozenset(
+    {"int", "float", "complex", "bool", "str", "bytes", "bytearray", "dict", "set", "frozenset", "slice", "range", "type"}
 )
 #: Modules whose functions read a sequence as data (values, a shape, axes) and return arrays: a tuple
 #: reads as the list did. Not jax.lax or jax.tree_util: those keep a pytree's container type.
@@ -136,8 +143,10 @@ class UseChecker:
             return
         for assignment in scope.assignments[name]:
             if isinstance(assignment, Assignment) and assignment.node is target:
+                reads = {access.node for access in assignment.references}
                 for access in assignment.references:
-                    self.follow(access.node, shape, depth)  # type: ignore[arg-type]
+                    if not self._tested_away(access.node, reads, shape):
+                        self.follow(access.node, shape, depth)  # type: ignore[arg-type]
                 if isinstance(scope, GlobalScope):
                     self.follow_importers(target, name, shape, depth)
                 return
@@ -259,6 +268,8 @@ class UseChecker:
             return
         qualified = self.ctx.names.qualified_name(call.func) or ""
         builtin = qualified.removeprefix("builtins.") if qualified.startswith("builtins.") else None
+        if builtin == "isinstance" and self._same_instance_test(call, node, shape):
+            return
         if builtin in _TYPE_SENSITIVE:
             self._problem(
                 Problem.TYPE_SENSITIVE, call, f"`{self._code(call)}` would show its frozen type or repr instead"
@@ -283,6 +294,12 @@ class UseChecker:
                 call,
                 f"`{self._code(call)}` needs a sequence, and not every frozen mapping is reversible",
             )
+        elif builtin == "zip" and node.keyword is None and not shape.reordered:
+            # an iterator of tuples, the value's elements at its place in each: read in the same order
+            place = next(n for n, a in enumerate(call.args) if a is node)
+            element = shape.element()
+            pair = Shape("pair", element.changed, tuple((n, element if n == place else LEAF) for n in range(len(call.args))))
+            self.follow(call, view(pair), depth)
         elif builtin == "dict" and call.args[0] is node and node.keyword is None:
             self.follow(call, copied_mapping(shape), depth)
         elif builtin in _REBUILDERS and call.args[0] is node and node.keyword is None:
@@ -296,6 +313,36 @@ class UseChecker:
             self.follow(call, held, depth)
         else:
             self._into_callee(call, node, shape, depth)
+
+    def _tested_away(self, read: cst.CSTNode, reads: set, shape: Shape) -> bool:
+        """`read` sits in the body of ``if isinstance(name, int):`` that tests a read of the same
+        binding against classes no list or tuple is (`_same_instance_test`): the value followed
+        never runs there (``pad_width = [(pad_width, pad_width)] * x.ndim`` reads an int)."""
+        for ancestor in self.ctx.ancestors(read):
+            if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return False
+            test = ancestor.test if isinstance(ancestor, cst.If) else None
+            if not (isinstance(test, cst.Call) and test.args and test.args[0].value in reads):
+                continue
+            inside = any(a is ancestor.body for a in self.ctx.ancestors(read))  # type: ignore[union-attr]
+            if inside and self.ctx.names.qualified_name(test.func) == "builtins.isinstance":
+                return self._same_instance_test(test, test.args[0], shape)
+        return False
+
+    def _same_instance_test(self, call: cst.Call, arg: cst.Arg, shape: Shape) -> bool:
+        """``isinstance(pad_width, int)`` on a list that becomes a tuple: False before and after.
+        Only for a sequence (a list's frozen form is a tuple, always) tested against builtin
+        classes that are neither a list nor a tuple nor their bases; a mapping's frozen form
+        depends on the library chosen, so its tests stay problems."""
+        if shape.kind != "sequence" or len(call.args) != 2 or call.args[0] is not arg or arg.keyword is not None:
+            return False
+        classinfo = call.args[1].value
+        classes = [e.value for e in classinfo.elements] if isinstance(classinfo, cst.Tuple) else [classinfo]
+        return bool(classes) and all(
+            (self.ctx.names.qualified_name(c) or "").removeprefix("builtins.") in _UNRELATED_TO_SEQUENCES
+            and (self.ctx.names.qualified_name(c) or "").startswith("builtins.")
+            for c in classes
+        )
 
     def _held_as_field(self, call: cst.Call, arg: cst.Arg, shape: Shape) -> Shape | None:
         """``Config(sizes=value)`` of a frozen dataclass of this module stores the value as a

@@ -36,8 +36,8 @@ REGISTER_NODE = "jax.tree_util.register_pytree_node"
 
 def registration(ctx: ModuleContext, cls: cst.ClassDef) -> cst.Call | None:
     """The module's ``register_pytree_node(Cls, flatten, unflatten)`` of `cls`."""
-    for call in ctx.calls:
-        if ctx.names.qualified_name(call.func) != REGISTER_NODE or not call.args:
+    for call in ctx.calls_of(REGISTER_NODE):
+        if not call.args:
             continue
         first = call.args[0].value
         if isinstance(first, cst.Name) and single_binding(ctx, first) is cls:

@@ -20,6 +20,7 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.repairs.select_with_where import select
 from jaxfix.transforms.repairs.static_parameter import (
     StaticPlan,
     describe_passed,
@@ -408,6 +409,25 @@ class ParamsNeedingStatic:
                     description=WHILE_DESCRIPTION,
                     notes=(WHILE_NOTE,),
                 )
+        if isinstance(loop, cst.If) and loop.test is need.use.node:  # type: ignore[union-attr]
+            selected = self._selected(loop)
+            if isinstance(selected, str):
+                unlooped = f"; nor selected with `jnp.where`: {selected}"
+            else:
+                edits, text = selected
+                return ctx.finding(
+                    "JAX302",
+                    anchor,
+                    f"{head}, {problem}; not static: {plan}; but the `if` only chooses a value, so it becomes "
+                    f"`{shorten(text, 80)}`, which takes the condition traced or not",
+                    edits,
+                    Applicability.UNSAFE,
+                    description=f"select with `{shorten(text, 80)}`",
+                    notes=(
+                        "unsafe: both arms are evaluated; where a call passes a Python value, the arm Python skipped "
+                        "now runs too (its value is discarded), and the result is an array",
+                    ),
+                )
         options = (
             f"option: make `{need.param}` static on the jit of `{name}` (static_argnums/static_argnames) once every "
             "call passes a hashable Python value; each distinct value compiles once",
@@ -415,6 +435,15 @@ class ParamsNeedingStatic:
             f"(`jax.jit(partial({name}, {need.param}=...))`, created once)",
         )
         return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}{unlooped}", notes=options)
+
+
+    def _selected(self, branch: cst.If) -> tuple[tuple, str] | str:
+        """The ``if`` on the parameter selected with ``jnp.where`` (`repairs.select_with_where`, whose
+        obligations hold in the function that holds it: a nested loop body too); else why not."""
+        fn = self.ctx.enclosing_function(branch)
+        if fn is None:
+            return "the `if` is not in a function"
+        return select(self.analysis, fn, branch)
 
 
 def _namedtuple(ctx, expr: cst.BaseExpression) -> bool:
