@@ -57,6 +57,7 @@ from jaxfix.transforms.semantics.array_values import RESHAPING_METHODS, indexed_
 from jaxfix.transforms.semantics.class_hashing import given_to_field
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
+    bound_after,
     class_members,
     local_bindings,
     reaching_binding,
@@ -417,6 +418,26 @@ def _vector_made(ctx, call: cst.Call) -> cst.CSTNode | None:
     return None
 
 
+def _reaching_values(analysis: Analysis, read: cst.Name) -> list[cst.BaseExpression] | None:
+    """What a local bound several times may hold at `read`: the value of each binding that may
+    reach it (none written after it without a loop), and what every call passes for the
+    parameter; None when a binding is anything else or a call cannot be seen."""
+    ctx = analysis.ctx
+    bindings = local_bindings(ctx, read)
+    if bindings is None:
+        return None
+    out: list[cst.BaseExpression] = []
+    for binding in bindings:
+        if isinstance(binding, cst.Param):
+            passed = passed_to(analysis, binding)
+            if not passed:
+                return None
+            out.extend(passed)
+        elif not bound_after(ctx, binding, read):
+            out.append(binding)
+    return out
+
+
 def unproven_part(
     analysis: Analysis, expr: cst.BaseExpression, ints: IntStatic, written: Callable[[cst.CSTNode], bool], depth: int
 ) -> cst.CSTNode | None:
@@ -452,6 +473,8 @@ def unproven_part(
         if not written(expr) or any(a.star for a in expr.args):
             return expr
         parts = [a.value for a in expr.args]
+    elif isinstance(expr, cst.Name) and reaching_binding(ctx, expr) is None and (every := _reaching_values(analysis, expr)) is not None:
+        parts = every  # several bindings may reach it (ivy#18053's `num_or_size_splits`): each must be static
     elif isinstance(expr, cst.Name):
         binding = reaching_binding(ctx, expr)
         value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None

@@ -26,8 +26,12 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.jit_wrappers import function_info
+from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses
+from jaxfix.transforms.semantics.int_values import int_value
+from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes, passed_elsewhere
@@ -150,3 +154,40 @@ def doubts_elsewhere(analysis: Analysis, fn: FunctionNode, entry: JitEntry, para
 
 
 __all__ = ["CallsThrough", "Judge", "Judged", "calls_through", "doubts_elsewhere", "entered_jit", "through"]
+
+
+def made_traced(analysis: Analysis, callee: FunctionNode, param: str) -> tuple[tuple, list[str]] | None:
+    """A traced value handed to a jitted helper's static `param` (JAX404, and JAX304 for a value JAX
+    computes, numpyro#1212): when nothing in the helper needs the parameter concrete and its one
+    written jit can drop it, (the edits, the doubts the other calls through that jit leave). A
+    method whose receiver the jit traces is left to a person (dropping the slot would not make
+    the receiver hashable)."""
+    ctx = analysis.ctx
+    if ConcreteUses(ctx).first_need(callee, param) is not None:
+        return None
+    entry = entered_jit(analysis, callee)
+    if entry is None or entry.wrapper.spec is None or entry.wrapper.call is None:
+        return None
+    info = function_info(ctx, callee)
+    declared = entry.wrapper.spec.declared_static(info.signature)
+    if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) and info.signature.params:
+        if info.signature.params[0].name not in declared:
+            return None
+    edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
+    if isinstance(edit, str):
+        return None
+    calls = calls_through(analysis, callee, entry, param, traceable)
+    unsure = [*calls.doubts, *doubts_elsewhere(analysis, callee, entry, param, traceable)]
+    return edit.edits, unsure
+
+
+def traceable(analysis: Analysis, argument: cst.BaseExpression) -> Judged:
+    """What a call passes a parameter that becomes traced: a tracer or a number jit traces as
+    well; anything else (a string, a function) jit cannot trace."""
+    if analysis.traced.tracer_source(argument) is not None:
+        return Judged(evidence="a tracer")
+    if int_value(analysis, argument) is not None or array_origin(analysis, argument) is not None:
+        return Judged()
+    if isinstance(argument, (cst.Integer, cst.Float)):
+        return Judged()
+    return Judged(doubt="which may not be a number or an array")

@@ -271,6 +271,16 @@ def local_bindings(ctx: ModuleContext, name: cst.Name) -> list[cst.Param | cst.B
     return found
 
 
+def bound_after(ctx: ModuleContext, value: cst.BaseExpression, read: cst.CSTNode) -> bool:
+    """The binding whose value is `value` (a `local_bindings` entry) comes after `read` runs, and no
+    loop brings it round: its statement starts at or after the read's (``x = f(x)`` binds after
+    reading), so the read never sees it."""
+    fn = ctx.enclosing_function(read)
+    if any(isinstance(a, (cst.For, cst.While)) for a in ctx.ancestors_within(read, fn)):
+        return False
+    return ctx.start(ctx.statement_of(value)) >= ctx.start(ctx.statement_of(read))
+
+
 def dominating_binding(ctx: ModuleContext, name: cst.Name) -> cst.Name | None:
     """The Name target of the last assignment to `name` written before the use in the use's own
     block (``rng, sub = split(rng)`` ... ``return rng``): straight-line code runs it right before

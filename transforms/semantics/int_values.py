@@ -33,6 +33,7 @@ from jaxfix.transforms.semantics.constants import (
     NOT_CONSTANT,
     assigned_value,
     binding_value,
+    bound_after,
     constant_value,
     local_bindings,
     reaching_parameter,
@@ -177,6 +178,8 @@ class IntStatic:
 
     def _name(self, name: cst.Name, code: str, depth: int) -> Proof:
         ctx = self.ctx
+        if narrowed_to(ctx, name) == frozenset({"builtins.int"}):
+            return Proof(Kind.INT, f"`isinstance({name.value}, int)` holds where it is read")
         binding = single_binding(ctx, name) or reaching_parameter(ctx, name)
         if binding is None:
             every = self._every_binding(name, depth)
@@ -246,6 +249,20 @@ class IntStatic:
             if not expr.elements or not all(isinstance(e, cst.Element) for e in expr.elements):
                 return self._static_only(expr)
             return _worst([self.kind(e.value, depth + 1) for e in expr.elements], "a tuple of ints")
+        if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice):
+            inner = self.int_sequence(expr.value, depth + 1)  # `sizes[:-1]`: some of the same ints
+            return Proof(inner.kind, "a slice of a tuple of ints") if inner.kind is Kind.INT else inner
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+            return _worst([self.int_sequence(expr.left, depth + 1), self.int_sequence(expr.right, depth + 1)], "tuples of ints joined")
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Multiply):
+            # `[n] * k`: the list's items repeated (a list times anything but an int raises)
+            repeated = expr.left if isinstance(expr.left, (cst.List, cst.Tuple)) else expr.right
+            inner = self.int_sequence(repeated, depth + 1)
+            return Proof(inner.kind, "a tuple of ints repeated") if inner.kind is Kind.INT else inner
+        if isinstance(expr, cst.Name) and single_binding(ctx, expr) is None and narrowed_to(ctx, expr) & _SEQUENCE_CLASSES:
+            every = self._every_sequence_binding(expr, depth)
+            if every is not None:
+                return every
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr)
             if isinstance(binding, cst.Name):
@@ -257,6 +274,37 @@ class IntStatic:
             if isinstance(binding, cst.Param) and (fn := ctx.enclosing_function(binding)) is not None:
                 return self.parameter(fn, binding.name.value, depth, judge="int_sequence")
         return self._static_only(expr)
+
+    def _every_sequence_binding(self, name: cst.Name, depth: int) -> Proof | None:
+        """A local bound several times, read where ``isinstance(name, (list, tuple))`` holds
+        (ivy#18053's ``num_or_size_splits``): INT when every binding gives a tuple of ints, or an
+        int or None (which that test turns away); None when the bindings cannot all be read."""
+        bindings = local_bindings(self.ctx, name)
+        key = (self.ctx.enclosing_function(name), name.value)
+        if bindings is None or key in self._open_names:
+            return None
+        bindings = [b for b in bindings if isinstance(b, cst.Param) or not bound_after(self.ctx, b, name)]
+        self._open_names.add(key)
+        try:
+            proofs = [
+                self.parameter(b_fn, b.name.value, depth, judge="sequence_where_tested")
+                if isinstance(b, cst.Param) and (b_fn := self.ctx.enclosing_function(b)) is not None
+                else self.sequence_where_tested(b, depth)  # type: ignore[arg-type]
+                for b in bindings
+            ]
+        finally:
+            self._open_names.discard(key)
+        found = _worst(proofs, f"`{name.value}` is a tuple of ints wherever `isinstance` lets it through")
+        return found if found.kind is Kind.INT else None
+
+    def sequence_where_tested(self, expr: cst.BaseExpression, depth: int = 0) -> Proof:
+        """INT when `expr` is a tuple of ints, or a value an ``isinstance(..., (list, tuple))`` test
+        turns away (an int, None): a judge for `parameter` and `_every_sequence_binding`."""
+        if isinstance(expr, cst.Name) and expr.value == "None":
+            return Proof(Kind.INT, "None, which the test turns away")
+        if self.kind(expr, depth + 1).kind is Kind.INT:
+            return Proof(Kind.INT, "an int, which the test turns away")
+        return self.int_sequence(expr, depth + 1)
 
     def parameter(self, fn: FunctionNode, param: str, depth: int = 0, judge: str = "kind") -> Proof:
         """The parameter's kind from every call (`judge` names the question: `kind`, an int;
@@ -273,7 +321,8 @@ class IntStatic:
         ctx = self.ctx
         node = parameter(fn, param)
         static = self._static_only(node.name) if node is not None else Proof(Kind.UNKNOWN, "")
-        if static.kind is Kind.UNKNOWN:
+        if static.kind is Kind.UNKNOWN and not (judge != "kind" and self._plain_calls_only(fn)):
+            # (a list is no static value to the staticness model, but a plain call hands it on as is)
             return static
         info = function_info(ctx, fn)
         routes = local_routes(self.analysis, fn)
@@ -306,6 +355,13 @@ class IntStatic:
         jitted = any(w.name == JIT for r in routes for w in r.wraps) or self.analysis.traces.jit_entry(fn) is not None
         held = "a static parameter of the jitted" if jitted else "a parameter of"
         return Proof(Kind.INT, f"{held} `{name}` that every call passes {what}")
+
+    def _plain_calls_only(self, fn: FunctionNode) -> bool:
+        """Every use of `fn` the module makes is a call of it as written, with no layer around it."""
+        routes = self.analysis.traces.routes(fn)
+        return bool(routes) and all(
+            not r.wraps and r.call is not None and not r.escapes and not r.uncertain for r in routes
+        )
 
     def _ints_elsewhere(self, fn: FunctionNode, param: str, depth: int, judge: str) -> int | None:
         """How many calls in the project's other modules pass `param` an int (each read in its own
@@ -347,6 +403,36 @@ INT_ARITHMETIC = {
     cst.Modulo: operator.mod,
     cst.Power: operator.pow,
 }
+
+
+#: What ``isinstance(x, (list, tuple))`` lets through: a sequence `int_sequence` may read.
+_SEQUENCE_CLASSES = frozenset({"builtins.list", "builtins.tuple"})
+
+
+def narrowed_to(ctx, name: cst.Name) -> frozenset[str]:
+    """The builtin classes an enclosing ``if isinstance(name, C):`` (or ``elif``, or a test that is
+    ``isinstance(...) and ...``) says the value read here is one of, the read in that ``if``'s body
+    and no binding of the name between the test and the read; empty when none says so."""
+    for ancestor in ctx.ancestors(name):
+        if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return frozenset()
+        if not isinstance(ancestor, cst.If) or not any(a is ancestor.body for a in ctx.ancestors(name)):
+            continue
+        test = ancestor.test
+        while isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            test = test.left
+        if not (isinstance(test, cst.Call) and ctx.names.qualified_name(test.func) == "builtins.isinstance"):
+            continue
+        if len(test.args) != 2 or not isinstance(test.args[0].value, cst.Name) or test.args[0].value.value != name.value:
+            continue
+        statements = [ctx.statement_of(b) for b in local_bindings(ctx, name) or [] if not isinstance(b, cst.Param)]
+        if any(ctx.start(ancestor.body) <= ctx.start(s) and ctx.end(s) <= ctx.start(name) for s in statements):
+            return frozenset()  # bound again inside the body, before this read
+        classinfo = test.args[1].value
+        classes = [e.value for e in classinfo.elements] if isinstance(classinfo, cst.Tuple) else [classinfo]
+        names = frozenset(ctx.names.qualified_name(c) or "" for c in classes)
+        return names if all(n.startswith("builtins.") for n in names) else frozenset()
+    return frozenset()
 
 
 def _called_as_written(ctx, fn: cst.FunctionDef) -> bool:

@@ -24,7 +24,7 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
-from jaxfix.transforms.semantics.constants import binding_value, reaching_binding, single_binding
+from jaxfix.transforms.semantics.constants import binding_value, local_bindings, reaching_binding, single_binding
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter, reads
@@ -246,6 +246,8 @@ class Sink:
     #: The place is a shape (`jnp.zeros`'s, `reshape`'s): a tuple of ints there is the same shape
     #: as an array holding them.
     shape: bool = False
+    #: The place is a static parameter of a jitted call (`node`): that parameter's name.
+    static_parameter: str | None = None
 
 
 @dataclass(frozen=True)
@@ -255,6 +257,52 @@ class Flow:
     sinks: tuple[Sink, ...] = ()
     #: "it is used as `m.astype(int)` (line 9)"; None when every use is plain.
     blocked: str | None = None
+
+
+def _runs_after(ctx: ModuleContext, assign: cst.Assign, use: cst.CSTNode) -> bool:
+    """May `use` see what `assign` binds? When it is written after it in the function (or a loop
+    around the assignment may come back to it), and no other assignment of the name written in the
+    same block between the two rebinds it on every path (``k = a`` ``k = f(k)`` then a loop reading
+    ``k``: the loop sees the second)."""
+    fn = ctx.enclosing_function(assign)
+    if ctx.enclosing_function(use) is not fn:
+        return True
+    if any(isinstance(a, (cst.For, cst.While)) for a in ctx.ancestors_within(assign, fn)):
+        return True
+    if ctx.start(use) < ctx.end(assign):
+        return False
+    statement = ctx.statement_of(assign)
+    block = ctx.parent(statement)
+    body = list(getattr(block, "body", ()))
+    later = next((a for a in (use, *ctx.ancestors(use)) if ctx.parent(a) is block), None)
+    if later is None or statement not in body or later not in body:
+        return True  # the use is outside the assignment's block (after an `if` that binds, say)
+    names = {t.target.value for t in assign.targets if isinstance(t.target, cst.Name)}
+    between = body[body.index(statement) + 1 : body.index(later)]
+    return not any(_assigns(line, names) for line in between)
+
+
+def _assigns(line: cst.CSTNode, names: set[str]) -> bool:
+    """A simple statement line that assigns one of `names` as a plain target."""
+    if not isinstance(line, cst.SimpleStatementLine):
+        return False
+    return any(
+        isinstance(small, (cst.Assign, cst.AnnAssign))
+        and any(isinstance(t, cst.Name) and t.value in names for t in _plain_targets(small))
+        for small in line.body
+    )
+
+
+def _plain_targets(small: cst.BaseSmallStatement) -> list[cst.BaseExpression]:
+    if isinstance(small, cst.Assign):
+        return [t.target for t in small.targets]
+    return [small.target]  # type: ignore[attr-defined]
+
+
+def _same_name_only(ctx: ModuleContext, target: cst.Name) -> bool:
+    """Every binding of the name in its function is a parameter or a plain assignment
+    (`constants.local_bindings`): a read seeing several of them sees one of these values."""
+    return local_bindings(ctx, target) is not None
 
 
 def _tracer_guard(operation: cst.BooleanOperation) -> bool:
@@ -485,6 +533,7 @@ class Follower:
     def __init__(self, ctx: ModuleContext, *, through_indexing: bool = False) -> None:
         self.ctx = ctx
         self.through_indexing = through_indexing
+        self._bindings_seen: dict[tuple[cst.Name, Place | None], Flow] = {}
 
     def follow(self, expr: cst.CSTNode, depth: int = 0, held: Place | None = None) -> Flow:
         """Where `expr`'s value goes; `held`: `expr` is a Python tuple or list holding the value
@@ -601,7 +650,8 @@ class Follower:
         if jitted is not None:
             slot = next((s for s in jitted.slots if s.expr is arg.value), None)
             if slot is not None and slot.static:
-                return Flow((Sink(call, f"static parameter `{slot.param}` of the jitted `{jitted.callee_name}` must hash it"),))
+                reason = f"static parameter `{slot.param}` of the jitted `{jitted.callee_name}` must hash it"
+                return Flow((Sink(call, reason, static_parameter=slot.param),))
             if slot is not None:
                 return Flow()
         if qualified.startswith(ARRAY_MODULES) or self._displayed(call, qualified):
@@ -611,10 +661,28 @@ class Follower:
             sink = index_sink(ctx, ctx.parent(call))  # type: ignore[arg-type]
             if sink is not None and sink.reason.endswith("which a tracer is not"):
                 return Flow((sink,))
+        if self._holds_its_argument(call, arg, qualified):
+            # `tuple(b)`, `tuple(map(tuple, a))`, `Pair(a, b)` of a namedtuple: a tuple holding the
+            # value's parts (numpyro#1212), as unhashable as they are
+            return self.follow(call, depth + 1, UNKNOWN)
         helper = self._helper_parameter(call, arg)
         if helper is not None:
             return self._joined(helper, depth, held)
         return Flow(blocked=f"it is passed to `{shorten(ctx.code(call.func))}` (line {line}), which we cannot see into")
+
+    def _holds_its_argument(self, call: cst.Call, arg: cst.Arg, qualified: str) -> bool:
+        """Is the call's result a tuple or list whose items are the argument's parts: ``tuple(x)``,
+        ``list(x)``, ``map(tuple, x)`` (an iterator of such rows), or a namedtuple built by
+        ``collections.namedtuple`` with the argument as a field?"""
+        if arg.star or arg.keyword is not None and qualified in ("builtins.tuple", "builtins.list", "builtins.map"):
+            return False
+        if qualified in ("builtins.tuple", "builtins.list"):
+            return len(call.args) == 1
+        if qualified == "builtins.map":
+            first = call.args[0].value if len(call.args) == 2 else None
+            return arg is call.args[1] and self.ctx.names.qualified_name(first) in ("builtins.tuple", "builtins.list")
+        made = binding_value(self.ctx, call.func) if isinstance(call.func, cst.Name) else None
+        return isinstance(made, cst.Call) and self.ctx.names.qualified_name(made.func) == "collections.namedtuple"
 
     def _helper_parameter(self, call: cst.Call, arg: cst.Arg) -> list[cst.CSTNode] | None:
         """`arg` handed to a def of the module that runs as written (``_const(idx, k)``): the reads
@@ -700,16 +768,29 @@ class Follower:
         return names  # type: ignore[return-value]
 
     def _bound(self, assign: cst.Assign, target: cst.Name, depth: int, held: Place | None) -> Flow:
+        """Where the value bound to `target` goes; each binding is followed once per follower (a
+        loop rebinding ``x = x - f(x)`` reaches the same bindings again and again)."""
+        key = (target, held)
+        if key not in self._bindings_seen:
+            self._bindings_seen[key] = Flow()  # in progress: coming round again adds nothing
+            self._bindings_seen[key] = self._bound_uses(assign, target, depth, held)
+        return self._bindings_seen[key]
+
+    def _bound_uses(self, assign: cst.Assign, target: cst.Name, depth: int, held: Place | None) -> Flow:
         ctx = self.ctx
         uses = reads(ctx, target)
         sinks: list[Sink] = []
         blocked: str | None = None
         for use in uses:
             reaching = reaching_binding(ctx, use)  # type: ignore[arg-type]
-            if reaching is not target:
-                if reaching is None:
-                    blocked = blocked or f"`{target.value}` is bound more than once"
+            if reaching is None and not _runs_after(ctx, assign, use):
+                continue  # read before this binding exists, and no loop comes round to it
+            if reaching is None and not _same_name_only(ctx, target):
+                blocked = blocked or f"`{target.value}` is bound more than once"
+                continue
+            if reaching is not target and reaching is not None:
                 continue  # another binding's value is read there
+            # (reaching None: this binding's value or another's; where it goes must take this one)
             if ctx.enclosing_function(use) is not ctx.enclosing_function(assign):
                 blocked = blocked or f"`{target.value}` is read in another function (line {ctx.span(use).start.line})"
                 continue

@@ -36,6 +36,7 @@ from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
 from jaxfix.transforms.repairs.select_with_where import select, select_expression
 from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
+from jaxfix.transforms.repairs.traced_parameter import made_traced
 from jaxfix.transforms.repairs.while_loop import DESCRIPTION as WHILE_DESCRIPTION
 from jaxfix.transforms.repairs.while_loop import UNSAFE_NOTE as WHILE_NOTE
 from jaxfix.transforms.repairs.while_loop import as_while_loop
@@ -576,6 +577,37 @@ class TracedValues304:
             return self._data(expr.value, depth + 1)
         return None
 
+    def _static_slot_traced(self, sink: Sink, traced: str) -> Finding | None:
+        """The value reaches a static parameter of a jitted helper (numpyro#1212: tuples of a jitted
+        helper's outputs in a namedtuple, inside a traced model): where nothing in the helper needs
+        that parameter concrete, it becomes a traced argument of the helper
+        (`repairs.traced_parameter.made_traced`, as JAX404 does for a traced parameter)."""
+        ctx = self.ctx
+        called = jitted_call(ctx, sink.node) if isinstance(sink.node, cst.Call) else None
+        if called is None:
+            return None
+        slot = next((s for s in called.slots if s.static and s.param == sink.static_parameter), None)
+        callee = called.target.function.node
+        if slot is None or callee is None:
+            return None
+        planned = made_traced(self.analysis, callee, slot.param)
+        if planned is None:
+            return None
+        edits, unsure = planned
+        notes = ["a traced argument compiles once per structure, shape and dtype, not once per value"]
+        if unsure:
+            notes.insert(0, f"unsafe: {unsure[0]}")
+        return ctx.finding(
+            "JAX304",
+            slot.expr,
+            f"{traced}; nothing in `{called.callee_name}` needs `{slot.param}` concrete, so it becomes a regular "
+            f"(traced) argument of `{called.callee_name}`",
+            edits,
+            Applicability.UNSAFE if unsure else Applicability.SAFE,
+            description=f"make `{slot.param}` a traced argument of `{called.callee_name}`",
+            notes=tuple(notes),
+        )
+
     def _finding(self, call: cst.Call, fn: FunctionNode, sink: Sink) -> Finding:
         ctx = self.ctx
         name = fn.name.value if isinstance(fn, cst.FunctionDef) else "the lambda"
@@ -585,6 +617,9 @@ class TracedValues304:
         traced = f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} (line {line})"
         data = self._data(call)
         jitted = jitted_call(ctx, call)
+        unhashed = self._static_slot_traced(sink, traced)
+        if unhashed is not None:
+            return unhashed
         if data is not None and isinstance(sink.node, cst.If) and (branch_fn := ctx.enclosing_function(sink.node)) is not None:
             selected = select(self.analysis, branch_fn, sink.node)
             if not isinstance(selected, str):
@@ -769,6 +804,14 @@ class TracedValues304:
                 "option: index an array of the items (`jnp.asarray(items)[i]`, or `jnp.stack`), which takes a traced "
                 "index when they share a shape; `lax.switch(i, branches)` when they are functions",
                 f"option: compute the index before calling `{name}`, outside jit, and pass it as a static argument",
+            )
+        elif sink.static_parameter is not None:
+            options = (
+                f"option: compute it before calling `{name}`, outside "
+                f"{'the transform' if runs_staged(self.analysis, fn) is False else 'jit'}, as Python values, and pass "
+                "them in as a static argument",
+                f"option: make `{sink.static_parameter}` a traced parameter of the helper once nothing in it needs "
+                "the value concrete",
             )
         else:
             options = (

@@ -19,16 +19,15 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
-from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
-from jaxfix.transforms.repairs.traced_parameter import Judged, calls_through, doubts_elsewhere, entered_jit
+from jaxfix.transforms.repairs.traced_parameter import made_traced
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
 from jaxfix.transforms.semantics.int_values import int_value
-from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
@@ -129,7 +128,7 @@ class TracedToStatic:
                 description=f"make `{source.param}` static on the jit of `{outer}`",
                 notes=tuple(notes),
             )
-        traced = self._made_traced(callee, slot.param)
+        traced = made_traced(self.analysis, callee, slot.param)
         if traced is not None:
             edits, unsure = traced
             notes = ["a traced argument compiles once per shape and dtype, not once per value"]
@@ -151,29 +150,6 @@ class TracedToStatic:
             message,
             notes=(self._upstream(source), self._dynamic(callee, name, slot.param)),
         )
-
-    def _made_traced(self, callee: FunctionNode, param: str) -> tuple[tuple, list[str]] | None:
-        """Option 2, when it is proven (`repairs.traced_parameter`): nothing in the helper needs the
-        parameter concrete, and its one written jit can drop it; (the edits, the doubts) that
-        the other calls through that jit leave. A method whose receiver the jit traces is left
-        to a person (dropping the slot would not make the receiver hashable)."""
-        ctx = self.ctx
-        if self.uses.first_need(callee, param) is not None:
-            return None
-        entry = entered_jit(self.analysis, callee)
-        if entry is None or entry.wrapper.spec is None or entry.wrapper.call is None:
-            return None
-        info = function_info(ctx, callee)
-        declared = entry.wrapper.spec.declared_static(info.signature)
-        if info.method in (MethodKind.INSTANCE, MethodKind.CLASS) and info.signature.params:
-            if info.signature.params[0].name not in declared:
-                return None
-        edit = StaticEditor(ctx).drop(entry.wrapper, entry.node, info.signature, param)
-        if isinstance(edit, str):
-            return None
-        calls = calls_through(self.analysis, callee, entry, param, _traceable)
-        unsure = [*calls.doubts, *doubts_elsewhere(self.analysis, callee, entry, param, _traceable)]
-        return edit.edits, unsure
 
     def _proven_upstream(self, source: Source, value: cst.BaseExpression) -> StaticPlan | None:
         """Option 1, when it is proven: the value is Python arithmetic on a parameter of the enclosing
@@ -229,18 +205,6 @@ class TracedToStatic:
         if use.need is Need.NEEDS:
             return f"{head}: not possible as written, since {use.reason}"
         return f"{head}: check {use.reason.replace('it is', f'`{param}` is', 1)}"
-
-
-def _traceable(analysis: Analysis, argument: cst.BaseExpression) -> Judged:
-    """What a call passes a parameter that becomes traced: a tracer or a number jit traces as
-    well; anything else (a string, a function) jit cannot trace."""
-    if analysis.traced.tracer_source(argument) is not None:
-        return Judged(evidence="a tracer")
-    if int_value(analysis, argument) is not None or array_origin(analysis, argument) is not None:
-        return Judged()
-    if isinstance(argument, (cst.Integer, cst.Float)):
-        return Judged()
-    return Judged(doubt="which may not be a number or an array")
 
 
 def _python_arithmetic_on(ctx, expr: cst.BaseExpression, param: str) -> bool:
