@@ -88,6 +88,17 @@ def _index(facts, body: ast.AST) -> _Index:
     return cache[id(body)][1]
 
 
+def _constant_item(expr: ast.AST) -> bool:
+    """``args[0]``: an item of a name at a constant index, which may be a Python list a loop
+    carries (`carried_lists.carried_list_index`, jax#2962), generously here."""
+    return (
+        isinstance(expr, ast.Subscript)
+        and isinstance(expr.value, ast.Name)
+        and isinstance(expr.slice, ast.Constant)
+        and isinstance(expr.slice.value, int)
+    )
+
+
 def _inside_lambda(parents: dict, node: ast.AST) -> bool:
     while node in parents:
         node = parents[node]
@@ -131,8 +142,8 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             outer = parents.get(parent)
             return isinstance(outer, ast.Call) and outer.func is parent  # `mean.item()` (`sinks.Follower`)
         if isinstance(parent, ast.Subscript) and parent.slice is node:
-            if facts.python_sequence(parent.value):
-                return True  # a Python list's index must be a concrete int
+            if facts.python_sequence(parent.value) or _constant_item(parent.value):
+                return True  # a Python list's index must be a concrete int (a carry's item may be one)
             node = parent  # what an array gives at a traced index is traced (JAX304 follows it)
             continue
         if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and parent.test is node:

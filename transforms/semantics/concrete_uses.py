@@ -442,6 +442,8 @@ class ConcreteUses:
         if applied is not None:
             # `model.apply(variables, x, train)`: the variables fill `self`'s slot of `__call__`.
             fn, consumed = applied, LINEN_APPLY
+        elif isinstance(call.func, cst.Name) and (called := self._called_instance(call.func)) is not None:
+            fn, bound = called, True  # `model(steps, y)` of a parameter every call hands one class's instance
         elif isinstance(call.func, cst.Name):
             fn = single_binding(ctx, call.func)
             if isinstance(fn, cst.Name):
@@ -484,6 +486,18 @@ class ConcreteUses:
             # (``def b(z): return z.shape``: static even for a tracer).
             return _CONTINUE if _returns_value(fn) and not self._metadata_only(fn, param) else None
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _called_instance(self, func: cst.Name) -> cst.FunctionDef | None:
+        """The undecorated ``__call__`` that calling `func` runs, where `func` is a parameter every
+        call hands an instance of one class of this module (`TraceIndex.instance_class_of`:
+        equinox#990's ``model(steps, ytraj_init)`` in a jitted ``rollout(model, steps, ...)``)."""
+        if self.traces is None or not isinstance(single_binding(self.ctx, func), cst.Param):
+            return None
+        cls = self.traces.instance_class_of(func)
+        found = [d for d in members_named(cls, "__call__") if isinstance(d, cst.FunctionDef)] if cls is not None else []
+        if len(found) != 1 or found[0].decorators or function_info(self.ctx, found[0]).method is not MethodKind.INSTANCE:
+            return None
+        return found[0]
 
     def _passed_method(self, func: cst.Attribute) -> Target | None:
         """``solver.init_state`` where `solver` is a parameter every call passes an instance of one

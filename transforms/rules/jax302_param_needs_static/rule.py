@@ -178,12 +178,23 @@ class ParamsNeedingStatic:
                 continue  # handed to another jit's static parameter: JAX404's
             if needs is not None and value_shaped_call(self.ctx, needs.node):
                 continue  # `jnp.unique(x)`: no static value helps (it stages even a constant): JAX304's report
-            if needs is not None and feeds_loop_count(self.ctx, needs.node):
+            if needs is not None and feeds_loop_count(self.ctx, needs.node) and not self._through_instance_call(fn, needs):
                 continue  # a loop count, perhaps in a helper it is handed to: JAX301's
             shown = self._failing_call(fn, p.name, routes, needs is not None)
             if shown is not None:
                 out.append(_Need(fn, p.name, needs, *shown))
         return out
+
+    def _through_instance_call(self, fn: FunctionNode, use: Use) -> bool:
+        """The need is in the ``__call__`` of an instance `fn` calls (``model(steps, y)``, equinox#990),
+        which JAX301's loop counts do not follow: this rule reports it."""
+        owner = self.ctx.enclosing_function(use.node)
+        return (
+            owner is not fn
+            and isinstance(owner, cst.FunctionDef)
+            and owner.name.value == "__call__"
+            and isinstance(self.ctx.parent(self.ctx.parent(owner)), cst.ClassDef)
+        )
 
     def _failing_call(self, fn: FunctionNode, param: str, routes, needed: bool):
         """(a call, what it passes) where the value fails: a number or array when the body needs it

@@ -40,6 +40,11 @@ from jaxfix.transforms.repairs.traced_parameter import made_traced
 from jaxfix.transforms.repairs.while_loop import DESCRIPTION as WHILE_DESCRIPTION
 from jaxfix.transforms.repairs.while_loop import UNSAFE_NOTE as WHILE_NOTE
 from jaxfix.transforms.repairs.while_loop import as_while_loop
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.carried_lists import (
+    CARRIED_LIST_OPTIONS,
+    carried_list_index,
+    tuple_elements,
+)
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.eager_block_tests import eager_block_tests
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion import (
     compared_in_condition,
@@ -314,6 +319,8 @@ class TracedValues304:
                     continue  # a Python value vmap traces: JAX405 fixes the call
                 for read in parameter_reads(ctx, fn, param.name):
                     sink = next(iter(self.follower.follow(read).sinks), None)
+                    if sink is None and not mapped:  # `args[0][i]` of a list the loop carries (jax#2962)
+                        sink = carried_list_index(self.analysis, read, fn, source.via)
                     if sink is None or id(sink.node) in seen_sinks or feeds_loop_count(ctx, sink.node):
                         continue
                     if mapped and any(sink.reason.startswith(c) for c in _CONTROL):
@@ -342,7 +349,7 @@ class TracedValues304:
             return False
         route = next((r for r in self.analysis.traces.routes(fn) or () if any(w is source.via for w in r.wraps)), None)
         initial = carry_init(ctx, route, function_info(ctx, fn).signature, param, slices=True) if route is not None else None
-        elements = _tuple_elements(ctx, initial) if initial is not None else None
+        elements = tuple_elements(ctx, initial) if initial is not None else None
         if elements is None or len(elements) != len(target.elements):
             return False
         reaching = [
@@ -444,6 +451,9 @@ class TracedValues304:
                 description=f"select with `{shorten(text, 80)}`",
                 notes=("both arms are evaluated; the value of the one not selected is discarded",),
             )
+        table = sink.node.value if indexed else None  # type: ignore[union-attr]
+        if table is not None and python_sequence(ctx, table) is None and python_mapping(ctx, table) is None:
+            return ctx.finding("JAX304", read, message, notes=CARRIED_LIST_OPTIONS)  # a list the loop carries
         return ctx.finding("JAX304", read, message, notes=_loop_notes(primitive))
 
     def _selected(self, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
@@ -1008,17 +1018,6 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 
 #: How a module spells the differentiation transforms (`_floats_under_differentiation`).
 _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "jacobian", "hessian", "jvp", "vjp")
-
-
-def _tuple_elements(ctx: ModuleContext, value: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression] | None:
-    """The elements of a tuple display, or of the one a name is bound to."""
-    if isinstance(value, cst.Name) and depth < 4:
-        binding = single_binding(ctx, value)
-        bound = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-        return _tuple_elements(ctx, bound, depth + 1) if bound is not None else None
-    if isinstance(value, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in value.elements):
-        return [e.value for e in value.elements]
-    return None
 
 
 def _container_value(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
