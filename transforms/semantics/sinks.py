@@ -429,7 +429,7 @@ def linen_switch(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None
     if arg.star:
         return None
     built = ctx.names.qualified_name(call.func)
-    called = ctx.names.qualified_name(call.func.func) if isinstance(call.func, cst.Call) else None
+    called = ctx.names.qualified_name(call.func.func) if isinstance(call.func, cst.Call) else _bound_layer(ctx, call.func)
     layer = built if built in LINEN_SWITCHES else called if called in LINEN_SWITCHES else None
     if layer is None:
         return None
@@ -442,6 +442,18 @@ def linen_switch(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> str | None
         matches = not any(a.star for a in call.args) and positional.index(arg) == position
     short = layer.rsplit(".", 1)[-1]
     return f"flax's `{short}` tests `{keyword}` with a Python `if`, which needs a concrete bool" if matches else None
+
+
+def _bound_layer(ctx: ModuleContext, func: cst.BaseExpression) -> str | None:
+    """The switched layer a name is bound to, built once: ``drop = nn.Dropout(rate)``, or one arm of
+    ``drop = nn.Dropout(rate) if rate else lambda x, _: x`` (openpi#987: where the Dropout arm runs,
+    its `if` tests what the call passes)."""
+    made = binding_value(ctx, func) if isinstance(func, cst.Name) else None
+    arms = [made.body, made.orelse] if isinstance(made, cst.IfExp) else [made]
+    for arm in arms:
+        if isinstance(arm, cst.Call) and (layer := ctx.names.qualified_name(arm.func)) in LINEN_SWITCHES:
+            return layer
+    return None
 
 
 def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | None:
