@@ -101,6 +101,15 @@ def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -
     return _written(analysis, chosen, chosen, "", [(chosen.test, chosen.body)], chosen.orelse)
 
 
+def select_where_written(analysis: Analysis, node: cst.If | cst.IfExp) -> tuple[tuple[Edit, ...], str] | str:
+    """`select` (an ``if`` statement) or `select_expression` (a conditional expression), in the
+    function that holds it, a loop body nested in another function too; else why not."""
+    fn = analysis.ctx.enclosing_function(node)
+    if fn is None:
+        return "the `if` is not in a function"
+    return select(analysis, fn, node) if isinstance(node, cst.If) else select_expression(analysis, fn, node)
+
+
 def _names_a_callable(ctx: ModuleContext, arm: cst.BaseExpression) -> bool:
     """A bare name bound to a def, a lambda, a class or an import: a function, not an array."""
     if not isinstance(arm, cst.Name):

@@ -224,20 +224,7 @@ class IntStatic:
     def _every_binding(self, name: cst.Name, depth: int) -> Proof | None:
         """A local bound several times (``chunk = chunk or x.shape[0]`` after the parameter): INT
         when each binding gives an int; None when the bindings cannot all be read."""
-        bindings = local_bindings(self.ctx, name)
-        key = (self.ctx.enclosing_function(name), name.value)
-        if bindings is None or key in self._open_names:
-            return None
-        self._open_names.add(key)
-        try:
-            proofs = [
-                self.parameter(b_fn, b.name.value, depth) if isinstance(b, cst.Param) and (b_fn := self.ctx.enclosing_function(b)) is not None else self.kind(b, depth)  # type: ignore[arg-type]
-                for b in bindings
-            ]
-        finally:
-            self._open_names.discard(key)
-        found = _worst(proofs, f"`{name.value}` is an int at each of its bindings")
-        return found if found.kind is Kind.INT else None
+        return self._bindings_agree(name, depth, "kind", f"`{name.value}` is an int at each of its bindings")
 
     def int_sequence(self, expr: cst.BaseExpression, depth: int = 0) -> Proof:
         """INT when `expr` is provably a tuple or list of Python ints (a shape ``jnp.array(shape,
@@ -277,24 +264,32 @@ class IntStatic:
 
     def _every_sequence_binding(self, name: cst.Name, depth: int) -> Proof | None:
         """A local bound several times, read where ``isinstance(name, (list, tuple))`` holds
-        (ivy#18053's ``num_or_size_splits``): INT when every binding gives a tuple of ints, or an
-        int or None (which that test turns away); None when the bindings cannot all be read."""
+        (ivy#18053's ``num_or_size_splits``): INT when every binding that may reach the read gives a
+        tuple of ints, or an int or None (which that test turns away)."""
+        reason = f"`{name.value}` is a tuple of ints wherever `isinstance` lets it through"
+        return self._bindings_agree(name, depth, "sequence_where_tested", reason, reaching_only=True)
+
+    def _bindings_agree(self, name: cst.Name, depth: int, judge: str, reason: str, *, reaching_only: bool = False) -> Proof | None:
+        """INT when every binding of the local `name` (each one that may reach the read, with
+        `reaching_only`) is INT to `judge` (a method: `kind`, `sequence_where_tested`), a parameter
+        by what its calls pass; None when the bindings cannot all be read."""
         bindings = local_bindings(self.ctx, name)
         key = (self.ctx.enclosing_function(name), name.value)
         if bindings is None or key in self._open_names:
             return None
-        bindings = [b for b in bindings if isinstance(b, cst.Param) or not bound_after(self.ctx, b, name)]
+        if reaching_only:
+            bindings = [b for b in bindings if isinstance(b, cst.Param) or not bound_after(self.ctx, b, name)]
         self._open_names.add(key)
         try:
             proofs = [
-                self.parameter(b_fn, b.name.value, depth, judge="sequence_where_tested")
+                self.parameter(b_fn, b.name.value, depth, judge=judge)
                 if isinstance(b, cst.Param) and (b_fn := self.ctx.enclosing_function(b)) is not None
-                else self.sequence_where_tested(b, depth)  # type: ignore[arg-type]
+                else getattr(self, judge)(b, depth)  # type: ignore[arg-type]
                 for b in bindings
             ]
         finally:
             self._open_names.discard(key)
-        found = _worst(proofs, f"`{name.value}` is a tuple of ints wherever `isinstance` lets it through")
+        found = _worst(proofs, reason)
         return found if found.kind is Kind.INT else None
 
     def sequence_where_tested(self, expr: cst.BaseExpression, depth: int = 0) -> Proof:
@@ -413,10 +408,13 @@ def narrowed_to(ctx, name: cst.Name) -> frozenset[str]:
     """The builtin classes an enclosing ``if isinstance(name, C):`` (or ``elif``, or a test that is
     ``isinstance(...) and ...``) says the value read here is one of, the read in that ``if``'s body
     and no binding of the name between the test and the read; empty when none says so."""
+    child: cst.CSTNode = name
     for ancestor in ctx.ancestors(name):
         if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             return frozenset()
-        if not isinstance(ancestor, cst.If) or not any(a is ancestor.body for a in ctx.ancestors(name)):
+        inside_body = isinstance(ancestor, cst.If) and child is ancestor.body
+        child = ancestor
+        if not inside_body:
             continue
         test = ancestor.test
         while isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):

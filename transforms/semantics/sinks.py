@@ -686,8 +686,8 @@ class Follower:
         """Is the call's result a tuple or list whose items are the argument's parts: ``tuple(x)``,
         ``list(x)``, ``map(tuple, x)`` (an iterator of such rows), or a namedtuple built by
         ``collections.namedtuple`` with the argument as a field?"""
-        if arg.star or arg.keyword is not None and qualified in ("builtins.tuple", "builtins.list", "builtins.map"):
-            return False
+        if arg.star or (arg.keyword is not None and qualified in ("builtins.tuple", "builtins.list", "builtins.map")):
+            return False  # (a namedtuple's field may be given by keyword)
         if qualified in ("builtins.tuple", "builtins.list"):
             return len(call.args) == 1
         if qualified == "builtins.map":

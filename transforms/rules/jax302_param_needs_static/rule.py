@@ -20,7 +20,7 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.select_with_where import select
+from jaxfix.transforms.repairs.select_with_where import select_where_written
 from jaxfix.transforms.repairs.static_parameter import (
     StaticPlan,
     describe_passed,
@@ -421,7 +421,7 @@ class ParamsNeedingStatic:
                     notes=(WHILE_NOTE,),
                 )
         if isinstance(loop, cst.If) and loop.test is need.use.node:  # type: ignore[union-attr]
-            selected = self._selected(loop)
+            selected = select_where_written(self.analysis, loop)
             if isinstance(selected, str):
                 unlooped = f"; nor selected with `jnp.where`: {selected}"
             else:
@@ -446,15 +446,6 @@ class ParamsNeedingStatic:
             f"(`jax.jit(partial({name}, {need.param}=...))`, created once)",
         )
         return ctx.finding("JAX302", anchor, f"{head}, {problem}; not rewritten: {plan}{unlooped}", notes=options)
-
-
-    def _selected(self, branch: cst.If) -> tuple[tuple, str] | str:
-        """The ``if`` on the parameter selected with ``jnp.where`` (`repairs.select_with_where`, whose
-        obligations hold in the function that holds it: a nested loop body too); else why not."""
-        fn = self.ctx.enclosing_function(branch)
-        if fn is None:
-            return "the `if` is not in a function"
-        return select(self.analysis, fn, branch)
 
 
 def _namedtuple(ctx, expr: cst.BaseExpression) -> bool:

@@ -33,7 +33,7 @@ from jaxfix.transforms.repairs.hoist_to_callers import hoist_to_callers
 from jaxfix.transforms.repairs.list_as_array import index_the_array
 from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
-from jaxfix.transforms.repairs.select_with_where import select, select_expression
+from jaxfix.transforms.repairs.select_with_where import select, select_where_written
 from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
 from jaxfix.transforms.repairs.traced_parameter import made_traced
@@ -459,16 +459,9 @@ class TracedValues304:
     def _selected(self, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
         """A Python ``if`` (statement or expression) a loop body takes on a tracer, selected with
         ``jnp.where`` where that is exact (`repairs.select_with_where`)."""
-        node = sink.node
-        fn = self.ctx.enclosing_function(node)
-        if fn is None:
+        if not isinstance(sink.node, (cst.If, cst.IfExp)):
             return None
-        if isinstance(node, cst.If):
-            result = select(self.analysis, fn, node)
-        elif isinstance(node, cst.IfExp):
-            result = select_expression(self.analysis, fn, node)
-        else:
-            return None
+        result = select_where_written(self.analysis, sink.node)
         return None if isinstance(result, str) else result
 
     def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
