@@ -260,21 +260,28 @@ def test_a_statement_over_lines_is_wrapped_whole() -> None:
     assert run_in_process(fixed)["GRID"].tolist() == [0.0, 2.0, 4.0, 6.0]
 
 
-@pytest.mark.parametrize(
-    ("change", "why"),
-    [
-        (('static_argnames=("total", "step")', 'static_argnames=("total",)'), "a traced operand"),
-        (
-            ("    n = int(jnp.ceil(total / step))\n", '    n = int(jnp.ceil(total / step) + len("""\n"""))\n'),
-            "a string across lines, which indenting would change",
-        ),
-    ],
-    ids=["traced-step", "string-over-lines"],
-)
-def test_trace_time_evaluation_not_proven_is_reported(change: tuple[str, str], why: str) -> None:
-    source = "import jax\n" + CEIL.replace(*change)
+def test_trace_time_evaluation_of_a_traced_operand_is_reported() -> None:
+    """A traced `step`: no block can make the value concrete, nor can NumPy (it fails on a tracer)."""
+    source = "import jax\n" + CEIL.replace('static_argnames=("total", "step")', 'static_argnames=("total",)')
     found = [f for f in check_source(source, Options()) if f.code == "JAX304"]
-    assert found and all(f.fix is None for f in found), why
+    assert found and all(f.fix is None for f in found)
+
+
+def test_statement_a_block_cannot_wrap_gets_the_inexact_numpy_twin() -> None:
+    """A string across lines, which indenting into the block would change: the block is refused, and
+    NumPy's twin computes the static floats instead (float64 where jnp has float32: unsafe)."""
+    from jaxfix.transforms import fix_source
+    from jaxfix.transforms.core.findings import Applicability
+
+    from .helpers import run_in_process
+
+    source = "import jax\n" + CEIL.replace("    n = int(jnp.ceil(total / step))\n", '    n = int(jnp.ceil(total / step) + len("""\n"""))\n')
+    found = [f for f in check_source(source, Options()) if f.code == "JAX304"]
+    assert len(found) == 1 and found[0].fix is not None and found[0].fix.applicability is Applicability.UNSAFE
+    assert all("ensure_compile_time_eval" not in e.content for e in found[0].fix.edits)
+    fixed = fix_source(source, Options(unsafe_fixes=True)).text
+    assert 'n = int(np.ceil(total / step) + len("""\n"""))' in fixed
+    assert run_in_process(fixed)["GRID"].tolist() == [0.0, 2.0, 4.0, 6.0, 8.0]
 
 
 def test_psum_of_a_python_constant_is_concrete_and_of_data_is_not() -> None:

@@ -409,6 +409,8 @@ def _argument(facts: Facts, index: _Index, call: ast.Call, node: ast.AST, keywor
         return True
     if jax_call:
         return False  # what JAX computes from it is a tracer under jit: the analysis stops there
+    if isinstance(func, ast.Name) and func.id in facts.class_names:
+        return True  # `Problem(cost, tau=tau)`: ConcreteUses follows it into `__init__` and the fields it sets
     helper = _helper(facts, func)
     if helper is not None:
         param = _receiving(helper, call, position, keyword)

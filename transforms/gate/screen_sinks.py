@@ -58,6 +58,30 @@ def reaches_sink(facts, call: ast.Call) -> bool:
     return _climb(facts, index, call, 0, {})
 
 
+def constant_reaches_sink(facts, name: str) -> list[ast.AST]:
+    """The functions a read of the module-level `name` may flow, inside them, to a place that needs
+    it concrete (`sinks.Follower` follows a module constant into the functions reading it)."""
+    return [
+        f for f in facts.nodes
+        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        and any(_climb(facts, _index(facts, f), read, 0, {}) for read in _index(facts, f).loads.get(name, ()))
+    ]
+
+
+def field_reaches_sink(facts, field: str) -> list[ast.AST]:
+    """The functions a read ``self.<field>`` may flow, inside them, to a place that needs it
+    concrete (`sinks.init_field`: the Follower follows a field ``__init__`` sets to its reads)."""
+    out: list[ast.AST] = []
+    for f in facts.nodes:
+        if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        index = _index(facts, f)
+        reads = [n for n in index.parents if isinstance(n, ast.Attribute) and n.attr == field and isinstance(n.ctx, ast.Load)]
+        if any(_climb(facts, index, read, 0, {}) for read in reads):
+            out.append(f)
+    return out
+
+
 def parameter_reaches_sink(facts, function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
     """Can a parameter of `function` flow, inside it, to a place that needs it concrete?"""
     args = function.args

@@ -37,7 +37,7 @@ Proof obligations:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -59,11 +59,33 @@ INTEGER_EXACT = frozenset(
 )
 
 
+#: jax.numpy functions NumPy has a twin of, taking the same positional arguments, whose values agree
+#: to float32's precision: NumPy computes floats in float64 (`computed_with_numpy`'s inexact twin).
+FLOAT_TWINS = INTEGER_EXACT | frozenset(
+    {"linspace", "logspace", "geomspace", "sqrt", "exp", "log", "sin", "cos", "tan", "floor", "ceil", "mean"}
+)
+
+
 def computed_with_numpy(
-    analysis: Analysis, call: cst.Call, ints: IntStatic, flow: Flow, needed: Sequence[cst.BaseExpression]
+    analysis: Analysis,
+    call: cst.Call,
+    ints: IntStatic,
+    flow: Flow,
+    needed: Sequence[cst.BaseExpression],
+    *,
+    exact: bool = True,
+    reads_of_it: Callable[[cst.CSTNode], bool] | None = None,
 ) -> tuple[tuple[Edit, ...], str] | str:
     """(the edits, the rewritten expression) computing `call` with NumPy, so that each of `needed`
-    (the values the place takes, made from the call's) is concrete; else why not."""
+    (the values the place takes, made from the call's) is concrete; else why not.
+
+    `exact=False` (gdsfactory's taper, ``ws = jnp.linspace(w1, w2, n)`` read as ``float(ws[i])``)
+    also takes the twins of `FLOAT_TWINS` and inputs not proven Python values, none shown to be a
+    tracer: every place the value goes needs it concrete, so an input that is one after all fails
+    there before the edit as NumPy fails on it after; and floats come out in float64 where
+    jax.numpy gave float32: the edit is unsafe.
+    `reads_of_it`: the reads of a constant `call` computes (``self.split_idxs``), concrete after the
+    edit wherever they are."""
     ctx = analysis.ctx
     if not flow.sinks or flow.blocked is not None:
         return flow.blocked or "its value goes nowhere that needs it concrete"
@@ -71,12 +93,17 @@ def computed_with_numpy(
     if shaped is not None:  # jax#5280: `jnp.nonzero(a)` converts a NumPy `a` with JAX, staged again
         return f"`{shorten(ctx.code(shaped), 40)}` converts its data with JAX, which the trace stages whatever computes it"
     calls: list[cst.Call] = []
-    unproven = _unproven(analysis, call, ints, calls)
-    if unproven is not None:
+    unproven = _unproven(analysis, call, ints, calls) if exact else _not_twinned(analysis, call, calls)
+    if unproven is not None and exact:
         return f"`{ctx.code(unproven)}` is not a Python int or an integer-exact jax.numpy call"
+    if unproven is not None:
+        return f"`{ctx.code(unproven)}` is traced, or a JAX call NumPy has no twin of here"
     for value in needed:  # `lo + jnp.array([i, j])`: NumPy's twin of a part leaves the whole traced
         # JAX operations on static values elsewhere in it are other findings' (`high + 1` beside `low`)
-        mixed = unproven_part(analysis, value, ints, lambda n: True, 0)
+        mixed = unproven_part(
+            analysis, value, ints, lambda n: True, 0,
+            lambda n: (not exact and n is call) or (reads_of_it is not None and reads_of_it(n)),
+        )
         if mixed is not None:
             return f"the value needed concrete is also made of `{ctx.code(mixed)}`, which is not shown to be static"
     plan = planner(analysis)
@@ -135,6 +162,33 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
         value = _read_once(ctx, node)
         return node if value is None else _unproven(analysis, value, ints, calls)
     return None if ints.kind(node).kind is Kind.INT else node
+
+
+def _not_twinned(analysis: Analysis, node: cst.BaseExpression, calls: list[cst.Call]) -> cst.CSTNode | None:
+    """The first JAX call in `node` that is not one of `FLOAT_TWINS` given positional arguments only
+    (`calls` collects those that are, outermost first); None when every one is."""
+    ctx = analysis.ctx
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop(0)
+        if isinstance(current, (cst.Lambda, cst.FunctionDef)):
+            return current
+        if isinstance(current, cst.Call):
+            qualified = ctx.names.qualified_name(current.func) or ""
+            if qualified.startswith(_JNP):
+                if qualified[len(_JNP) :] not in FLOAT_TWINS or any(a.keyword is not None or a.star for a in current.args):
+                    return current
+                calls.append(current)
+                stack.extend(a.value for a in current.args)
+                continue
+            if qualified.startswith(("jax.", "jaxlib.")):
+                return current
+        if isinstance(current, (cst.Name, cst.Attribute, cst.Subscript)) and analysis.traced.source(current) is not None:
+            return current  # a tracer: NumPy fails on it as the place did, and the edit fixes nothing
+        if isinstance(current, (cst.Name, cst.Attribute)):
+            continue  # a value as it is (not its parts: `self` of `self.width` is no input)
+        stack.extend(current.children)
+    return None
 
 
 def _read_once(ctx, name: cst.Name) -> cst.BaseExpression | None:

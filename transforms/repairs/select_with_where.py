@@ -1,7 +1,9 @@
 """Select with ``jnp.where``: ``if c: return a`` / ``return b`` becomes ``return jnp.where(c, a, b)``,
 and ``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``; an ``elif`` chain (or an
 ``else`` holding one ``if``) assigning the one name nests: ``x = jnp.where(c, a, jnp.where(d, b, x))``
-(jax#575's accept/reject step).
+(jax#575's accept/reject step), and so does an ``elif`` chain of returns (``if k == 0: return a``
+``elif k == 1: return b`` ``else: return c``, a branch table written as tests): each test picks
+its arm in order, as the chain does.
 
 A Python ``if`` on a tracer has no bool to take. When the ``if`` only picks
 which of two values a function returns, ``jnp.where`` takes the condition as
@@ -130,12 +132,17 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     if chain is not None:
         return _select_assignment(analysis, fn, branch, *chain)
     then = _single_return(branch.body)
+    tested: list[tuple[cst.BaseExpression, cst.Return | None]] = [(branch.test, then)]
     other: cst.Return | None = None
     replaced_end: cst.CSTNode | None = None
-    if isinstance(branch.orelse, cst.Else):
-        other = _single_return(branch.orelse.body)
+    last_if = branch
+    while isinstance(last_if.orelse, cst.If):  # `elif c: return b`: one more test, nested (switch_op's chain)
+        last_if = last_if.orelse
+        tested.append((last_if.test, _single_return(last_if.body)))
+    if isinstance(last_if.orelse, cst.Else):
+        other = _single_return(last_if.orelse.body)
         replaced_end = branch
-    elif branch.orelse is None:
+    elif last_if.orelse is None:
         block = ctx.parent(branch)
         body = list(block.body) if isinstance(block, cst.IndentedBlock) else []
         if ctx.parent(block) is fn and len(body) >= 2 and body[-2] is branch:
@@ -143,7 +150,7 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
             if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Return):
                 other = last.body[0] if last.body[0].value is not None else None
                 replaced_end = last
-    if then is None or other is None or replaced_end is None:
+    if any(r is None for _, r in tested) or other is None or replaced_end is None:
         return "the arms are not one `return` each"
     if ctx.enclosing_function(branch) is not fn:
         return "the `if` is in a nested function"
@@ -151,13 +158,13 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     region = ctx.text[ctx.start(branch) : region_end if region_end >= 0 else len(ctx.text)]
     if "#" in region:
         return "the arms hold comments a rewrite would lose"
-    arms = [then.value, other.value]
+    arms = [*(r.value for _, r in tested), other.value]  # type: ignore[union-attr]
     if not all(_array_or_number(arm) for arm in arms):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
-    return _written(analysis, branch, replaced_end, "return ", [(branch.test, arms[0])], arms[1])
+    return _written(analysis, branch, replaced_end, "return ", [(test, arm) for (test, _), arm in zip(tested, arms)], arms[-1])
 
 
 def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool = False) -> str | None:

@@ -35,6 +35,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
+from jaxfix.transforms.semantics.instance_keywords import argument_variants
 from jaxfix.transforms.semantics.jit_signature import Param, Signature
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -84,11 +85,15 @@ def plan_static_parameters(
     def each_call(route: Route) -> str | None:
         line = ctx.span(route.call).start.line
         for param in params:
-            argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed, ctx=analysis.ctx)
-            found = _judge_argument(analysis, fn, param, argument, judge, f"line {line}")
-            if isinstance(found, str):
-                return f"the call on line {line} {found}"
-            passed.append(found)
+            answers = argument_variants(analysis.ctx, route.call, info.signature, param, bound=route.bound, consumed=route.consumed)
+            for argument in answers:
+                where = f"line {line}"
+                if len(answers) > 1 and isinstance(argument, cst.BaseExpression):
+                    where = f"line {ctx.span(argument).start.line}, unpacked on line {line}"
+                found = _judge_argument(analysis, fn, param, argument, judge, where)
+                if isinstance(found, str):
+                    return f"the call on line {line} {found}"
+                passed.append(found)
         return None
 
     entry = through_jits(analysis, fn, each_call, ", so its arguments may differ per call it makes", params)

@@ -439,15 +439,21 @@ def _reaching_values(analysis: Analysis, read: cst.Name) -> list[cst.BaseExpress
 
 
 def unproven_part(
-    analysis: Analysis, expr: cst.BaseExpression, ints: IntStatic, written: Callable[[cst.CSTNode], bool], depth: int
+    analysis: Analysis,
+    expr: cst.BaseExpression,
+    ints: IntStatic,
+    written: Callable[[cst.CSTNode], bool],
+    depth: int,
+    computed: Callable[[cst.CSTNode], bool] | None = None,
 ) -> cst.CSTNode | None:
     """The first part of `expr` that is neither static nor a JAX operation on static values written
     where the block wraps (`written`), following names to the binding that reaches them; None when
-    there is none."""
+    there is none. `computed`: the expressions the repair makes concrete whatever they are made of
+    (NumPy's twin of a call, a read of the constant it computes)."""
     ctx = analysis.ctx
     if depth > 8:
         return expr
-    if isinstance(expr, (cst.Integer, cst.Float)) or _concrete(analysis, expr, ints, 0):
+    if (computed is not None and computed(expr)) or isinstance(expr, (cst.Integer, cst.Float)) or _concrete(analysis, expr, ints, 0):
         return None
     parts: list[cst.BaseExpression]
     array = _array_method_receiver(expr)
@@ -494,7 +500,7 @@ def unproven_part(
     else:
         return expr
     for part in parts:
-        found = unproven_part(analysis, part, ints, written, depth + 1)
+        found = unproven_part(analysis, part, ints, written, depth + 1, computed)
         if found is not None:
             return found
     return None

@@ -27,7 +27,14 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_array, needless_float, needless_item
 from jaxfix.transforms.semantics.callables import resolve_callable, unjitted_def
-from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, members_named, single_binding
+from jaxfix.transforms.semantics.class_hashing import subclass_of
+from jaxfix.transforms.semantics.constants import (
+    assigned_value,
+    dominating_binding,
+    members_named,
+    reaching_binding,
+    single_binding,
+)
 from jaxfix.transforms.semantics.custom_vjp import defined_function, nondiff_parameter, python_value_needed
 from jaxfix.transforms.semantics.jit_signature import Kind, Signature
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, Target, function_info
@@ -45,9 +52,12 @@ from jaxfix.transforms.semantics.sinks import (
     CONVERSIONS,
     indexed_mapping,
     indexed_sequence,
+    init_store,
     linen_switch,
     size_argument,
+    stored,
 )
+from jaxfix.transforms.semantics.staged import STAGING
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply, train_state_apply
@@ -67,6 +77,11 @@ STATIC_JNP_KEYWORDS = frozenset(
     {"axis", "axes", "keepdims", "shape", "newshape", "dtype", "num", "size", "length", "ord", "k", "reps",
      "total_repeat_length", "indices_or_sections", "num_classes", "axis1", "axis2", "kind", "mode"}
 )
+#: (function, keyword) of `STATIC_JNP_KEYWORDS` that take a tracer all the same: `jnp.eye`'s and
+#: `jnp.tri`'s offset ``k`` (docs/jax302-behaviour.md C; `tril`, `triu`, `diag`, `rot90` need it static).
+TRACED_KEYWORDS = frozenset({("jax.numpy.eye", "k"), ("jax.numpy.tri", "k")})
+
+
 class Need(enum.Enum):
     NEEDS = "needs"
     UNKNOWN = "unknown"
@@ -135,12 +150,16 @@ class ConcreteUses:
         #: With the module's routes, a strict reading follows a NamedTuple parameter's fields: a
         #: NamedTuple has no static fields, each is the value the tuple was built with.
         self.traces = traces
+        #: `_staged`'s functions, found once.
+        self._staged_set: frozenset[FunctionNode] | None = None
 
     def first_need(self, fn: FunctionNode, param: str) -> Use | None:
         """The first read of `param` in `fn` that needs it concrete; else the first we cannot follow."""
         unknown: Use | None = None
         container = self.strict and self._passed_containers(fn, param)
         for read in parameter_reads(self.ctx, fn, param):
+            if isinstance(read, cst.Name) and isinstance(reaching_binding(self.ctx, read), cst.Name):
+                continue  # ``op_index = jnp.int32(op_index)`` then ``if op_index == 0``: the rebinding is read
             if container and _truth_test_of(self.ctx, read):
                 continue  # ``extras or {}`` of a dict every call passes: the dict's truth, no tracer's
             parent = self.ctx.parent(read)
@@ -290,8 +309,8 @@ class ConcreteUses:
                 return self._accumulated(parent, parent.target, fn, depth)
             if isinstance(parent, (cst.Return, cst.Expr)):
                 return None
-            if isinstance(parent, cst.For) and parent.iter is node and isinstance(node, cst.Name):
-                return self._iterated(parent, fn, depth)  # the value itself, not something computed from it
+            if isinstance(parent, cst.For) and parent.iter is node and isinstance(node, (cst.Name, cst.Attribute)):
+                return self._iterated(parent, fn, depth)  # the value itself (a name, a field), not something computed from it
             if isinstance(parent, cst.CompFor) and parent.iter is node and isinstance(node, cst.Name):
                 return self._iterated(parent, fn, depth)  # `sum(f(**kw) for kw in kwargs)`: each item, as read
             if isinstance(parent, cst.CompFor) and parent.iter is node:
@@ -378,7 +397,7 @@ class ConcreteUses:
             return self._needs(call, nondiff)
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if (qualified.startswith(ARRAY_MODULES) or (not qualified and method)) and arg.keyword is not None:
-            if arg.keyword.value in STATIC_JNP_KEYWORDS:
+            if arg.keyword.value in STATIC_JNP_KEYWORDS and (qualified, arg.keyword.value) not in TRACED_KEYWORDS:
                 return replace(self._needs(call, f"takes it as `{arg.keyword.value}=`, which must be static"), static_option=True)
         if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and arg.keyword is None:
             if [a for a in call.args if a.keyword is None].index(arg) == 1:
@@ -448,6 +467,10 @@ class ConcreteUses:
             fn = single_binding(ctx, call.func)
             if isinstance(fn, cst.Name):
                 fn = self._made_def(fn)
+            if isinstance(fn, cst.ClassDef):
+                # `Problem(cost, tau=tau)` (ott#388): its own `__init__` receives the value
+                inits = [d for d in members_named(fn, "__init__") if isinstance(d, cst.FunctionDef)]
+                fn, bound = (inits[0], True) if len(inits) == 1 and not fn.decorators else (None, False)
             if not isinstance(fn, cst.FunctionDef) or fn.decorators:
                 return None
         elif isinstance(call.func, cst.Attribute):
@@ -572,6 +595,9 @@ class ConcreteUses:
         stored = Use(Need.UNKNOWN, assign, f"it is unpacked or stored (line {self._line(assign)})")
         if len(assign.targets) != 1:
             return stored
+        kept = init_store(ctx, assign) if self._depth <= 4 else None
+        if kept is not None:
+            return self._field_reads(assign, *kept, depth)
         target = assign.targets[0].target
         names = [target] if isinstance(target, cst.Name) else []
         if isinstance(target, (cst.Tuple, cst.List)):
@@ -594,6 +620,102 @@ class ConcreteUses:
                     return use
                 unknown = unknown or use
         return unknown
+
+    def _field_reads(self, assign: cst.Assign, cls: cst.ClassDef, target: cst.Attribute, depth: int) -> Use | None:
+        """``self.tau = tau`` in ``__init__`` (ott#388's problem object): what is done with the
+        field is what the value needs. Its reads are ``self.tau`` in the class's methods, and
+        ``prob.tau`` of an instance of the class (`TraceIndex.instance_class_of`); any other
+        ``.tau``, another store, or a subclass: unknown. A method's read counts when the method
+        runs: ``__init__`` itself, or a method (a property too) the module reads by name outside
+        it (``prob.balanced``); the others may never run on this object."""
+        ctx = self.ctx
+        field = target.attr.value
+        unknown = Use(Need.UNKNOWN, assign, f"it is stored as `{ctx.code(target)}` (line {self._line(assign)}), read where we cannot follow")
+        if subclass_of(ctx, cls) is not None:
+            return unknown
+        reads_of_it: list[cst.Attribute] = []
+        for attribute in ctx.attributes_named(field):
+            if attribute is target:
+                continue
+            if stored(ctx, attribute):
+                return unknown
+            holder = ctx.enclosing_function(attribute)
+            receiver = attribute.value
+            if isinstance(holder, cst.FunctionDef) and ctx.parent(ctx.parent(holder)) is cls and _receiver_of(holder, receiver):
+                reads_of_it.append(attribute)
+            elif self.traces is not None and self.traces.instance_class_of(receiver) is cls:
+                reads_of_it.append(attribute)
+            else:
+                return unknown
+        found: Use | None = None
+        for read in reads_of_it:
+            method = ctx.enclosing_function(read)
+            if not isinstance(method, cst.FunctionDef) or not self._runs(method):
+                continue
+            line = self._line(assign)
+            where = f"in `{method.name.value}`, which reads the `self.{field}` it is stored in on line {line}"
+            self._depth += 1
+            try:
+                use = self._follow(read, method, depth + 1)
+                if use is None and _returns_value(method) and ctx.parent(ctx.parent(method)) is cls:
+                    use = self._results(cls, method, depth)  # `return self.tau == 1.0` of a property
+                    where = f"`{method.name.value}` returning what it computes from `self.{field}`, stored on line {line}"
+            finally:
+                self._depth -= 1
+            if use is not None and use.need is Need.NEEDS:
+                return Use(use.need, use.node, f"{use.reason} ({where})")
+            found = found or use
+        return found
+
+    def _results(self, cls: cst.ClassDef, method: cst.FunctionDef, depth: int) -> Use | None:
+        """Where what `method` returns goes: each ``prob.balanced`` of a property, each
+        ``prob.scale(...)`` of a method, on an instance of `cls` (or its ``self``); unknown for a
+        read of the name on anything else."""
+        ctx = self.ctx
+        name = method.name.value
+        prop = any(ctx.names.qualified_name(d.decorator) == "builtins.property" for d in method.decorators)
+        if method.decorators and not prop:
+            return Use(Need.UNKNOWN, method, f"`{name}` is decorated (line {self._line(method)})")
+        found: Use | None = None
+        for access in ctx.attributes_named(name):
+            holder = ctx.enclosing_function(access)
+            if holder is method or (holder is not None and not self._staged(holder)):
+                continue  # eager code reads it of another object: the value followed is a tracer
+            mine = isinstance(holder, cst.FunctionDef) and ctx.parent(ctx.parent(holder)) is cls and _receiver_of(holder, access.value)
+            if not mine and (self.traces is None or self.traces.instance_class_of(access.value) is not cls):
+                return Use(Need.UNKNOWN, access, f"`{ctx.code(access)}` (line {self._line(access)}) may be another object's")
+            result: cst.CSTNode = access
+            if not prop:
+                call = ctx.parent(access)
+                if not (isinstance(call, cst.Call) and call.func is access):
+                    return Use(Need.UNKNOWN, access, f"`{name}` is handed on (line {self._line(access)})")
+                result = call
+            if not isinstance(holder, (cst.FunctionDef, cst.Lambda)):
+                return Use(Need.UNKNOWN, access, f"`{ctx.code(access)}` is read outside a function (line {self._line(access)})")
+            use = self._follow(result, holder, depth + 1)
+            if use is not None and use.need is Need.NEEDS:
+                return use
+            found = found or use
+        return found
+
+
+    def _runs(self, method: cst.FunctionDef) -> bool:
+        """``__init__`` (it runs on the object being built), or a method whose name code that runs
+        staged reads outside its own body: a method only eager code reads runs on other objects
+        (the value followed is a tracer, which lives only while the program is traced)."""
+        name = method.name.value
+        if name == "__init__":
+            return True
+        return any(a_holder is not method and self._staged(a_holder) for a in self.ctx.attributes_named(name) if (a_holder := self.ctx.enclosing_function(a)) is not None)
+
+    def _staged(self, fn: FunctionNode) -> bool:
+        """`fn` may run while a staging transform traces (`TraceIndex.reached_from` the functions
+        the module hands one); without the module's routes, any function."""
+        if self.traces is None:
+            return True
+        if self._staged_set is None:
+            self._staged_set = self.traces.reached_from(self.traces.handed_to(STAGING))
+        return fn in self._staged_set
 
     def _accumulated(self, statement: cst.AugAssign, name: cst.Name, fn: FunctionNode, depth: int) -> Use | None:
         """``model += value``: the name holds arithmetic on the value from here on, and on whatever
@@ -700,3 +822,9 @@ def _returns_value(fn: cst.FunctionDef) -> bool:
 
     fn.visit(_Returns())
     return bool(found)
+
+
+def _receiver_of(method: cst.FunctionDef, receiver: cst.BaseExpression) -> bool:
+    """`receiver` is the method's first parameter, by name (``self``)."""
+    positional = [*method.params.posonly_params, *method.params.params]
+    return bool(positional) and isinstance(receiver, cst.Name) and receiver.value == positional[0].name.value

@@ -228,6 +228,14 @@ class ValueClassifier:
             unpacked = self._unpacked(binding)
             if unpacked is not None:
                 return unpacked
+            loop = ctx.parent(binding)
+            if (
+                isinstance(loop, (cst.For, cst.CompFor))
+                and loop.target is binding
+                and isinstance(loop.iter, cst.Call)
+                and ctx.names.qualified_name(loop.iter.func) == "builtins.range"
+            ):
+                return ValueKind(Kind.PLAIN, f"`{code}` is a loop variable over `range()`, a Python int")
         return ValueKind(Kind.UNKNOWN, f"`{code}` is not bound to a value we can follow")
 
     def _every_binding(self, name: cst.Name, code: str, depth: int) -> ValueKind | None:

@@ -149,6 +149,9 @@ class IntStatic:
             return Proof(Kind.INT, "array metadata")
         if isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) in _SHAPE_CALLS:
             return Proof(Kind.INT, "array metadata")
+        index = expr.slice[0].slice.value  # type: ignore[union-attr]
+        if self.kind(index).kind is Kind.INT and self.int_sequence(value).kind is Kind.INT:
+            return Proof(Kind.INT, "an item of a tuple of ints")  # `sizes[-1]`: an int, or IndexError
         return self._static_only(expr)
 
     def _call(self, call: cst.Call, code: str, depth: int) -> Proof:
@@ -197,9 +200,9 @@ class IntStatic:
             if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
                 iterable = loop.iter
                 if isinstance(iterable, cst.Call) and ctx.names.qualified_name(iterable.func) == "builtins.range":
-                    parts = [self.kind(a.value, depth) for a in iterable.args if not a.star]
-                    if len(parts) == len(iterable.args) and parts:
-                        return _worst(parts, "a loop variable over range() of ints")
+                    # range() gives Python ints or raises (a tracer's `__index__` fails): whatever its
+                    # arguments are, every value the loop variable takes is a Python int.
+                    return Proof(Kind.INT, "a loop variable over range()")
                 if isinstance(iterable, (cst.Tuple, cst.List)) and iterable.elements and all(
                     isinstance(e, cst.Element) for e in iterable.elements
                 ):  # `for n in (2, 5):`

@@ -9,6 +9,7 @@ binding, so none re-implements it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import libcst as cst
@@ -60,10 +61,28 @@ def call_argument(
     """
     if consumed.leaves and not leaves:
         return None
+    unpack = (lambda value: unpacked_keywords(ctx, value)) if ctx is not None else None
+    return bind_argument(call, sig, param, bound=bound, consumed=consumed, unpack=unpack)
+
+
+#: How `bind_argument` reads a ``**value`` of a call: its keywords, or None where they cannot be seen.
+Unpack = Callable[[cst.BaseExpression], "dict[str, cst.BaseExpression] | None"]
+
+
+def bind_argument(
+    call: cst.Call,
+    sig: Signature,
+    param: str,
+    *,
+    bound: bool,
+    consumed: Consumed = NOTHING_CONSUMED,
+    unpack: Unpack | None = None,
+) -> cst.BaseExpression | object | None:
+    """`call_argument`'s binding, each ``**value`` read by `unpack` (none read without it)."""
     unpacked: dict[str, cst.BaseExpression] = {}
     unseen_keywords = False
     for a in call.args:
-        if a.star == "**" and ctx is not None and (found := unpacked_keywords(ctx, a.value)) is not None:
+        if a.star == "**" and unpack is not None and (found := unpack(a.value)) is not None:
             if set(found) & set(unpacked):
                 return None
             unpacked.update(found)
@@ -113,18 +132,8 @@ def unpacked_keywords(ctx: ModuleContext, expr: cst.BaseExpression) -> dict[str,
         return None
     binding = single_binding(ctx, expr)
     value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-    found: dict[str, cst.BaseExpression] = {}
-    if isinstance(value, cst.Dict):
-        for element in value.elements:
-            key = element.key if isinstance(element, cst.DictElement) else None
-            if not isinstance(key, cst.SimpleString) or not _plain_key(key):
-                return None
-            found[key.evaluated_value] = element.value  # type: ignore[index,union-attr]
-    elif isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) == "builtins.dict":
-        if any(a.keyword is None for a in value.args):
-            return None
-        found = {a.keyword.value: a.value for a in value.args}  # type: ignore[union-attr]
-    else:
+    found = written_keywords(ctx, value) if value is not None else None
+    if found is None:
         return None
     scope = ctx.scope(binding)
     for assignment in scope[expr.value] if scope is not None else ():
@@ -133,6 +142,24 @@ def unpacked_keywords(ctx: ModuleContext, expr: cst.BaseExpression) -> dict[str,
             if not (isinstance(arg, cst.Arg) and arg.star == "**" and arg.value is access.node):
                 return None
     return found
+
+
+def written_keywords(ctx: ModuleContext, value: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
+    """The keywords a dict written out with string keys holds: ``{"temperature": 0.7}`` or
+    ``dict(temperature=0.7)``; None for any other expression."""
+    found: dict[str, cst.BaseExpression] = {}
+    if isinstance(value, cst.Dict):
+        for element in value.elements:
+            key = element.key if isinstance(element, cst.DictElement) else None
+            if not isinstance(key, cst.SimpleString) or not _plain_key(key):
+                return None
+            found[key.evaluated_value] = element.value  # type: ignore[index,union-attr]
+        return found
+    if isinstance(value, cst.Call) and ctx.names.qualified_name(value.func) == "builtins.dict":
+        if any(a.keyword is None for a in value.args):
+            return None
+        return {a.keyword.value: a.value for a in value.args}  # type: ignore[union-attr]
+    return None
 
 
 def _plain_key(key: cst.SimpleString) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
+from libcst.metadata import GlobalScope
 
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.call_binding import bind_arguments
@@ -299,6 +300,52 @@ def _plain_targets(small: cst.BaseSmallStatement) -> list[cst.BaseExpression]:
     return [small.target]  # type: ignore[attr-defined]
 
 
+def init_field(ctx: ModuleContext, assign: cst.Assign) -> tuple[str, list[cst.Attribute]] | None:
+    """``self.split_idxs = value``, a statement of ``__init__``'s own body and the one store of
+    the field: (the field, every ``self.<field>`` the class's methods read), where those are all
+    its reads (`own_field_reads`: no subclass, no ``.field`` of anything else); else None."""
+    stored = init_store(ctx, assign)
+    if stored is None:
+        return None
+    cls, target = stored
+    found = own_field_reads(ctx, cls, target.attr.value)
+    if found is None:
+        return None
+    stores = [a for a in found if _stored(ctx, a)]
+    if stores != [target]:
+        return None
+    return target.attr.value, [a for a in found if a is not target]
+
+
+def init_store(ctx: ModuleContext, assign: cst.Assign) -> tuple[cst.ClassDef, cst.Attribute] | None:
+    """(the class, the target) of ``self.<field> = value``, a statement of its ``__init__``'s own
+    body (``self`` the first parameter), not under an ``if`` or in a loop; else None."""
+    if len(assign.targets) != 1:
+        return None
+    target = assign.targets[0].target
+    init = ctx.enclosing_function(assign)
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and isinstance(init, cst.FunctionDef)):
+        return None
+    positional = [*init.params.posonly_params, *init.params.params]
+    if init.name.value != "__init__" or not positional or positional[0].name.value != target.value.value:
+        return None
+    if ctx.parent(ctx.parent(ctx.statement_of(assign))) is not init:
+        return None  # under an `if`, in a loop: it may not run, or run again
+    body = ctx.parent(init)
+    cls = ctx.parent(body)
+    return (cls, target) if isinstance(cls, cst.ClassDef) else None
+
+
+def stored(ctx: ModuleContext, attribute: cst.Attribute) -> bool:
+    """`attribute` is written to (assigned, augmented, deleted, unpacked into), not read."""
+    return _stored(ctx, attribute)
+
+
+def _stored(ctx: ModuleContext, attribute: cst.Attribute) -> bool:
+    parent = ctx.parent(attribute)
+    return isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del, cst.Element, cst.Tuple, cst.List))
+
+
 def _same_name_only(ctx: ModuleContext, target: cst.Name) -> bool:
     """Every binding of the name in its function is a parameter or a plain assignment
     (`constants.local_bindings`): a read seeing several of them sees one of these values."""
@@ -477,6 +524,25 @@ def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | No
     if qualified in COMPARING and arg.keyword is None and not arg.star:
         return Sink(call, f"`{ctx.code(call.func)}()` compares its arguments with Python's `<`, which needs concrete values")
     return None
+
+
+def needed_values(ctx: ModuleContext, sink: Sink) -> tuple[cst.BaseExpression, ...]:
+    """The values `sink`'s place takes concrete: a call's arguments it needs so (a shape, a
+    conversion's operand), a slice's bounds, a test."""
+    node = sink.node
+    if isinstance(node, cst.Call):
+        return tuple(a.value for a in node.args if argument_sink(ctx, node, a) is not None)
+    if isinstance(node, cst.Slice):
+        return tuple(b for b in (node.lower, node.upper, node.step) if b is not None)
+    if isinstance(node, (cst.If, cst.While, cst.IfExp, cst.Assert)):
+        return (node.test,)
+    if isinstance(node, cst.Subscript):
+        return tuple(e.slice.value for e in node.slice if isinstance(e.slice, cst.Index))
+    if isinstance(node, cst.BooleanOperation):
+        return (node.left, node.right)
+    if isinstance(node, cst.UnaryOperation):
+        return (node.expression,)
+    return (node,) if isinstance(node, cst.BaseExpression) else ()
 
 
 def numpy_function(qualified: str | None) -> bool:
@@ -753,6 +819,9 @@ class Follower:
         return Flow(tuple(sinks), blocked)
 
     def _name(self, assign: cst.Assign, line: int, depth: int, held: Place | None) -> Flow:
+        field = init_field(self.ctx, assign)
+        if field is not None and held is None:
+            return self._joined(field[1], depth, None)
         targets = self._targets(assign, held)
         if targets is None:
             return Flow(blocked=f"it is unpacked or stored (line {line})")
@@ -779,6 +848,29 @@ class Follower:
             return None
         return names  # type: ignore[return-value]
 
+    def _outer_constant(self, assign: cst.Assign, target: cst.Name) -> bool:
+        """``IDX = jnp.cumsum(...)`` as a statement of the module, or of a function's own body
+        read by the functions nested in it, the name's one binding in its scope (a ``global`` or
+        ``nonlocal`` rebinding is a second one) and, at module level, imported by no other module of
+        the project: every function reading it reads this value (flowjax#132's constant, read by a
+        jitted function)."""
+        ctx = self.ctx
+        statement = ctx.statement_of(assign)
+        holder = ctx.parent(statement)
+        fn = ctx.enclosing_function(assign)
+        if holder is not ctx.module and not (fn is not None and ctx.parent(holder) is fn):
+            return False  # inside an `if`, a loop, a `try`: it may not run, or run again
+        scope = ctx.scope(target)
+        if scope is None or len(scope.assignments[target.value]) != 1:
+            return False
+        if isinstance(scope, GlobalScope) and ctx.repo is not None:
+            from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+
+            definition = here(ctx, target.value)
+            if definition is None or uses_elsewhere(ctx, definition):
+                return False
+        return True
+
     def _bound(self, assign: cst.Assign, target: cst.Name, depth: int, held: Place | None) -> Flow:
         """Where the value bound to `target` goes; each binding is followed once per follower (a
         loop rebinding ``x = x - f(x)`` reaches the same bindings again and again)."""
@@ -803,7 +895,7 @@ class Follower:
             if reaching is not target and reaching is not None:
                 continue  # another binding's value is read there
             # (reaching None: this binding's value or another's; where it goes must take this one)
-            if ctx.enclosing_function(use) is not ctx.enclosing_function(assign):
+            if ctx.enclosing_function(use) is not ctx.enclosing_function(assign) and not self._outer_constant(assign, target):
                 blocked = blocked or f"`{target.value}` is read in another function (line {ctx.span(use).start.line})"
                 continue
             flow = self.follow(use, depth + 1, held)

@@ -47,9 +47,20 @@ def static_instances(analysis: Analysis) -> Iterator[StaticInstance]:
                 continue
             for name in jits[0].jit.spec.declared_static(sig):  # type: ignore[union-attr]
                 given = route.argument(sig, name)
+                if given is None and route.bound and sig.params and sig.params[0].name == name:
+                    given = _receiver(route.call)  # `model(x)`, `m.run(x)`: the jitted method's static `self`
                 built = instance_of(analysis, given) if isinstance(given, cst.BaseExpression) else None
                 if built is not None:
                     yield StaticInstance(fn, route.call, name, given, *built)  # type: ignore[arg-type]
+
+
+def _receiver(call: cst.Call) -> cst.BaseExpression | None:
+    """The instance a bound call runs its method on: `model` of ``model(x)`` (its ``__call__``) or
+    of ``model.run(x)``."""
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        return func.value
+    return func if isinstance(func, cst.Name) else None
 
 
 def instance_of(analysis: Analysis, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.Call] | None:

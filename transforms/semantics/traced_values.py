@@ -61,6 +61,7 @@ from jaxfix.transforms.semantics.constants import (
     unpacked_value,
 )
 from jaxfix.transforms.semantics.custom_vjp import nondiff_parameter
+from jaxfix.transforms.semantics.instance_keywords import argument_variants
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -144,7 +145,7 @@ def conversion_operand(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Base
     return None
 
 
-def reaches(route: Route, sig: Signature, param: str) -> bool:
+def reaches(ctx: ModuleContext, route: Route, sig: Signature, param: str) -> bool:
     """Does a value passed along this route reach `param`?
 
     A parameter with a default that the call leaves out keeps its default, a
@@ -158,7 +159,8 @@ def reaches(route: Route, sig: Signature, param: str) -> bool:
         return True
     if route.call is None or route.escapes or any(w.name == PARTIAL for w in route.wraps):
         return False
-    return isinstance(call_argument(route.call, sig, param, bound=route.bound, consumed=route.consumed), cst.BaseExpression)
+    answers = argument_variants(ctx, route.call, sig, param, bound=route.bound, consumed=route.consumed)
+    return any(isinstance(answer, cst.BaseExpression) for answer in answers)
 
 
 def function_name(fn: FunctionNode) -> str:
@@ -491,7 +493,7 @@ class TracedValues:
             if route.head == 0 or declared is None or declared.has_default:
                 return None
             route = replace(route, wraps=route.wraps[: route.head], call=None, uncertain=False)
-        elif not reaches(route, sig, param):
+        elif not reaches(ctx, route, sig, param):
             return None
         name = function_name(fn)
         static_on: Wrap | None = None

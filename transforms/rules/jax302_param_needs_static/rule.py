@@ -51,6 +51,7 @@ from jaxfix.transforms.semantics.concrete_uses import (
     read_as_loop_count,
 )
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
+from jaxfix.transforms.semantics.instance_keywords import argument_variants
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.literal_arrays import literal_array, only_converted
 from jaxfix.transforms.semantics.module import FunctionNode
@@ -208,21 +209,22 @@ class ParamsNeedingStatic:
                 for w in route.wraps
             ):
                 continue  # static on this call's jit
-            argument = call_argument(route.call, info.signature, param, bound=route.bound, consumed=route.consumed, ctx=self.ctx)
-            # A default the call leaves out stays a Python value: jit traces what a call passes.
-            if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
-                continue
-            value = python_value(self.analysis, argument)
-            if isinstance(value, PythonValue):
-                untraceable = value.kind is ValueKind.CALLABLE or (value.kind is ValueKind.OBJECT and not value.may_trace)
-                if untraceable or _is_string(argument):
+            # `**self.kwargs`: each construction's keywords (`instance_keywords`).
+            for argument in argument_variants(self.ctx, route.call, info.signature, param, bound=route.bound, consumed=route.consumed):
+                # A default the call leaves out stays a Python value: jit traces what a call passes.
+                if not isinstance(argument, cst.BaseExpression) or _is_none(argument):
+                    continue
+                value = python_value(self.analysis, argument)
+                if isinstance(value, PythonValue):
+                    untraceable = value.kind is ValueKind.CALLABLE or (value.kind is ValueKind.OBJECT and not value.may_trace)
+                    if untraceable or _is_string(argument):
+                        return route.call, value
+                    if needed and value.kind in (ValueKind.NUMBER, ValueKind.LIBRARY, ValueKind.STATIC):
+                        return route.call, value  # jit traces it, and the body needs it concrete
+                    if needed and value.kind is ValueKind.OBJECT and _namedtuple(self.ctx, argument):
+                        return route.call, value  # jit traces each field of a NamedTuple
+                elif needed and value.certain and "array" in value.reason:
                     return route.call, value
-                if needed and value.kind in (ValueKind.NUMBER, ValueKind.LIBRARY, ValueKind.STATIC):
-                    return route.call, value  # jit traces it, and the body needs it concrete
-                if needed and value.kind is ValueKind.OBJECT and _namedtuple(self.ctx, argument):
-                    return route.call, value  # jit traces each field of a NamedTuple
-            elif needed and value.certain and "array" in value.reason:
-                return route.call, value
         return None
 
     def _chained(self, fn: FunctionNode, uses: list[Use], plan: StaticPlan, depth: int) -> StaticPlan | str:

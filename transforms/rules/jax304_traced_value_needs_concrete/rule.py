@@ -26,7 +26,12 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
-from jaxfix.transforms.gate.screen_sinks import parameter_reaches_sink, reaches_sink
+from jaxfix.transforms.gate.screen_sinks import (
+    constant_reaches_sink,
+    field_reaches_sink,
+    parameter_reaches_sink,
+    reaches_sink,
+)
 from jaxfix.transforms.repairs.constant_carry import carried_name, drop_constant_carry
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
 from jaxfix.transforms.repairs.hoist_to_callers import hoist_to_callers
@@ -52,7 +57,10 @@ from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.float_conversion
     dropped_float_finding,
 )
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.python_minmax import traced_minmax
-from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.staged_constants import staged_constant_reads
+from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.staged_constants import (
+    eager_constant_reads,
+    staged_constant_reads,
+)
 from jaxfix.transforms.rules.jax304_traced_value_needs_concrete.traced_conditions import (
     CONVERSION_NOTES,
     traced_conditions,
@@ -80,7 +88,7 @@ from jaxfix.transforms.semantics.sinks import (
     VALUE_SHAPED,
     Follower,
     Sink,
-    argument_sink,
+    needed_values,
     numpy_function,
     python_mapping,
     python_sequence,
@@ -137,6 +145,7 @@ class TracedValues304:
         out.extend(traced_conditions(self.analysis, seen_sinks))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         out.extend(traced_minmax(self.analysis, seen_sinks))
+        out.extend(eager_constant_reads(self.analysis, self.follower, self.ints, seen_sinks))
         out.extend(staged_constant_reads(self.analysis, self.follower, seen_sinks))
         return out
 
@@ -729,7 +738,7 @@ class TracedValues304:
                 f"without its jit (not done here: {dropped})"
             )
         else:
-            evaluated = evaluate_while_tracing(self.analysis, call, self.ints, _needed(ctx, sink), sink.node)
+            evaluated = evaluate_while_tracing(self.analysis, call, self.ints, needed_values(ctx, sink), sink.node)
             helper = (
                 helper_at_trace_time(self.analysis, fn, self.ints)
                 if isinstance(evaluated, str) and isinstance(fn, cst.FunctionDef)
@@ -749,7 +758,7 @@ class TracedValues304:
                     notes=("it computes what running it before the jit would, on concrete values",),
                 )
             # Python ints both ways: NumPy's twin computes the same ints with no block around the code
-            twin = computed_with_numpy(self.analysis, call, self.ints, self.follower.follow(call), _needed(ctx, sink))
+            twin = computed_with_numpy(self.analysis, call, self.ints, self.follower.follow(call), needed_values(ctx, sink))
             if not isinstance(twin, str):
                 edits, text = twin
                 return ctx.finding(
@@ -760,6 +769,24 @@ class TracedValues304:
                     edits,
                     description="compute it with NumPy",
                     notes=(f"the trace-time block does not serve here: {evaluated}",) if isinstance(evaluated, str) else (),
+                )
+            inexact = computed_with_numpy(
+                self.analysis, call, self.ints, self.follower.follow(call), needed_values(ctx, sink), exact=False
+            )
+            if isinstance(evaluated, str) and not isinstance(inexact, str):
+                edits, text = inexact
+                return ctx.finding(
+                    "JAX304",
+                    call,
+                    f"{traced}; every place its value goes needs it concrete, and NumPy has a twin of each "
+                    f"jax.numpy call in it, which computes it concretely: `{shorten(text, 80)}`",
+                    edits,
+                    Applicability.UNSAFE,
+                    description="compute it with NumPy",
+                    notes=(
+                        "NumPy computes floats in float64 where jax.numpy computes float32: the values agree to float32's precision",
+                        f"the trace-time block does not serve here: {evaluated}",
+                    ),
                 )
             if not isinstance(evaluated, str):
                 edits, opening = evaluated
@@ -871,25 +898,6 @@ def dropped_assert(ctx: ModuleContext, node: cst.CSTNode) -> Edit | None:
     return Edit(ctx.lines.line_start(ctx.span(line).start.line), ctx.lines.line_start(ctx.span(line).end.line + 1), "")
 
 
-def _needed(ctx: ModuleContext, sink: Sink) -> tuple[cst.BaseExpression, ...]:
-    """The values `sink`'s place takes concrete: a call's arguments it needs so (a shape, a
-    conversion's operand), a slice's bounds, a test."""
-    node = sink.node
-    if isinstance(node, cst.Call):
-        return tuple(a.value for a in node.args if argument_sink(ctx, node, a) is not None)
-    if isinstance(node, cst.Slice):
-        return tuple(b for b in (node.lower, node.upper, node.step) if b is not None)
-    if isinstance(node, (cst.If, cst.While, cst.IfExp, cst.Assert)):
-        return (node.test,)
-    if isinstance(node, cst.Subscript):
-        return tuple(e.slice.value for e in node.slice if isinstance(e.slice, cst.Index))
-    if isinstance(node, cst.BooleanOperation):
-        return (node.left, node.right)
-    if isinstance(node, cst.UnaryOperation):
-        return (node.expression,)
-    return (node,) if isinstance(node, cst.BaseExpression) else ()
-
-
 def _inputs(call: cst.Call):
     """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
     stack: list[cst.CSTNode] = [a.value for a in call.args]
@@ -954,6 +962,22 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             continue  # a delegating NumPy reduction of a tracer is one (`_computed_from_mapped_data`)
         if reaches_sink(facts, call):
             out.append(call)
+    bodies = [facts.tree.body, *(f.body for f in facts.nodes if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)))]
+    for statement in (s for body in bodies for s in body):
+        # `IDX = jnp.cumsum(...)` of the module or a function, read where jitted code needs it concrete (`eager_constant_reads`).
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            value, target = statement.value, statement.targets[0]
+            if not (isinstance(value, ast.Call) and any(_jax_computes(q) for q in qualified_spellings(facts, value.func))):
+                continue
+            if isinstance(target, ast.Name):
+                readers = constant_reaches_sink(facts, target.id)
+            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                readers = field_reaches_sink(facts, target.attr)  # `self.split_idxs = ...` in `__init__`
+            else:
+                continue
+            if readers:
+                out.append(value)
+                out.extend(readers)
     if facts.lines_of_words(("vmap", "pmap")):
         # A function vmap may map (handed to it under any name): one whose parameter may reach a size.
         out.extend(

@@ -7,16 +7,38 @@ under jit every index of a jax array is recorded into the program, so
 conversion fails. Reported: the array must be read on the host (``np.asarray``
 of it before the loop, or the constant built with NumPy), which changes its type
 for every other reader, or the test written with jnp.
+
+`eager_constant_reads` takes the other ways such a constant fails (flowjax#132's
+shape; docs/jax4xx-behaviour.md, I): ``IDX = jnp.cumsum(jnp.array(SIZES[:-1]))``
+at module level, then ``jnp.split(x, IDX)`` in a jitted function (split reads a
+vector's entries through a JAX operation, staged), or ``N = jnp.array(4)`` then
+``x[: N + 1]`` (the ``+`` is staged). Where the constant is made of Python ints
+by integer-exact jax.numpy calls and goes only to such places, NumPy's twin
+computes it concretely (`repairs.numpy_integers`, whose obligations hold the
+edit); else reported.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.sinks import Follower
+from jaxfix.transforms.semantics.array_values import made_array
+from jaxfix.transforms.semantics.int_values import IntStatic
+from jaxfix.transforms.semantics.int_values import Kind as IntKind
+from jaxfix.transforms.semantics.sinks import Follower, Sink, init_field, needed_values
+from jaxfix.transforms.semantics.staged import STAGING, always_staged, in_eager_block, runs_staged
 from jaxfix.transforms.semantics.staged_values import staged_tracer
+
+#: jax.numpy functions whose result has at least one axis whatever they are given.
+_VECTORS = frozenset({"cumsum", "cumprod", "arange", "ravel", "concatenate", "diff", "linspace"})
+
+#: Places that read a vector's entries through a JAX operation: a concrete vector there still fails.
+_READ_THROUGH_JAX = frozenset({"jax.numpy.split", "jax.numpy.array_split", "jax.numpy.tile"})
 
 
 def staged_constant_reads(analysis: Analysis, follower: Follower, seen_sinks: set[int]) -> list[Finding]:
@@ -49,3 +71,169 @@ def staged_constant_reads(analysis: Analysis, follower: Follower, seen_sinks: se
             )
         )
     return out
+
+
+def eager_constant_reads(analysis: Analysis, follower: Follower, ints: IntStatic, seen_sinks: set[int]) -> list[Finding]:
+    """One finding per jax array constant (of the module, or of a function for the functions nested
+    in it) that fails where staged code needs it concrete (see the module docstring), with NumPy's
+    twin as the fix where it is proven."""
+    ctx = analysis.ctx
+    out: list[Finding] = []
+    for statement in _outer_statements(ctx):
+        assign = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            continue
+        call = assign.value
+        if not isinstance(call, cst.Call) or made_array(ctx.names.qualified_name(call.func) or "") != "an array":
+            continue
+        target = assign.targets[0].target
+        home = ctx.enclosing_function(assign)
+        if home is not None and runs_staged(analysis, home):
+            continue  # computed while traced: a tracer, the first pass's (or JAX402's)
+        if isinstance(target, cst.Name):
+            name = target.value
+            is_read = _name_read(name)
+        elif init_field(ctx, assign) is not None:
+            name = ctx.code(target)  # `self.split_idxs`, set once in `__init__` (flowjax#132's bijection)
+            is_read = _field_read(target.attr.value)  # type: ignore[attr-defined]
+        else:
+            continue
+        flow = follower.follow(call)
+        failing = [
+            (sink, why) for sink in flow.sinks
+            if ctx.enclosing_function(sink.node) is not home  # read where it is computed: not a constant there
+            and (why := _fails(analysis, sink, name, is_read, call, ints)) is not None
+            and id(sink.node) not in seen_sinks
+        ]
+        if not failing:
+            continue
+        seen_sinks.update(id(sink.node) for sink, _ in failing)
+        sink, why = failing[0]
+        line = ctx.span(sink.node).start.line
+        more = f" (and {len(failing) - 1} more place{'s' if len(failing) > 2 else ''})" if len(failing) > 1 else ""
+        told = (
+            f"`{name}` is a jax array computed {_when(ctx, assign)}, a constant where jitted code reads it, but "
+            f"{why}, and {sink.reason} (line {line}){more}"
+        )
+        needed = tuple(v for s, _ in failing for v in needed_values(ctx, s))
+        twin = computed_with_numpy(analysis, call, ints, flow, needed, reads_of_it=is_read)
+        if not isinstance(twin, str):
+            edits, text = twin
+            out.append(
+                ctx.finding(
+                    "JAX304",
+                    _read_in(ctx, sink, is_read) or sink.node,
+                    f"{told}; it is made of Python ints only, and NumPy computes the same ints, read on the host there: "
+                    f"`{name} = {shorten(text, 80)}`",
+                    edits,
+                    description="compute the constant with NumPy",
+                )
+            )
+            continue
+        out.append(
+            ctx.finding(
+                "JAX304",
+                _read_in(ctx, sink, is_read) or sink.node,
+                f"{told}; not rewritten: {twin}",
+                notes=(
+                    f"option: build `{name}` with NumPy (`np.` for `jnp.`) if every reader takes a NumPy array",
+                    f"option: keep Python ints where the value is needed (`tuple(...)` of them), and `{name}` for the array uses",
+                ),
+            )
+        )
+    return out
+
+
+def _outer_statements(ctx) -> list[cst.CSTNode]:
+    """The statements of the module and of each function's own body: where a constant the
+    functions nested there read is bound (`sinks.Follower` follows such a name into them)."""
+    blocks = [ctx.module.body]
+    blocks += [fn.body.body for fn in ctx.nodes_of(cst.FunctionDef) if isinstance(fn.body, cst.IndentedBlock)]
+    return [statement for block in blocks for statement in block]
+
+
+def _when(ctx, assign: cst.Assign) -> str:
+    fn = ctx.enclosing_function(assign)
+    if fn is None:
+        return "when the module runs"
+    if isinstance(assign.targets[0].target, cst.Attribute):
+        return "when the object is built"
+    return f"when `{fn.name.value}` runs, before the nested function reading it"  # type: ignore[union-attr]
+
+
+def _name_read(name: str) -> Callable[[cst.CSTNode], bool]:
+    return lambda node: isinstance(node, cst.Name) and node.value == name
+
+
+def _field_read(field: str) -> Callable[[cst.CSTNode], bool]:
+    return lambda node: isinstance(node, cst.Attribute) and node.attr.value == field and isinstance(node.value, cst.Name)
+
+
+def _fails(
+    analysis: Analysis, sink: Sink, name: str, is_read: Callable[[cst.CSTNode], bool], call: cst.Call, ints: IntStatic
+) -> str | None:
+    """Why the constant `name` (made by `call`, read where `is_read` holds) fails at `sink`, in code
+    always staged; None where that is not shown (eager code, a trace-time block, a place that reads
+    a 0-d array's value)."""
+    ctx = analysis.ctx
+    fn = ctx.enclosing_function(sink.node)
+    if fn is None or in_eager_block(ctx, sink.node) or not _staged_somewhere(analysis, fn):
+        return None
+    for value in needed_values(ctx, sink):
+        if is_read(value):
+            qualified = ctx.names.qualified_name(sink.node.func) if isinstance(sink.node, cst.Call) else None
+            if _vector(analysis, call, ints) and (sink.shape or qualified in _READ_THROUGH_JAX):
+                return f"`{ctx.code(sink.node.func)}` reads the entries of the vector `{name}` through a JAX operation, which the trace stages"  # type: ignore[attr-defined]
+            continue
+        operation = _operation_on(value, is_read)
+        if operation is not None:
+            return f"`{shorten(ctx.code(operation), 40)}` is a JAX operation on it, which the trace stages (a tracer, even of a constant)"
+    return None
+
+
+def _staged_somewhere(analysis: Analysis, fn) -> bool:
+    """`fn` runs staged on every run (`always_staged`), or one of its ways in goes through a staging
+    transform (``jax.jit(jax.vmap(bijection.transform))`` beside an eager call): that run fails."""
+    if always_staged(analysis, fn):
+        return True
+    return any(w.name in STAGING for route in analysis.traces.routes(fn) or () for w in route.wraps)
+
+
+def _operation_on(value: cst.BaseExpression, is_read: Callable[[cst.CSTNode], bool]) -> cst.CSTNode | None:
+    """The operator expression in `value` whose operand is a read of the constant (``N + 1``, ``-N``)."""
+    for node in (value, *_descendants(value)):
+        if isinstance(node, cst.BinaryOperation) and (is_read(node.left) or is_read(node.right)):
+            return node
+        if isinstance(node, cst.UnaryOperation) and is_read(node.expression):
+            return node
+    return None
+
+
+def _descendants(node: cst.CSTNode):
+    for child in node.children:
+        yield child
+        yield from _descendants(child)
+
+
+def _read_in(ctx, sink: Sink, is_read: Callable[[cst.CSTNode], bool]) -> cst.CSTNode | None:
+    for value in needed_values(ctx, sink):
+        for node in (value, *_descendants(value)):
+            if is_read(node):
+                return node
+    return None
+
+
+def _vector(analysis: Analysis, call: cst.Call, ints: IntStatic) -> bool:
+    """`call` surely gives an array with at least one axis: a cumulative sum, a range, a ravel,
+    or ``jnp.array`` of a list or tuple."""
+    ctx = analysis.ctx
+    qualified = ctx.names.qualified_name(call.func) or ""
+    if not qualified.startswith("jax.numpy."):
+        return False
+    short = qualified[len("jax.numpy.") :]
+    if short in _VECTORS:
+        return True
+    if short in ("array", "asarray") and call.args:
+        data = call.args[0].value
+        return isinstance(data, (cst.List, cst.Tuple, cst.ListComp)) or ints.int_sequence(data).kind is IntKind.INT
+    return False
