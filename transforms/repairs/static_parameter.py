@@ -32,16 +32,18 @@ from jaxfix.transforms.core.identifiers import Names, names
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.array_values import array_origin, one_concrete_int
 from jaxfix.transforms.semantics.class_hashing import instance_class
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere, jitted_name
 from jaxfix.transforms.semantics.instance_keywords import argument_variants
 from jaxfix.transforms.semantics.jit_signature import Param, Signature
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
-from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, python_value
+from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.reads import parameter, parameter_reads
+from jaxfix.transforms.semantics.staged import runs_staged
 from jaxfix.transforms.semantics.tracing import STAGING_METHODS, Route, Wrap
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, JIT, PARTIAL
 
@@ -71,16 +73,21 @@ class StaticPlan:
     jit: Wrap
     #: What the finding says of edits a strategy adds to the plan's own (`dataclasses.replace`).
     notes: tuple[str, ...] = ()
+    #: A call's concrete one-integer array is made a Python int there (`item_at_call`): unsafe.
+    converted: bool = False
 
 
 def plan_static_parameters(
-    analysis: Analysis, fn: FunctionNode, params: Names, judge: Judge = python_value
+    analysis: Analysis, fn: FunctionNode, params: Names, judge: Judge = python_value, *, items: bool = False
 ) -> StaticPlan | str:
-    """Edits making `params` static on fn's jit; else why that is not proven."""
+    """Edits making `params` static on fn's jit; else why that is not proven. With `items`, a call
+    passing a concrete array of one integer to a parameter read only where a value is needed
+    concrete passes its ``.item()`` instead (`item_at_call`)."""
     params = names(params)
     ctx = analysis.ctx
     info = function_info(ctx, fn)
     passed: list[Passed] = []
+    converted: list[Edit] = []
 
     def each_call(route: Route) -> str | None:
         line = ctx.span(route.call).start.line
@@ -91,6 +98,10 @@ def plan_static_parameters(
                 if len(answers) > 1 and isinstance(argument, cst.BaseExpression):
                     where = f"line {ctx.span(argument).start.line}, unpacked on line {line}"
                 found = _judge_argument(analysis, fn, param, argument, judge, where)
+                item = item_at_call(analysis, route.call, argument) if isinstance(found, str) and items else None
+                if item is not None and only_needed_concrete(analysis, fn, param):
+                    converted.append(item[0])
+                    found = Passed(param, PythonValue(ValueKind.NUMBER, item[1]), where)
                 if isinstance(found, str):
                     return f"the call on line {line} {found}"
                 passed.append(found)
@@ -121,7 +132,37 @@ def plan_static_parameters(
         added = added or added_here
     if len(set(all_edits)) != len(all_edits):
         return "two of the jits would get the same edit"
-    return StaticPlan(tuple(all_edits), "`, `".join(descriptions), tuple(passed), added, jits[0])
+    if converted and elsewhere:
+        return "another module calls it too, whose arrays are not converted"
+    notes = ("unsafe: the function now gets a Python int where a call passed an array; it reads it only where a value is needed concrete",) if converted else ()
+    all_edits.extend(dict.fromkeys(converted))
+    return StaticPlan(tuple(all_edits), "`, `".join(descriptions), tuple(passed), added, jits[0], notes, bool(converted))
+
+
+def item_at_call(analysis: Analysis, call: cst.Call, argument: object) -> tuple[Edit, str] | None:
+    """(the edit, the text it passes) where a call made eagerly passes a concrete array holding one
+    integer (`array_values.one_concrete_int`: jax#3345's ``K = random.randint(rng, (1,), 1, 100)``
+    made at module level): ``K.item()`` is that int; None otherwise (an array made while traced
+    has no concrete `.item()`)."""
+    ctx = analysis.ctx
+    if not isinstance(argument, (cst.Name, cst.Attribute)) or runs_staged(analysis, ctx.enclosing_function(call)):
+        return None
+    made = one_concrete_int(analysis, argument)
+    home = ctx.enclosing_function(made) if made is not None else None
+    if made is None or (home is not None and runs_staged(analysis, home)):
+        return None
+    text = f"{ctx.code(argument)}.item()"
+    return ctx.replace(argument, text), f"`{text}`"
+
+
+def only_needed_concrete(analysis: Analysis, fn: FunctionNode, param: str) -> bool:
+    """Every read of `param` in `fn` goes where a value is needed concrete (a size, a count, a
+    Python condition): a Python int there acts as the one-integer array would."""
+    uses = ConcreteUses(analysis.ctx, strict=True, traces=analysis.traces)
+    reads_of_it = parameter_reads(analysis.ctx, fn, param)
+    return bool(reads_of_it) and all(
+        (use := uses.need_of(read, fn)) is not None and use.need is Need.NEEDS for read in reads_of_it
+    )
 
 
 def through_one_jit(

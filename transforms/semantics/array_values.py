@@ -279,3 +279,46 @@ def _unpacked(analysis: Analysis, target: cst.Name, depth: int) -> str | None:
         if array_origin(analysis, value.elements[index].value, depth + 1) is None:
             return None
     return f"the jitted `{jitted.callee_name}` returns arrays" if returns else None  # type: ignore[union-attr]
+
+
+#: jax.numpy reductions that give one integer when given no axis (`count_nonzero` of anything, the
+#: index `argmax` picks).
+_ONE_INT_REDUCTIONS = frozenset({"jax.numpy.count_nonzero", "jax.numpy.argmax", "jax.numpy.argmin"})
+#: jax.numpy names that make an integer array of the value they are given.
+_INT_ARRAYS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "jax.numpy.int32", "jax.numpy.int64", "jax.numpy.int16", "jax.numpy.int8"})
+
+
+def one_concrete_int(analysis: Analysis, expr: cst.BaseExpression) -> cst.Call | None:
+    """The call making the jax array `expr` holds, where that array holds exactly one integer:
+    ``random.randint(key, (1,), lo, hi)`` (or shape ``()``), ``jnp.array(7)``, an integer kind of
+    ``jnp.int32(7)``, ``jnp.count_nonzero(x)`` / ``jnp.argmax(x)`` with no axis, ``jnp.sum`` of a
+    comparison (jax#3345). Followed through a name bound once; None otherwise. Whether the array is
+    concrete where it is read (computed outside a trace) is the caller's question."""
+    ctx = analysis.ctx
+    value: cst.BaseExpression | None = expr
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+    if not isinstance(value, cst.Call) or any(a.star for a in value.args):
+        return None
+    qualified = ctx.names.qualified_name(value.func) or ""
+    positional = [a.value for a in value.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+    if qualified == "jax.random.randint":
+        shape = keywords.get("shape", positional[1] if len(positional) > 1 else None)
+        return value if shape is not None and _one_element_shape(shape) else None
+    if qualified in _INT_ARRAYS and len(value.args) == 1 and isinstance(positional[0] if positional else None, cst.Integer):
+        return value
+    if qualified in _ONE_INT_REDUCTIONS and len(value.args) == 1 and positional:
+        return value
+    if qualified == "jax.numpy.sum" and len(value.args) == 1 and isinstance(positional[0] if positional else None, cst.Comparison):
+        return value
+    return None
+
+
+def _one_element_shape(shape: cst.BaseExpression) -> bool:
+    """``()``, ``(1,)`` or ``[1]``: a shape of one element."""
+    if not isinstance(shape, (cst.Tuple, cst.List)):
+        return False
+    sizes = [e.value for e in shape.elements if isinstance(e, cst.Element)]
+    return len(sizes) == len(shape.elements) and all(isinstance(s, cst.Integer) and s.evaluated_value == 1 for s in sizes)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit, Finding, enumerate_words
+from jaxfix.transforms.core.findings import Applicability, Edit, Finding, enumerate_words
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.core.suppression import is_suppressed, suppressions
 from jaxfix.transforms.edits.imports import Spelling, planner
@@ -341,11 +341,15 @@ class LoopLengths:
             notes.append("the whole NamedTuple becomes static: its fields read as the Python values it was built with")
         if plan.added:
             notes.append(f"adds `{plan.added}`")
+        if plan.converted:
+            what = "a Python int, or a concrete array of one integer that `.item()` at the call turns into one"
+            notes.insert(0, "unsafe: the function now gets a Python int where it got an array; read it only as a count")
         return ctx.finding(
             "JAX301",
             count.expr,
             f"{self._head(count)}; every call passes {what} ({passed}), so {made} static: `{plan.jit_text}`",
             plan.edits,
+            Applicability.UNSAFE if plan.converted else Applicability.SAFE,
             description=f"make {enumerate_words(f'`{p}`' for p in plan.params)} static on its jit",
             notes=tuple(notes),
         )

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
-from jaxfix.transforms.repairs.static_parameter import static_edit, through_one_jit
+from jaxfix.transforms.repairs.static_parameter import item_at_call, only_needed_concrete, static_edit, through_one_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.importers import CallElsewhere, calls_elsewhere
@@ -48,6 +48,8 @@ class StaticCount:
     params: tuple[str, ...] = ()
     #: One of them is a NamedTuple, made static whole.
     tuples: bool = False
+    #: The calls that pass a concrete one-element integer array get `.item()` of it (`_item_of`).
+    converted: bool = False
 
 
 def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: list[Count]) -> StaticCount | str:
@@ -77,9 +79,20 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     else:
         counts_here = counts
     calls: list[tuple[cst.Call, int | str]] = []
+    items: list[Edit] = []
+    info = function_info(ctx, fn)
 
     def each_call(route: Route) -> str | None:
         values = [_passed_int(analysis, fn, route, name) for name in params]
+        for index, name in enumerate(params):
+            argument = call_argument(route.call, info.signature, name, bound=route.bound, consumed=route.consumed, ctx=ctx)  # type: ignore[arg-type]
+            if (
+                values[index] is None
+                and (item := item_at_call(analysis, route.call, argument)) is not None  # type: ignore[arg-type]
+                and only_needed_concrete(analysis, fn, name)
+            ):
+                items.append(item[0])
+                values[index] = item[1]
         missing = next((name for name, value in zip(params, values) if value is None), None)
         if missing is not None:
             return f"the call on line {ctx.span(route.call).start.line} does not pass `{missing}` a Python int"
@@ -108,7 +121,7 @@ def plan_static_count(analysis: Analysis, fn: FunctionNode, param: str, counts: 
     edits, description, added = edit
     strips = [e for count in counts for e in conversion_edits(ctx, count, astype=False)]
     tuples = any(_tuple_parameter(analysis, fn, name) for name in params)
-    return StaticCount((*edits, *strips), description, tuple(calls), added, tuple(params), tuples)
+    return StaticCount((*edits, *strips, *items), description, tuple(calls), added, tuple(params), tuples, bool(items))
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,9 @@ class ParamsNeedingStatic:
             plan = plan_static_parameters(self.analysis, fn, tuple(n.param for n in needs))
             if isinstance(plan, str):
                 plan = self._literals_unwrapped(fn, needs) or plan
+            if isinstance(plan, str):  # jax#3345: a call passes a concrete one-integer array
+                converted = plan_static_parameters(self.analysis, fn, tuple(n.param for n in needs), items=True)
+                plan = converted if isinstance(converted, StaticPlan) else plan
             if isinstance(plan, StaticPlan) and not plan.edits:
                 continue  # static on every jit already, as the jit sees them: nothing fails here
             if isinstance(plan, StaticPlan):
@@ -401,7 +404,7 @@ class ParamsNeedingStatic:
                 f"{head}, {problem}; every call passes a hashable Python value ({passes}), so `{need.param}` "
                 f"becomes static: `{plan.jit_text}`",
                 plan.edits,
-                Applicability.UNSAFE if doubt is not None else Applicability.SAFE,
+                Applicability.UNSAFE if doubt is not None or plan.converted else Applicability.SAFE,
                 description=f"make `{need.param}` static on the jit of `{name}`",
                 notes=tuple(notes),
             )

@@ -1,0 +1,12 @@
+import jax
+import jax.numpy as jnp
+
+mask = jnp.array([True, False, True, True, False])
+n_active = jnp.count_nonzero(mask)
+
+
+def leading(values, n):
+    return values[jnp.arange(n)] * 2.0
+
+
+print(jax.jit(leading, static_argnums=1)(jnp.arange(10.0), int(n_active)).tolist())
