@@ -144,7 +144,7 @@ CARDS: tuple[RuleCard, ...] = (
         "python-if-on-traced-value",
         "safe",
         "a Python if tests a value jit, vmap, pmap or checkpoint traces: select with jnp.where",
-        (("if",), ("jit", "vmap", "pmap", "checkpoint", "remat")),
+        (("if", "assert"), ("jit", "vmap", "pmap", "checkpoint", "remat")),
     ),
     RuleCard(
         "JAX306",

@@ -61,7 +61,7 @@ from jaxfix.transforms.semantics.staged import STAGING
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply, train_state_apply
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP, MAPPING
 
 #: Array attributes that are static even for a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
@@ -77,6 +77,8 @@ STATIC_JNP_KEYWORDS = frozenset(
     {"axis", "axes", "keepdims", "shape", "newshape", "dtype", "num", "size", "length", "ord", "k", "reps",
      "total_repeat_length", "indices_or_sections", "num_classes", "axis1", "axis2", "kind", "mode"}
 )
+#: Class decorators that hand the class back as it is (its own ``__init__`` still builds each instance).
+_CLASS_KEEPING = frozenset({"jax.tree_util.register_pytree_node_class"})
 #: (function, keyword) of `STATIC_JNP_KEYWORDS` that take a tracer all the same: `jnp.eye`'s and
 #: `jnp.tri`'s offset ``k`` (docs/jax302-behaviour.md C; `tril`, `triu`, `diag`, `rot90` need it static).
 TRACED_KEYWORDS = frozenset({("jax.numpy.eye", "k"), ("jax.numpy.tri", "k")})
@@ -470,7 +472,8 @@ class ConcreteUses:
             if isinstance(fn, cst.ClassDef):
                 # `Problem(cost, tau=tau)` (ott#388): its own `__init__` receives the value
                 inits = [d for d in members_named(fn, "__init__") if isinstance(d, cst.FunctionDef)]
-                fn, bound = (inits[0], True) if len(inits) == 1 and not fn.decorators else (None, False)
+                kept = all(ctx.names.qualified_name(d.decorator) in _CLASS_KEEPING for d in fn.decorators)
+                fn, bound = (inits[0], True) if len(inits) == 1 and kept else (None, False)
             if not isinstance(fn, cst.FunctionDef) or fn.decorators:
                 return None
         elif isinstance(call.func, cst.Attribute):
@@ -709,12 +712,13 @@ class ConcreteUses:
         return any(a_holder is not method and self._staged(a_holder) for a in self.ctx.attributes_named(name) if (a_holder := self.ctx.enclosing_function(a)) is not None)
 
     def _staged(self, fn: FunctionNode) -> bool:
-        """`fn` may run while a staging transform traces (`TraceIndex.reached_from` the functions
-        the module hands one); without the module's routes, any function."""
+        """`fn` may run while a transform traces abstract values (`TraceIndex.reached_from` the
+        functions the module hands a staging transform, or vmap/pmap); without the module's routes,
+        any function."""
         if self.traces is None:
             return True
         if self._staged_set is None:
-            self._staged_set = self.traces.reached_from(self.traces.handed_to(STAGING))
+            self._staged_set = self.traces.reached_from(self.traces.handed_to(STAGING | MAPPING))
         return fn in self._staged_set
 
     def _accumulated(self, statement: cst.AugAssign, name: cst.Name, fn: FunctionNode, depth: int) -> Use | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import libcst as cst
-from libcst.metadata import Assignment, FunctionScope
+from libcst.metadata import Assignment, ComprehensionScope, FunctionScope
 
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -253,6 +253,8 @@ def local_bindings(ctx: ModuleContext, name: cst.Name) -> list[cst.Param | cst.B
     None when a binding is anything else, or the name is bound in an enclosing scope (a module's
     global, a closure's), which any function may rebind at any time."""
     scope = ctx.scope(name)
+    while isinstance(scope, ComprehensionScope) and not any(a.scope is scope for a in scope[name.value]):
+        scope = scope.parent  # `[s[axis] for s in shapes]`: `axis` is the function's
     if not isinstance(scope, FunctionScope) or name.value not in scope:
         return None
     assignments = list(scope[name.value])

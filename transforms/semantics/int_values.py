@@ -149,6 +149,8 @@ class IntStatic:
             return Proof(Kind.INT, "array metadata")
         if isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) in _SHAPE_CALLS:
             return Proof(Kind.INT, "array metadata")
+        if isinstance(value, cst.Call) and self.ctx.names.qualified_name(value.func) == "builtins.range":
+            return Proof(Kind.INT, "an item of a range()")  # an int, or IndexError (flowjax's `range(n)[axis]`)
         index = expr.slice[0].slice.value  # type: ignore[union-attr]
         if self.kind(index).kind is Kind.INT and self.int_sequence(value).kind is Kind.INT:
             return Proof(Kind.INT, "an item of a tuple of ints")  # `sizes[-1]`: an int, or IndexError
@@ -253,6 +255,8 @@ class IntStatic:
             every = self._every_sequence_binding(expr, depth)
             if every is not None:
                 return every
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
+            return Proof(Kind.INT, "array metadata")  # as `x.shape[0]` is read
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr)
             if isinstance(binding, cst.Name):
@@ -261,9 +265,31 @@ class IntStatic:
                     inner = self.int_sequence(value, depth + 1)
                     shown = " ".join(ctx.code(value).split())
                     return Proof(inner.kind, f"bound once to `{shown}`, a tuple of ints") if inner.kind is Kind.INT else inner
+                loop = ctx.parent(binding)
+                if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
+                    items = self._items(loop.iter, depth + 1)  # `for s in shapes[:-1]` of `[b.shape for b in ...]`
+                    if items is not None:
+                        return items
             if isinstance(binding, cst.Param) and (fn := ctx.enclosing_function(binding)) is not None:
                 return self.parameter(fn, binding.name.value, depth, judge="int_sequence")
         return self._static_only(expr)
+
+    def _items(self, iterable: cst.BaseExpression, depth: int) -> Proof | None:
+        """INT when every item of `iterable` is a tuple of ints: a list comprehension (of one
+        ``for``, no ``if``) whose element is one, a slice of such a list, or a name bound once to
+        one; None when that is not what it is."""
+        if depth > 16:
+            return None
+        if isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1 and isinstance(iterable.slice[0].slice, cst.Slice):
+            return self._items(iterable.value, depth + 1)
+        if isinstance(iterable, cst.Name):
+            binding = single_binding(self.ctx, iterable)
+            value = assigned_value(self.ctx, binding) if isinstance(binding, cst.Name) else None
+            return self._items(value, depth + 1) if value is not None else None
+        if isinstance(iterable, cst.ListComp) and counted_comprehension(iterable):
+            inner = self.int_sequence(iterable.elt, depth + 1)
+            return Proof(inner.kind, "an item of a list of tuples of ints") if inner.kind is Kind.INT else inner
+        return None
 
     def _every_sequence_binding(self, name: cst.Name, depth: int) -> Proof | None:
         """A local bound several times, read where ``isinstance(name, (list, tuple))`` holds

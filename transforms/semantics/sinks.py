@@ -183,6 +183,9 @@ AXIS_FIRST_METHODS = frozenset(
 
 
 CONVERSIONS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.complex", "operator.index"})
+#: JAX's own check that a value is concrete, and the position of the value: it raises
+#: ConcretizationTypeError for a tracer (dynamiqs' ``concrete_or_error(None, x, ...)``).
+CONCRETE_CHECKS = {"jax._src.core.concrete_or_error": 1, "jax.core.concrete_or_error": 1}
 #: Builtins that compare their positional arguments with Python's ``<``: a tracer there raises
 #: TracerBoolConversionError (evosax#2's ``min(1 + c_1 / c_mu, ...)`` under a jit).
 COMPARING = frozenset({"builtins.min", "builtins.max", "builtins.sorted"})
@@ -342,8 +345,15 @@ def stored(ctx: ModuleContext, attribute: cst.Attribute) -> bool:
 
 
 def _stored(ctx: ModuleContext, attribute: cst.Attribute) -> bool:
-    parent = ctx.parent(attribute)
-    return isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del, cst.Element, cst.Tuple, cst.List))
+    node: cst.CSTNode = attribute
+    parent = ctx.parent(node)
+    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+        node, parent = parent, ctx.parent(parent)  # `self.a, self.b = ...`: a target inside a display
+    if isinstance(parent, (cst.AugAssign, cst.AnnAssign)):
+        return parent.target is node
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.target is node
+    return isinstance(parent, (cst.AssignTarget, cst.Del))
 
 
 def _same_name_only(ctx: ModuleContext, target: cst.Name) -> bool:
@@ -517,6 +527,8 @@ def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | No
     qualified = ctx.names.qualified_name(call.func)
     if qualified in CONVERSIONS:
         return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
+    if qualified in CONCRETE_CHECKS and _at_position(call, arg, CONCRETE_CHECKS[qualified]):
+        return Sink(call, f"`{ctx.code(call.func)}` raises unless its value is concrete")
     if numpy_function(qualified) and not arg.star:
         # `np.array(k, dtype)` (jax's sparse eye): NumPy converts a tracer with `__array__`, which
         # raises TracerArrayConversionError.
@@ -543,6 +555,11 @@ def needed_values(ctx: ModuleContext, sink: Sink) -> tuple[cst.BaseExpression, .
     if isinstance(node, cst.UnaryOperation):
         return (node.expression,)
     return (node,) if isinstance(node, cst.BaseExpression) else ()
+
+
+def _at_position(call: cst.Call, arg: cst.Arg, position: int) -> bool:
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return not arg.star and arg.keyword is None and position < len(positional) and positional[position] is arg
 
 
 def numpy_function(qualified: str | None) -> bool:

@@ -43,14 +43,16 @@ class PythonIfs:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
-        # Not strict: the value is a tracer already, and what jnp computes from it stays one.
-        self.uses = ConcreteUses(self.ctx)
+        # Not strict: the value is a tracer already, and what jnp computes from it stays one. The
+        # routes let it follow an object's field to the methods that read it (ott#81's weights).
+        self.uses = ConcreteUses(self.ctx, traces=analysis.traces)
         self.strict = ConcreteUses(self.ctx, strict=True, traces=analysis.traces)
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
         seen: set[int] = set()
-        for fn in sorted(self.ctx.nodes_of(cst.FunctionDef), key=self.ctx.start):
+        functions = [*self.ctx.nodes_of(cst.FunctionDef), *self.ctx.nodes_of(cst.Lambda)]
+        for fn in sorted(functions, key=self.ctx.start):
             info = function_info(self.ctx, fn)
             for param in info.signature.params:
                 source = self.analysis.traced.param_source(fn, param.name)
@@ -68,8 +70,14 @@ class PythonIfs:
                 if use is None or use.need is not Need.NEEDS:
                     continue
                 statement = self.ctx.parent(use.node)
+                if isinstance(statement, cst.Assert) and statement.test is use.node and id(statement) not in seen and transform != JIT:
+                    seen.add(id(statement))  # ott#81's weights check in a property of the problem vmap maps
+                    out.append(self._assert_finding(param.name, statement, source.reason, transform))
+                    continue
                 if not isinstance(statement, (cst.If, cst.IfExp)) or statement.test is not use.node or id(statement) in seen:
                     continue
+                if not isinstance(fn, cst.FunctionDef):
+                    continue  # a lambda holds no `if` statement; its conditional expression is the select's
                 if not answers_only_for_arrays(statement.test, self.ctx):
                     continue  # `if limit:` may test a pytree (a tuple is truthy whatever it holds)
                 if transform == JIT and not self._reads_directly(fn, statement.test, param.name):
@@ -101,6 +109,23 @@ class PythonIfs:
         (``if x.sum() > 3:``) stays a tracer even for a static value, and is this rule's."""
         use = self.strict.first_need(fn, param)
         return use is not None and use.need is Need.NEEDS
+
+    def _assert_finding(self, param: str, statement: cst.Assert, why: str, mapped_by: str) -> Finding:
+        """``assert jnp.isclose(jnp.sum(w), 1.0)`` on a value each example of a vmap holds: a check
+        per example needs a traced check, or the check moved out; which one is the author's."""
+        ctx = self.ctx
+        each = "the checkpointed" if mapped_by in CHECKPOINT else "each example's"
+        head = f"`assert {ctx.code(statement.test)}` needs a concrete bool, but {why}: {each} `{param}` is a tracer"
+        return ctx.finding(
+            "JAX305",
+            statement.test,
+            f"{head}; not rewritten: a check on each example's values has no Python bool to take",
+            notes=(
+                "option: check the values before the transform, on the whole batch (`assert jnp.allclose(...)` outside the vmap)",
+                "option: a traced check: `checkify.check(...)` inside `jax.experimental.checkify.checkify(f)`, or `eqx.error_if`",
+                "option: make the input valid instead of checking it (normalise the weights), if that is what the caller means",
+            ),
+        )
 
     def _finding(self, fn: cst.FunctionDef, param: str, branch: cst.If | cst.IfExp, why: str, mapped_by: str) -> Finding:
         ctx = self.ctx
@@ -215,13 +240,13 @@ class PythonIfOnTracedValue305(Rule):
     code = "JAX305"
     name = "python-if-on-traced-value"
     summary = "a Python if tests a value jit, vmap, pmap or checkpoint traces: select with jnp.where"
-    required = (("if",), ("jit", "vmap", "pmap", "checkpoint", "remat"))  # `if(x > 0):` has no space
+    required = (("if", "assert"), ("jit", "vmap", "pmap", "checkpoint", "remat"))  # `if(x > 0):` has no space
     follows_callees = True
 
     @classmethod
     def seeds(cls, facts: Facts) -> list[ast.AST]:
-        """The ``if``s testing an order comparison or a membership, in a file that spells jit, vmap,
-        pmap or checkpoint."""
+        """The ``if``s (and ``assert``s) testing an order comparison, a membership or a call, in a file
+        that spells jit, vmap, pmap or checkpoint."""
         mapped = any(
             isinstance(node, (ast.Name, ast.Attribute))
             and (node.id if isinstance(node, ast.Name) else node.attr) in ("jit", "vmap", "pmap", "checkpoint", "remat")
@@ -230,7 +255,7 @@ class PythonIfOnTracedValue305(Rule):
         )
         if not mapped:
             return []
-        tests = [node for node in facts.nodes if isinstance(node, (ast.If, ast.IfExp)) and _may_answer_for_arrays(node.test)]
+        tests = [node for node in facts.nodes if isinstance(node, (ast.If, ast.IfExp, ast.Assert)) and _may_answer_for_arrays(node.test)]
         return [*tests, *facts.optimizer_updates] if tests else []  # an optax schedule's `if`: the jitted step too
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
