@@ -24,7 +24,7 @@ from jaxfix.transforms.core import identifiers
 from jaxfix.transforms.core.stdlib_ast import import_pairs
 from jaxfix.transforms.core.textedit import line_starts, plain_breaks
 from jaxfix.transforms.gate.astwalk import child_nodes, own_returns
-from jaxfix.transforms.semantics.vocabulary import STATIC_KEYWORDS
+from jaxfix.transforms.semantics.vocabulary import ARRAY_NAMESPACE, ARRAY_NAMESPACE_GETTERS, STATIC_KEYWORDS
 
 #: What ends a line for Python's tokenizer (and so for ast's line numbers).
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -553,6 +553,15 @@ class Facts:
             )
             if dotted:
                 out[name] = dotted
+        # `xp = array_api_compat.array_namespace(x)`: jax.numpy where JAX traces (`NameResolver._namespace`)
+        for node in self.statements_on(self.lines_containing("namespace")):
+            for assign in ast.walk(node):
+                if not (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Call) and len(assign.targets) == 1):
+                    continue
+                target, func = assign.targets[0], assign.value.func
+                called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+                if isinstance(target, ast.Name) and called in ARRAY_NAMESPACE_GETTERS:
+                    out[target.id] = out.get(target.id, frozenset()) | {ARRAY_NAMESPACE}
         return out
 
     @cached_property

@@ -58,9 +58,15 @@ class ModuleContext:
         children = children_of(self._parents)
         self._children = children
         self._scopes = scopes(self.wrapper, expression_contexts(module, children), children)
-        self.names = NameResolver(self._scopes)
+        self.names = NameResolver(self._scopes, self._assigned)
         self.lines = LineIndex(text)
         self.newline = newline_of(text)
+
+    def _assigned(self, target: cst.CSTNode) -> cst.BaseExpression | None:
+        """The value of ``target = value`` (one target), for the name resolver."""
+        assign_target = self._parents.get(target)
+        assign = self._parents.get(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
+        return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
 
     # -- positions and text -------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:

@@ -14,11 +14,11 @@ latter reports a call's result under the callee's name, so the inline form
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import BuiltinAssignment, ImportAssignment, Scope
+from libcst.metadata import Assignment, BuiltinAssignment, ImportAssignment, Scope
 
 JIT = "jax.jit"
 #: The keywords by which jit is told which arguments are static.
@@ -169,11 +169,29 @@ def _import_target(assignment: ImportAssignment, name: str) -> str | None:
     return None
 
 
-class NameResolver:
-    """Qualified names of Name/Attribute expressions, through scopes and imports."""
+#: Functions of the array API's compatibility layers that return the namespace of their arguments
+#: (``xp = array_api_compat.array_namespace(x)``, scipy's and array-api-extra's own).
+ARRAY_NAMESPACE_GETTERS = frozenset({"array_namespace"})
+#: What such a namespace is where the analysis asks: code that JAX traces hands it jax arrays, whose
+#: namespace is jax.numpy (array_api_compat returns it for them).
+ARRAY_NAMESPACE = "jax.numpy"
 
-    def __init__(self, scopes: Mapping[cst.CSTNode, Scope | None]) -> None:
+
+class NameResolver:
+    """Qualified names of Name/Attribute expressions, through scopes and imports.
+
+    With `value_of` (the value a one-target assignment gives a name), a name bound once to
+    ``array_namespace(...)`` stands for jax.numpy (`ARRAY_NAMESPACE`): ``xp.sum(n_node)`` in
+    deepmd-kit's graph code is ``jnp.sum`` wherever its arguments are jax arrays, the only place the
+    rules ask what it computes (eager code handed NumPy arrays computes concretely either way)."""
+
+    def __init__(
+        self,
+        scopes: Mapping[cst.CSTNode, Scope | None],
+        value_of: Callable[[cst.CSTNode], cst.BaseExpression | None] | None = None,
+    ) -> None:
         self._scopes = scopes
+        self._value_of = value_of
         # what a name means in a scope, kept: the rules ask again for the same callees
         # (a big test module asked about 900,000 times for about 5,000 distinct answers)
         self._targets: dict[tuple[Scope, str], str | None] = {}
@@ -195,8 +213,20 @@ class NameResolver:
             return None
         key = (scope, name.value)
         if key not in self._targets:
-            self._targets[key] = self.target_in_scope(scope, name.value)
+            self._targets[key] = self.target_in_scope(scope, name.value) or self._namespace(scope, name.value)
         return self._targets[key]
+
+    def _namespace(self, scope: Scope, name: str) -> str | None:
+        """`ARRAY_NAMESPACE` for a name bound once, by ``name = <...>.array_namespace(...)``."""
+        assignments = list(scope[name])
+        if self._value_of is None or len(assignments) != 1 or not isinstance(assignments[0], Assignment):
+            return None
+        value = self._value_of(assignments[0].node)
+        if not isinstance(value, cst.Call):
+            return None
+        func = value.func
+        called = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+        return ARRAY_NAMESPACE if called in ARRAY_NAMESPACE_GETTERS else None
 
     @staticmethod
     def target_in_scope(scope: Scope, name: str) -> str | None:

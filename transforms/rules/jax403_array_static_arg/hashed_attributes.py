@@ -235,7 +235,10 @@ def _field_givens(ctx, tree, field, made: cst.Call) -> list[cst.BaseExpression]:
     module's own ``__init__`` sets it, each value a ``self.<field> = ...`` there stores."""
     stores = init_stores(ctx, tree, field)
     if stores is not None:
-        return [store.value for store in stores]
+        init = method_named(tree.cls, "__init__")
+        # `self.policy_arr = policy_arr`: what this construction passes the parameter (pymdp#346)
+        passed = constructed_value(ctx, init, made, field.name) if init is not None else None
+        return [passed if passed is not None else store.value for store in stores]
     if method_named(tree.cls, "__init__") is not None:
         return []  # its own `__init__` takes other parameters: no argument is the field
     value = given_by(made, tree, field)
