@@ -135,7 +135,7 @@ def _tuple_field(
         return "the slice is built from `*` arguments"
     if kind == "list" and any(isinstance(e, (cst.StarredElement,)) for e in value.elements):  # type: ignore[attr-defined]
         return "the list is built with `*`"
-    problem = _class_shared(ctx, cls)
+    problem = class_shared(ctx, cls)
     if problem is not None:
         return problem
     edits = [ctx.replace(value, _as_tuple(ctx, value, kind))]
@@ -153,6 +153,12 @@ def _tuple_field(
     if isinstance(annotation, cst.Name) and annotation.value in ("slice", "list"):
         edits.append(ctx.replace(annotation, "tuple"))
     return tuple(edits)
+
+
+def tuple_read(ctx: ModuleContext, node: cst.Attribute) -> str | None:
+    """Why a read ``self.f`` of a list may tell a tuple from it; None when a tuple reads alike."""
+    found = _read_edit(ctx, node, "list")
+    return found if isinstance(found, str) else None
 
 
 def _is_the_store(ctx: ModuleContext, node: cst.Attribute, value: cst.BaseExpression) -> bool:
@@ -174,8 +180,8 @@ def _read_edit(ctx: ModuleContext, node: cst.Attribute, kind: str) -> Edit | Non
         return f"{where} uses the slice other than as an index"
     if isinstance(parent, cst.Subscript) and parent.value is node:
         return None
-    if isinstance(parent, cst.For) and parent.iter is node:
-        return None
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+        return None  # a loop or a comprehension iterates a tuple as the list
     if isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.In, cst.NotIn)):
         return None
     if isinstance(parent, cst.Arg):
@@ -187,7 +193,7 @@ def _read_edit(ctx: ModuleContext, node: cst.Attribute, kind: str) -> Edit | Non
     return f"{where} may tell a tuple from the list"
 
 
-def _class_shared(ctx: ModuleContext, cls: cst.ClassDef) -> str | None:
+def class_shared(ctx: ModuleContext, cls: cst.ClassDef) -> str | None:
     """Why code the module does not show may read the field: a subclass, another module."""
     name = cls.name.value
     other = subclass_of(ctx, cls)

@@ -52,7 +52,7 @@ from jaxfix.transforms.core.rule import STATIC_JITTED, Rule
 from jaxfix.transforms.edits.imports import Spelling, builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts, calls_on, has_static_keyword, lines_mentioning
 from jaxfix.transforms.gate.screen_containers import may_hold_unhashable
-from jaxfix.transforms.rules.jax201_unhashable_static_arg import instance_fields
+from jaxfix.transforms.rules.jax201_unhashable_static_arg import instance_fields, nnx_graphdef
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import NAMESPACE, Shape, opaque, shape_of
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.freezer import Freezer
 from jaxfix.transforms.rules.jax201_unhashable_static_arg.frozen_class import FrozenClass, plan_frozen_dataclass
@@ -827,7 +827,11 @@ class UnhashableStaticArg(Rule):
                     break
         if "static_broadcasted_argnums" in facts.text:
             return [facts.tree]  # pmap's static arguments (`pmap_statics`): rare enough to analyse whole
-        return out or instance_fields.seeds(facts)
+        return out or instance_fields.seeds(facts) or nnx_graphdef.seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        return [*FrozenConfigs(analysis).findings(), *instance_fields.unhashable_field_findings(analysis)]
+        return [
+            *FrozenConfigs(analysis).findings(),
+            *instance_fields.unhashable_field_findings(analysis),
+            *nnx_graphdef.graphdef_list_findings(analysis),
+        ]

@@ -587,6 +587,10 @@ class TracedValues304:
             return None  # `x.shape` of a traced `x`: jit keeps shapes static
         if isinstance(expr, (cst.Subscript, cst.Attribute)):
             return self._data(expr.value, depth + 1)
+        if isinstance(expr, (cst.Comparison, cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation)):
+            parts = [c for c in expr.children if isinstance(c, cst.BaseExpression)]
+            parts += [t.comparator for t in expr.comparisons] if isinstance(expr, cst.Comparison) else []
+            return next((found for part in parts if (found := self._data(part, depth + 1)) is not None), None)
         return None
 
     def _static_slot_traced(self, sink: Sink, traced: str) -> Finding | None:
@@ -627,7 +631,11 @@ class TracedValues304:
         line = ctx.span(sink.node).start.line
         control = any(sink.reason.startswith(c) for c in _CONTROL)
         traced = f"`{value}` is computed by JAX while `{name}` is traced, so it is a tracer, but {sink.reason} (line {line})"
-        data = self._data(call)
+        # `count == jnp.zeros([], jnp.int32)` (optax's MoMo): the call is made of static values, but
+        # the place also takes `count`, which is data: that decides what can be done there
+        data = self._data(call) or next(
+            (found for needed in needed_values(ctx, sink) if (found := self._data(needed)) is not None), None
+        )
         jitted = jitted_call(ctx, call)
         unhashed = self._static_slot_traced(sink, traced)
         if unhashed is not None:

@@ -1,0 +1,27 @@
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class Heads(nnx.Module):
+    def __init__(self, sizes, rngs):
+        self.names = []
+        for name, size in sizes.items():
+            self.names.append(name)
+            setattr(self, name, nnx.Linear(3, size, rngs=rngs))
+        self.names = tuple(self.names)
+
+    def __call__(self, x):
+        return {name: getattr(self, name)(x).sum() for name in self.names}
+
+
+heads = Heads({"policy": 2, "value": 1}, nnx.Rngs(0))
+graphdef, state = nnx.split(heads)
+
+
+def forward(graphdef, state, x):
+    return nnx.merge(graphdef, state)(x)
+
+
+out = jax.jit(forward, static_argnums=0)(graphdef, state, jnp.ones(3))
+print({k: round(float(v), 4) for k, v in sorted(out.items())})
