@@ -35,7 +35,8 @@ from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.pytree_classes import EQUINOX, init_stores, method_named, pytree_class
 from jaxfix.transforms.semantics.static_instances import StaticInstance, static_instances
-from jaxfix.transforms.semantics.vocabulary import FILTER_JIT
+from jaxfix.transforms.semantics.tracing import JitEntry
+from jaxfix.transforms.semantics.vocabulary import FILTER_JIT, JIT
 
 
 def seeds(facts: Facts) -> list[ast.AST]:
@@ -100,7 +101,7 @@ def _filter_jitted(analysis: Analysis, found: StaticInstance, head: str) -> Find
         return None
     if not info.signature.params or info.signature.params[0].name != found.param:
         return None
-    entry = entered_jit(analysis, fn)
+    entry = entered_jit(analysis, fn) or _class_body_jit(analysis, fn)
     if entry is None or entry.wrapper.spec is None or entry.wrapper.spec.declared_static(info.signature) != {found.param}:
         return None
     written = _written_jit(entry.node)
@@ -142,6 +143,20 @@ def _filter_jitted(analysis: Analysis, found: StaticInstance, head: str) -> Find
         description=f"`{spelled.text}` instead of `{shorten(ctx.code(target), 50)}`",
         notes=(*unseen, "a Python number a call passes becomes static under `filter_jit`: each distinct value compiles once"),
     )
+
+
+def _class_body_jit(analysis: Analysis, fn: cst.FunctionDef) -> JitEntry | None:
+    """``__call__ = jax.jit(__call__, static_argnums=0)`` in the class body: the one jit every way
+    into the method goes through, its calls bound (``model(x)``), which `entered_jit` leaves out."""
+    ctx = analysis.ctx
+    routes = analysis.traces.routes(fn) or ()
+    jits = {id(w.node): w for r in routes for w in r.wraps if w.name == JIT}
+    if len(jits) != 1 or any(r.escapes or r.uncertain for r in routes):
+        return None
+    (wrap,) = jits.values()
+    if wrap.jit is None or not isinstance(wrap.node, cst.Call) or ctx.enclosing_class(wrap.node) is not ctx.enclosing_class(fn):
+        return None
+    return JitEntry(wrap.jit, wrap.node)
 
 
 def _written_jit(node: cst.CSTNode) -> tuple[cst.BaseExpression, cst.BaseExpression | None] | None:
