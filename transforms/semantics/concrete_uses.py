@@ -44,7 +44,7 @@ from jaxfix.transforms.semantics.numpy_twins import twin
 from jaxfix.transforms.semantics.optional_defaults import optional_or_default
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, call_argument
 from jaxfix.transforms.semantics.pytree_classes import static_field_read
-from jaxfix.transforms.semantics.reads import parameter, parameter_reads, reads
+from jaxfix.transforms.semantics.reads import first_parameter, parameter, parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import (
     ARRAY_MODULES,
     AXIS_FIRST_METHODS,
@@ -595,9 +595,9 @@ class ConcreteUses:
         """``m = value``, and ``a, b = value`` (each part of an array, or of what a JAX call
         returns for it, is such a value too): what the names' reads need, the value needs."""
         ctx = self.ctx
-        stored = Use(Need.UNKNOWN, assign, f"it is unpacked or stored (line {self._line(assign)})")
+        kept_unknown = Use(Need.UNKNOWN, assign, f"it is unpacked or stored (line {self._line(assign)})")
         if len(assign.targets) != 1:
-            return stored
+            return kept_unknown
         kept = init_store(ctx, assign) if self._depth <= 4 else None
         if kept is not None:
             return self._field_reads(assign, *kept, depth)
@@ -606,9 +606,9 @@ class ConcreteUses:
         if isinstance(target, (cst.Tuple, cst.List)):
             names = [e.value for e in target.elements if isinstance(e, cst.Element) and isinstance(e.value, cst.Name)]
             if len(names) != len(target.elements):
-                return stored
+                return kept_unknown
         if not names:
-            return stored
+            return kept_unknown
         unknown: Use | None = None
         looped = any(isinstance(a, (cst.For, cst.While)) for a in ctx.ancestors_within(assign, fn))
         for name in names:
@@ -651,11 +651,11 @@ class ConcreteUses:
             else:
                 return unknown
         found: Use | None = None
+        line = self._line(assign)
         for read in reads_of_it:
             method = ctx.enclosing_function(read)
             if not isinstance(method, cst.FunctionDef) or not self._runs(method):
                 continue
-            line = self._line(assign)
             where = f"in `{method.name.value}`, which reads the `self.{field}` it is stored in on line {line}"
             self._depth += 1
             try:
@@ -701,7 +701,6 @@ class ConcreteUses:
             found = found or use
         return found
 
-
     def _runs(self, method: cst.FunctionDef) -> bool:
         """``__init__`` (it runs on the object being built), or a method whose name code that runs
         staged reads outside its own body: a method only eager code reads runs on other objects
@@ -709,7 +708,8 @@ class ConcreteUses:
         name = method.name.value
         if name == "__init__":
             return True
-        return any(a_holder is not method and self._staged(a_holder) for a in self.ctx.attributes_named(name) if (a_holder := self.ctx.enclosing_function(a)) is not None)
+        holders = (self.ctx.enclosing_function(a) for a in self.ctx.attributes_named(name))
+        return any(holder is not None and holder is not method and self._staged(holder) for holder in holders)
 
     def _staged(self, fn: FunctionNode) -> bool:
         """`fn` may run while a transform traces abstract values (`TraceIndex.reached_from` the
@@ -830,5 +830,4 @@ def _returns_value(fn: cst.FunctionDef) -> bool:
 
 def _receiver_of(method: cst.FunctionDef, receiver: cst.BaseExpression) -> bool:
     """`receiver` is the method's first parameter, by name (``self``)."""
-    positional = [*method.params.posonly_params, *method.params.params]
-    return bool(positional) and isinstance(receiver, cst.Name) and receiver.value == positional[0].name.value
+    return isinstance(receiver, cst.Name) and receiver.value == first_parameter(method)

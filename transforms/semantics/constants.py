@@ -426,6 +426,12 @@ def class_members(ctx: ModuleContext, attr: cst.Attribute) -> list[cst.CSTNode] 
     return members_named(cls, attr.attr.value)
 
 
+def methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
+    """The defs of the class body."""
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    return [s for s in body if isinstance(s, cst.FunctionDef)]
+
+
 def members_named(cls: cst.ClassDef, name: str) -> list[cst.CSTNode]:
     """The statements of the class body that bind `name` (defs and one-target assignments)."""
     return [s for s in cls.body.body if binds_in_class(s, name)]

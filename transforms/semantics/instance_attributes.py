@@ -32,7 +32,7 @@ import libcst as cst
 from libcst.metadata import Assignment, FunctionScope, GlobalScope
 
 from jaxfix.transforms.semantics.class_hashing import written_bases
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import methods, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
@@ -206,15 +206,14 @@ def kept_alone(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     return True
 
 
-def _methods(cls: cst.ClassDef) -> set[str]:
-    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-    return {line.name.value for line in body if isinstance(line, cst.FunctionDef)}
+def _method_names(cls: cst.ClassDef) -> set[str]:
+    return {method.name.value for method in methods(cls)}
 
 
 def _instances_kept(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     """Every use of the class is ``Model(...)`` whose result only calls a method."""
     scope = ctx.scope(cls)
-    methods = _methods(cls)
+    names = _method_names(cls)
     if scope is None:
         return False
     for assignment in scope.assignments[cls.name.value]:
@@ -224,19 +223,19 @@ def _instances_kept(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
             call = ctx.parent(access.node)
             if not (isinstance(call, cst.Call) and call.func is access.node):
                 return False
-            if not _only_methods_called(ctx, call, methods):
+            if not _only_methods_called(ctx, call, names):
                 return False
     return True
 
 
-def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, methods: set[str]) -> bool:
+def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, names: set[str]) -> bool:
     """`expr`, an instance, is only used to call a method: ``m.run(x)``, or ``m(x)`` of a class
     that defines ``__call__`` (objax#204's layer)."""
     parent = ctx.parent(expr)
     if isinstance(parent, cst.Attribute) and parent.value is expr:
-        return parent.attr.value in methods and isinstance(ctx.parent(parent), cst.Call)
+        return parent.attr.value in names and isinstance(ctx.parent(parent), cst.Call)
     if isinstance(parent, cst.Call) and parent.func is expr:
-        return "__call__" in methods
+        return "__call__" in names
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
@@ -246,7 +245,7 @@ def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, methods: set[str
             if not (isinstance(assignment, Assignment) and _same_construction(ctx, assignment.node, expr)):
                 return False  # the name is bound to something else too
             for access in assignment.references:
-                if not _only_methods_called(ctx, access.node, methods):
+                if not _only_methods_called(ctx, access.node, names):
                     return False
         return True
     return False

@@ -57,6 +57,12 @@ def names_read(node: cst.CSTNode) -> list[cst.Name]:
     return found
 
 
+def first_parameter(fn: FunctionNode) -> str | None:
+    """The name of the first positional parameter (a method's ``self``); None when there is none."""
+    positional = [*fn.params.posonly_params, *fn.params.params]
+    return positional[0].name.value if positional else None
+
+
 def parameter(fn: FunctionNode, name: str) -> cst.Param | None:
     params = fn.params
     return next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == name), None)

@@ -28,7 +28,7 @@ from jaxfix.transforms.semantics.class_hashing import constructed_field, own_fie
 from jaxfix.transforms.semantics.constants import binding_value, local_bindings, reaching_binding, single_binding
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.reads import parameter, reads
+from jaxfix.transforms.semantics.reads import first_parameter, parameter, reads
 from jaxfix.transforms.semantics.sequence_positions import UNKNOWN, Place, concatenated, element_place, indexed, sliced
 from jaxfix.transforms.semantics.static_slots import jitted_call
 
@@ -307,14 +307,14 @@ def init_field(ctx: ModuleContext, assign: cst.Assign) -> tuple[str, list[cst.At
     """``self.split_idxs = value``, a statement of ``__init__``'s own body and the one store of
     the field: (the field, every ``self.<field>`` the class's methods read), where those are all
     its reads (`own_field_reads`: no subclass, no ``.field`` of anything else); else None."""
-    stored = init_store(ctx, assign)
-    if stored is None:
+    kept = init_store(ctx, assign)
+    if kept is None:
         return None
-    cls, target = stored
+    cls, target = kept
     found = own_field_reads(ctx, cls, target.attr.value)
     if found is None:
         return None
-    stores = [a for a in found if _stored(ctx, a)]
+    stores = [a for a in found if stored(ctx, a)]
     if stores != [target]:
         return None
     return target.attr.value, [a for a in found if a is not target]
@@ -329,8 +329,7 @@ def init_store(ctx: ModuleContext, assign: cst.Assign) -> tuple[cst.ClassDef, cs
     init = ctx.enclosing_function(assign)
     if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and isinstance(init, cst.FunctionDef)):
         return None
-    positional = [*init.params.posonly_params, *init.params.params]
-    if init.name.value != "__init__" or not positional or positional[0].name.value != target.value.value:
+    if init.name.value != "__init__" or first_parameter(init) != target.value.value:
         return None
     if ctx.parent(ctx.parent(ctx.statement_of(assign))) is not init:
         return None  # under an `if`, in a loop: it may not run, or run again
@@ -341,10 +340,6 @@ def init_store(ctx: ModuleContext, assign: cst.Assign) -> tuple[cst.ClassDef, cs
 
 def stored(ctx: ModuleContext, attribute: cst.Attribute) -> bool:
     """`attribute` is written to (assigned, augmented, deleted, unpacked into), not read."""
-    return _stored(ctx, attribute)
-
-
-def _stored(ctx: ModuleContext, attribute: cst.Attribute) -> bool:
     node: cst.CSTNode = attribute
     parent = ctx.parent(node)
     while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):

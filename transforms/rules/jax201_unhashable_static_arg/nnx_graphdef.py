@@ -32,6 +32,7 @@ from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.constants import single_binding, unpacked_from
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.pytree_classes import method_named
+from jaxfix.transforms.semantics.reads import first_parameter
 from jaxfix.transforms.semantics.static_slots import jitted_call
 
 _SPLIT = "flax.nnx.split"
@@ -90,7 +91,7 @@ def _nnx_class(ctx: ModuleContext, split: cst.Call) -> cst.ClassDef | None:
 
 def _list_stores(ctx: ModuleContext, init: cst.FunctionDef) -> list[tuple[cst.Attribute, cst.List]]:
     """``self.f = [...]`` statements of ``__init__``'s own body."""
-    receiver = init.params.params[0].name.value if init.params.params else None
+    receiver = first_parameter(init)
     found: list[tuple[cst.Attribute, cst.List]] = []
     for line in init.body.body if isinstance(init.body, cst.IndentedBlock) else ():
         if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Assign)):
@@ -149,7 +150,7 @@ def _as_tuple(
             continue
         method = ctx.enclosing_function(node)
         owner = ctx.parent(ctx.parent(method)) if isinstance(method, cst.FunctionDef) else None
-        if owner is not cls or not (isinstance(node.value, cst.Name) and node.value.value == _receiver(method)):
+        if owner is not cls or not (isinstance(node.value, cst.Name) and node.value.value == first_parameter(method)):
             return f"`{shorten(ctx.code(node), 40)}` (line {ctx.span(node).start.line}) reads `{name}` outside the methods of `{cls.name.value}`"
         parent = ctx.parent(node)
         outer = ctx.parent(parent)
@@ -187,11 +188,6 @@ def _as_tuple(
         return f"`__init__` reads `{name}` after filling it (line {ctx.span(reads_after[0]).start.line})"
     indent = _indent_of(ctx, last_fill)
     return (_insert_after(ctx, last_fill, f"\n{indent}{receiver}.{name} = tuple({receiver}.{name})"),)
-
-
-def _receiver(method: cst.FunctionDef) -> str | None:
-    params = [*method.params.posonly_params, *method.params.params]
-    return params[0].name.value if params else None
 
 
 def _init_statement(ctx: ModuleContext, init: cst.FunctionDef, node: cst.CSTNode) -> cst.CSTNode | None:

@@ -36,7 +36,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import methods, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
 CODE = "JAX204"
@@ -58,7 +58,7 @@ class NnxAttributes:
             if not self._nnx(cls) or any(a.keyword is not None and a.keyword.value == "pytree" for a in cls.bases):
                 continue
             annotated = _annotated_names(cls)
-            for method in _methods(cls):
+            for method in methods(cls):
                 receiver = _receiver(method)
                 if receiver is None:
                     continue
@@ -126,7 +126,7 @@ class NnxAttributes:
     def _data_added(self, cls: cst.ClassDef, attr: str) -> cst.Call | None:
         """Data a method of the class puts into ``self.<attr>`` later: ``.append(Block(...))``,
         ``self.<attr>[k] = nnx.Linear(...)``."""
-        for method in _methods(cls):
+        for method in methods(cls):
             receiver = _receiver(method)
             if receiver is None:
                 continue
@@ -185,10 +185,6 @@ def _container(ctx: ModuleContext, value: cst.BaseExpression) -> str:
     if isinstance(value, cst.Call):
         return (ctx.names.qualified_name(value.func) or "builtins.list").rpartition(".")[2]
     return "set" if isinstance(value, (cst.Set, cst.SetComp)) else "list"
-
-
-def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
-    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef)]
 
 
 def _receiver(method: cst.FunctionDef) -> str | None:

@@ -28,6 +28,7 @@ from jaxfix.transforms.repairs.traced_parameter import entered_jit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
+from jaxfix.transforms.semantics.constants import methods
 from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.instance_attributes import constructed_value, receiver_reads
 from jaxfix.transforms.semantics.int_values import IntStatic
@@ -117,7 +118,7 @@ def _filter_jitted(analysis: Analysis, found: StaticInstance, head: str) -> Find
         values = _field_givens(ctx, tree, field, found.made)
         if values and all(_python_scalar(ints, v) for v in values):
             continue  # stays a static Python value under filter_jit
-        for method in _methods(found.cls):
+        for method in methods(found.cls):
             for read in receiver_reads(method, method.body):
                 if read.attr.value != field.name or isinstance(ctx.parent(read), cst.AssignTarget):
                     continue
@@ -189,11 +190,6 @@ def _python_scalar(ints: IntStatic, value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
         return True
     return ints.kind(value).kind is IntKind.INT
-
-
-def _methods(cls: cst.ClassDef) -> list[cst.FunctionDef]:
-    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-    return [s for s in body if isinstance(s, cst.FunctionDef)]
 
 
 def _made_traced(analysis: Analysis, found: StaticInstance, head: str) -> Finding | None:
