@@ -150,8 +150,8 @@ CARDS: tuple[RuleCard, ...] = (
         "JAX306",
         "pytree-field-needs-static",
         "safe",
-        "a traced field of a pytree dataclass (register_dataclass, flax.struct, equinox) is read where Python needs its value",
-        (("register_dataclass", "struct", "PyTreeNode", "equinox"),),
+        "a traced field of a pytree class (register_dataclass, flax.struct, equinox, its own tree_flatten) is read where Python needs its value",
+        (("register_dataclass", "struct", "PyTreeNode", "equinox", "register_pytree_node"),),
     ),
     RuleCard(
         "JAX307",

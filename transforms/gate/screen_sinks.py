@@ -194,6 +194,9 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
             if depth >= _DEPTH:
                 return False
             return any(_climb(facts, index, read, depth + 1, explored) for read in index.loads.get(parent.target.id, ()))
+        if isinstance(parent, ast.Return) and parent.value is node:
+            fn = _enclosing_def(parents, parent)
+            return fn is not None and _results_reach_sink(facts, fn.name)
         if isinstance(parent, ast.Assign) and parent.value is node:
             names = _assigned_names(parent)
             if names is None or depth >= _DEPTH:
@@ -205,6 +208,28 @@ def _climb(facts, index: _Index, node: ast.AST, depth: int, explored: dict[ast.A
                 _climb(facts, index, read, depth + 1, explored) for name in names for read in index.loads.get(name, ())
             )
         return False
+
+
+def _enclosing_def(parents: dict, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The def whose ``return`` `node` is (None: a lambda's body holds no return)."""
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return node
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _results_reach_sink(facts, name: str) -> bool:
+    """Can what a def named `name` returns reach a sink where it is called (`sinks.Follower._returned`)?
+    Generous: any call ``name(...)`` or ``<anything>.name(...)``."""
+    cache = facts.__dict__.setdefault("_result_sinks", {})
+    if name not in cache:
+        cache[name] = False  # in progress: a def returning its own call proves nothing
+        cache[name] = any(
+            reaches_sink(facts, call) for call in facts.calls
+            if (call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)) == name
+        )
+    return cache[name]
 
 
 def _assigned_names(assign: ast.Assign) -> list[str] | None:

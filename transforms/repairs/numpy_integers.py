@@ -129,11 +129,14 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
     if isinstance(node, cst.Call):
         qualified = ctx.names.qualified_name(node.func) or ""
         if not qualified.startswith(_JNP) or qualified[len(_JNP) :] not in INTEGER_EXACT:
-            return node if ints.kind(node).kind is not Kind.INT else None
-        if any(a.keyword is not None or a.star for a in node.args):
+            static = ints.kind(node).kind is Kind.INT or ints.int_sequence(node).kind is Kind.INT
+            return None if static else node  # `jnp.shape(x)`: a tuple of Python ints
+        if any(a.star or (a.keyword is not None and not _integer_dtype(ctx, qualified, a)) for a in node.args):
             return node
         calls.append(node)
         for arg in node.args:
+            if arg.keyword is not None:
+                continue  # `dtype=jnp.int32`, as NumPy reads it
             found = _unproven(analysis, arg.value, ints, calls)
             if found is not None:
                 return found
@@ -162,6 +165,23 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
         value = _read_once(ctx, node)
         return node if value is None else _unproven(analysis, value, ints, calls)
     return None if ints.kind(node).kind is Kind.INT else node
+
+
+#: Integer dtypes NumPy reads as jax.numpy does, by name or as ``jnp.int32`` (a class NumPy takes).
+_INTEGER_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+
+
+def _integer_dtype(ctx, qualified: str, arg: cst.Arg) -> bool:
+    """``dtype=jnp.int32`` (or ``np.int64``, ``"int32"``) given to ``jnp.array``/``jnp.asarray``:
+    NumPy's twin makes the same integers with it (tfp's ``tf.shape``: ``jnp.asarray(jnp.shape(x),
+    dtype=jnp.int32)``)."""
+    if qualified not in (f"{_JNP}array", f"{_JNP}asarray") or arg.keyword is None or arg.keyword.value != "dtype":
+        return False
+    value = arg.value
+    if isinstance(value, cst.SimpleString):
+        return value.evaluated_value in _INTEGER_DTYPES
+    name = ctx.names.qualified_name(value) or ""
+    return name.rpartition(".")[0] in ("jax.numpy", "numpy") and name.rpartition(".")[2] in _INTEGER_DTYPES
 
 
 def _not_twinned(analysis: Analysis, node: cst.BaseExpression, calls: list[cst.Call]) -> cst.CSTNode | None:

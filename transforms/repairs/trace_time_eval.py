@@ -565,8 +565,8 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
     (``if T is None: T = self.T`` after the static parameter ``T``)."""
     if depth > 6:
         return False
-    if ints.kind(node).kind is not Kind.UNKNOWN:
-        return True
+    if ints.kind(node).kind is not Kind.UNKNOWN or ints.int_sequence(node).kind is Kind.INT:
+        return True  # a Python int, or a tuple of them (`x.shape`, `jnp.shape(x)` of a tracer too)
     if isinstance(node, cst.Attribute):
         if analysis.staticness.verdict(node).kind is Static.STATIC:
             return True  # `jnp.float32`: a library object; a linen module's field

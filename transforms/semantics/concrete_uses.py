@@ -50,6 +50,8 @@ from jaxfix.transforms.semantics.sinks import (
     AXIS_FIRST_METHODS,
     AXIS_SECOND,
     CONVERSIONS,
+    TRACED_BOUND_UNDER_GRAD,
+    fori_bound,
     indexed_mapping,
     indexed_sequence,
     init_store,
@@ -323,13 +325,7 @@ class ConcreteUses:
     def _differentiated_bound(self, call: cst.Call, arg: cst.Arg) -> bool:
         """`arg` is the lower or upper bound of the fori_loop `call`, which code a function handed
         to ``jax.grad`` (or another reverse-mode transform) runs (docs/jax301-behaviour.md)."""
-        if arg.star or self.traces is None:
-            return False
-        if arg.keyword is not None:
-            bound = arg.keyword.value in ("lower", "upper")
-        else:
-            bound = not any(a.star for a in call.args) and [a for a in call.args if a.keyword is None].index(arg) < 2
-        return bound and self.traces.reverse_mode_root(call) is not None
+        return self.traces is not None and fori_bound(call, arg) and self.traces.reverse_mode_root(call) is not None
 
     def _nondiff_slot(self, call: cst.Call, arg: cst.Arg) -> str | None:
         """`arg` fills a ``nondiff_argnums`` slot of a custom_vjp of the module, which takes no
@@ -367,8 +363,7 @@ class ConcreteUses:
             return self._needs(
                 call,
                 "is a bound of a `lax.fori_loop` the module differentiates in reverse mode, which needs concrete "
-                "bounds (a traced one makes it a while_loop: `Reverse-mode differentiation does not work for "
-                "lax.while_loop or lax.fori_loop with dynamic start/stop values`)",
+                f"bounds ({TRACED_BOUND_UNDER_GRAD})",
             )
         if metadata_call(qualified) is not None:
             return None  # jnp.shape(x): metadata, static even for a tracer

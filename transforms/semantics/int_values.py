@@ -257,6 +257,8 @@ class IntStatic:
                 return every
         if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
             return Proof(Kind.INT, "array metadata")  # as `x.shape[0]` is read
+        if isinstance(expr, cst.Call) and ctx.names.qualified_name(expr.func) in _SHAPE_CALLS and len(expr.args) == 1:
+            return Proof(Kind.INT, "array metadata")  # `jnp.shape(x)`: `x.shape`, a tuple even of a tracer
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr)
             if isinstance(binding, cst.Name):

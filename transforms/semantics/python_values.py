@@ -41,10 +41,12 @@ from jaxfix.transforms.semantics.class_hashing import (
     unhashable_why,
 )
 from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.field_values import field_values
 from jaxfix.transforms.semantics.hashability import Kind as Hashing
 from jaxfix.transforms.semantics.hashability import ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.int_values import int_value
+from jaxfix.transforms.semantics.pytree_classes import instance_class_of, pytree_class
 from jaxfix.transforms.semantics.static_values import Kind as Staticness
 from jaxfix.transforms.semantics.vocabulary import example_optimizer
 
@@ -88,7 +90,11 @@ def python_value(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) 
     instance = _instance(analysis, expr, code)
     if instance is not None:
         return instance
-    through = _through_callers(analysis, expr, code, _depth) or _through_init(analysis, expr, code, _depth)
+    through = (
+        _through_callers(analysis, expr, code, _depth)
+        or _through_init(analysis, expr, code, _depth)
+        or _static_field(analysis, expr, code, _depth)
+    )
     if through is not None:
         return through
     kind = _classifier(analysis).classify(expr)
@@ -153,6 +159,33 @@ def _through_init(analysis: Analysis, expr: cst.BaseExpression, code: str, depth
     if isinstance(value, NotStatic):
         return NotStatic(f"`{code}` is set on line {line}: {value.reason}", value.certain)
     return replace(value, text=f"`{code}` (set on line {line} to {value.text})")
+
+
+def _static_field(analysis: Analysis, expr: cst.BaseExpression, code: str, depth: int) -> PythonValue | NotStatic | None:
+    """``self.inductive_depth``, a field a pytree class declares static (``eqx.field(static=True)``):
+    under any transform it is what the module gives it (`field_values`: its default, what each
+    construction passes, or what the class's own ``__init__`` stores), never a tracer."""
+    if not isinstance(expr, cst.Attribute) or depth > 3:
+        return None
+    ctx = analysis.ctx
+    cls = instance_class_of(ctx, expr.value)
+    tree = pytree_class(ctx, cls) if cls is not None else None
+    field = tree.field(expr.attr.value) if tree is not None else None
+    if tree is None or field is None or not field.static:
+        return None
+    values = field_values(ctx, tree, field)
+    missing = values.elsewhere or values.unseen
+    if missing is not None or not values.given:
+        return NotStatic(f"`{code}` is a static field, but {missing or 'nothing is seen to give it a value'}")
+    found: list[PythonValue] = []
+    for given in values.given:
+        value = python_value(analysis, given.value, depth + 1)
+        if isinstance(value, NotStatic):
+            return NotStatic(f"`{code}` is a static field given `{shorten(ctx.code(given.value), 40)}` ({given.described}): {value.reason}", value.certain)
+        found.append(value)
+    kinds = {v.kind for v in found}
+    kind = kinds.pop() if len(kinds) == 1 else ValueKind.STATIC
+    return PythonValue(kind, f"`{code}` (a static field given {', '.join(v.text for v in found)})")
 
 
 def _classifier(analysis: Analysis) -> ValueClassifier:

@@ -16,6 +16,8 @@ from the carry of ``lax.scan`` (its init), ``lax.fori_loop`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
@@ -35,9 +37,12 @@ class TracedInstances:
     """The registered classes some traced parameter of the module may hold an instance of, each
     with the parameter that shows it."""
 
-    def __init__(self, analysis: Analysis) -> None:
+    def __init__(self, analysis: Analysis, registered: Callable[[cst.ClassDef], bool] | None = None) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
+        #: Which classes count (default: the dataclass styles of `pytree_class`; JAX306 also asks
+        #: about classes that flatten themselves).
+        self.registered = registered or (lambda cls: pytree_class(self.ctx, cls) is not None)
         self._found: dict[cst.ClassDef, tuple[FunctionNode, str]] | None = None
         #: Per traced parameter, the classes the values it receives are instances of (not nested).
         self._direct: dict[tuple[FunctionNode, str], set[cst.ClassDef]] = {}
@@ -147,9 +152,15 @@ class TracedInstances:
         inside = {c for a in expr.args for c in self.built_in(a.value, depth + 1)} if nested else set()
         callee = single_binding(ctx, expr.func) if isinstance(expr.func, cst.Name) else None
         if isinstance(callee, cst.ClassDef):
-            if pytree_class(ctx, callee) is None:
+            if not self.registered(callee):
                 return set()
             return {callee} | inside | (self._built_by_init(callee, depth + 1) if nested else set())
+        if isinstance(expr.func, cst.Attribute) and callee is None:
+            # `Boozer(...).build(modes)` of a method that returns `self`: the receiver's class
+            receivers = self.built_in(expr.func.value, depth + 1, nested=False)
+            fluent = {c for c in receivers if _returns_self(method_named(c, expr.func.attr.value))}
+            if fluent:
+                return fluent | inside
         if isinstance(callee, cst.FunctionDef):
             function = callee if not callee.decorators else None
         else:
@@ -158,3 +169,12 @@ class TracedInstances:
             returned = [r.value for r in own_returns(function) if r.value is not None]
             return {c for r in returned for c in self.built_in(r, depth + 1, nested)}
         return set()
+
+
+def _returns_self(method: cst.FunctionDef | None) -> bool:
+    """Every return of the method gives its receiver back (``return self``)."""
+    positional = [*method.params.posonly_params, *method.params.params] if method is not None else []
+    returns = own_returns(method) if method is not None else []
+    return bool(positional and returns) and all(
+        isinstance(r.value, cst.Name) and r.value.value == positional[0].name.value for r in returns
+    )

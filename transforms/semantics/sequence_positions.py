@@ -89,3 +89,16 @@ def sliced(place: Place, bounds: cst.Slice) -> Place | None:
             return None
         end = end + upper if end is not None else None
     return Place(start, end)
+
+
+def unpacked(place: Place, targets: cst.Tuple | cst.List) -> int | None:
+    """Which target of ``a, b = seq`` (no star) takes the value at `place`: its index, or None
+    when the counts disagree or the place is not known."""
+    count = len(targets.elements)
+    if any(isinstance(e, cst.StarredElement) for e in targets.elements):
+        return None
+    if place.start is not None and (place.end is None or place.start + place.end + 1 == count):
+        return place.start if place.start < count else None
+    if place.end is not None and place.start is None and place.end < count:
+        return count - 1 - place.end
+    return None

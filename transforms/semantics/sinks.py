@@ -16,7 +16,8 @@ we cannot see, a ``return``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import libcst as cst
 from libcst.metadata import GlobalScope
@@ -27,10 +28,20 @@ from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
 from jaxfix.transforms.semantics.constants import binding_value, local_bindings, reaching_binding, single_binding
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
-from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import first_parameter, parameter, reads
-from jaxfix.transforms.semantics.sequence_positions import UNKNOWN, Place, concatenated, element_place, indexed, sliced
+from jaxfix.transforms.semantics.returned_values import result_calls
+from jaxfix.transforms.semantics.sequence_positions import (
+    UNKNOWN,
+    Place,
+    concatenated,
+    element_place,
+    indexed,
+    sliced,
+    unpacked,
+)
 from jaxfix.transforms.semantics.static_slots import jitted_call
+from jaxfix.transforms.semantics.vocabulary import FORI_LOOP
 
 ALL = "*"
 
@@ -252,6 +263,8 @@ class Sink:
     shape: bool = False
     #: The place is a static parameter of a jitted call (`node`): that parameter's name.
     static_parameter: str | None = None
+    #: The value reaches the place as what a helper returns, at one of its calls.
+    returned: bool = False
 
 
 @dataclass(frozen=True)
@@ -615,14 +628,44 @@ def exact_reduction(expr: cst.BaseExpression) -> cst.BaseExpression | None:
 _DESCRIBES = frozenset({"builtins.type", "builtins.repr", "builtins.str"})
 
 
+#: What reverse-mode differentiation does with a traced bound of a fori_loop (docs/jax301-behaviour.md).
+TRACED_BOUND_UNDER_GRAD = (
+    "a traced one makes it a while_loop: `Reverse-mode differentiation does not work for "
+    "lax.while_loop or lax.fori_loop with dynamic start/stop values`"
+)
+
+
+def fori_bound(call: cst.Call, arg: cst.Arg) -> bool:
+    """`arg` is the lower or upper bound of the ``lax.fori_loop`` `call` (by position or keyword)."""
+    if arg.star:
+        return False
+    if arg.keyword is not None:
+        return arg.keyword.value in ("lower", "upper")
+    return not any(a.star for a in call.args) and [a for a in call.args if a.keyword is None].index(arg) < 2
+
+
 class Follower:
     """Follows a value to where it is used. `through_indexing`: ``v[0]`` of an array is an array
     too, so a question about an array (JAX304's: is this tracer needed concrete?) follows the
-    element; a question about a value that is to become a Python int (JAX402's) stops there."""
+    element; a question about a value that is to become a Python int (JAX402's) stops there.
+    `reverse_mode`: the function a reverse-mode transform differentiates that runs a node, if one
+    (`TraceIndex.reverse_mode_root`): a bound of a fori_loop there needs a concrete value.
+    `staged`: whether a function (None: the module's top level) runs under a trace; given, a value
+    a helper returns is followed to its calls, a call in code that runs eagerly getting a concrete
+    value that needs nothing (what it is used for may still block a repair)."""
 
-    def __init__(self, ctx: ModuleContext, *, through_indexing: bool = False) -> None:
+    def __init__(
+        self,
+        ctx: ModuleContext,
+        *,
+        through_indexing: bool = False,
+        reverse_mode: Callable[[cst.CSTNode], object | None] | None = None,
+        staged: Callable[[FunctionNode | None], bool] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.through_indexing = through_indexing
+        self.reverse_mode = reverse_mode
+        self.staged = staged
         self._bindings_seen: dict[tuple[cst.Name, Place | None], Flow] = {}
 
     def follow(self, expr: cst.CSTNode, depth: int = 0, held: Place | None = None) -> Flow:
@@ -722,8 +765,27 @@ class Follower:
                     return Flow((sink,), blocked)
                 return Flow(blocked=blocked)
             if isinstance(parent, cst.Return):
-                return Flow(blocked=f"it is returned (line {line}), and the caller may need an array")
+                return self._returned(parent, line, depth, held)
             return Flow(blocked=f"it is used in `{shorten(shown)}` (line {line})")
+
+    def _returned(self, ret: cst.Return, line: int, depth: int, held: Place | None) -> Flow:
+        """The value a helper returns goes where each of its calls' results goes, when the module
+        shows every call (`returned_values.result_calls`)."""
+        fn = self.ctx.enclosing_function(ret)
+        if self.staged is None:
+            calls: list[cst.Call] | str = "its callers are not followed here"
+        else:
+            calls = result_calls(self.ctx, fn) if isinstance(fn, cst.FunctionDef) else "a lambda returns it"
+        if isinstance(calls, str):
+            return Flow(blocked=f"it is returned (line {line}), and the caller may need an array: {calls}")
+        sinks: list[Sink] = []
+        blocked: str | None = None
+        for call in calls:
+            flow = self.follow(call, depth + 1, held)
+            blocked = blocked or flow.blocked
+            if self.staged(self.ctx.enclosing_function(call)):
+                sinks.extend(replace(s, returned=True) for s in flow.sinks)  # run eagerly, a call gets a concrete value
+        return Flow(tuple(sinks), blocked)
 
     def _argument(self, arg: cst.Arg, line: int, depth: int, held: Place | None) -> Flow:
         ctx = self.ctx
@@ -732,10 +794,12 @@ class Follower:
         sink = argument_sink(ctx, call, arg)
         if sink is not None:
             return Flow((sink,))
+        qualified = ctx.names.qualified_name(call.func) or ""
+        if qualified == FORI_LOOP and self.reverse_mode is not None and fori_bound(call, arg) and self.reverse_mode(call) is not None:
+            return Flow((Sink(call, f"`lax.fori_loop` needs concrete bounds where the module differentiates it in reverse mode ({TRACED_BOUND_UNDER_GRAD})"),))
         field = constructed_field(ctx, call, arg)
         if field is not None:
             return self._field(*field, line, depth, held)
-        qualified = ctx.names.qualified_name(call.func) or ""
         jitted = jitted_call(ctx, call)
         if jitted is not None:
             slot = next((s for s in jitted.slots if s.expr is arg.value), None)
@@ -834,6 +898,13 @@ class Follower:
         field = init_field(self.ctx, assign)
         if field is not None and held is None:
             return self._joined(field[1], depth, None)
+        target = assign.targets[0].target if len(assign.targets) == 1 else None
+        if held is not None and isinstance(target, (cst.Tuple, cst.List)):
+            # `north_west, south_east = _view_extremes(...)` of a returned `(north_west, south_east)`
+            index = unpacked(held, target)
+            name = target.elements[index].value if index is not None else None
+            if isinstance(name, cst.Name):
+                return self._bound(assign, name, depth, None)
         targets = self._targets(assign, held)
         if targets is None:
             return Flow(blocked=f"it is unpacked or stored (line {line})")

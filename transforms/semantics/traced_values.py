@@ -47,6 +47,7 @@ from jaxfix.transforms.semantics.class_hashing import (
     called_def,
     constructions,
     instance_class,
+    linen_module,
     namedtuple_fields,
     setup_stores,
 )
@@ -68,7 +69,8 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, instance_class_of, pytree_class
-from jaxfix.transforms.semantics.tracing import CONSTRUCTORS, Route, TraceIndex, Wrap
+from jaxfix.transforms.semantics.reads import first_parameter
+from jaxfix.transforms.semantics.tracing import CONSTRUCTORS, Route, TraceIndex, Wrap, linen_apply
 from jaxfix.transforms.semantics.vocabulary import (
     ARRAY_TRACING,
     DIFFERENTIATION,
@@ -435,6 +437,10 @@ class TracedValues:
         qualified = ctx.names.qualified_name(call.func)
         if qualified in METADATA_CALLS:
             return None  # ``jnp.shape(x)``, ``jnp.ndim(x)``, ``jnp.size(x)``: Python ints even for a tracer
+        if qualified is None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "param":
+            found = self._linen_parameter(call, depth)
+            if found is not None:
+                return found
         if qualified is None and isinstance(call.func, cst.Attribute):
             if _setup_layer(ctx, call.func):  # `self.gate(x)` of `self.gate = nn.Dense(...)` in `setup`
                 return _computed(_first(*(self._source(a.value, depth) for a in call.args)))
@@ -450,6 +456,27 @@ class TracedValues:
             return _computed(_first(*(self._source(a.value, depth) for a in call.args)))  # ``nn.softmax(x)``, ``nn.Dense(8)(x)``
         if qualified is None and isinstance(call.func, cst.Name):
             return self._returned_source(call, depth)
+        return None
+
+    def _linen_parameter(self, call: cst.Call, depth: int) -> Source | None:
+        """``self.param("phase", init, shape)`` in a method of a flax linen Module: the value the
+        variables given to ``model.apply(variables, ...)`` hold, a tracer where those are one
+        (chromatix's SLM phase, optimised in a jitted step)."""
+        ctx = self.ctx
+        receiver = call.func.value  # type: ignore[attr-defined]
+        method = ctx.enclosing_function(call)
+        cls = ctx.enclosing_class(method) if isinstance(method, cst.FunctionDef) else None
+        if cls is None or not isinstance(receiver, cst.Name) or receiver.value != first_parameter(method) or not linen_module(ctx, cls):  # type: ignore[arg-type]
+            return None
+        for applied in ctx.calls:
+            called = linen_apply(ctx, applied)
+            if called is None or ctx.enclosing_class(called) is not cls or not applied.args or applied.args[0].keyword is not None:
+                continue
+            if isinstance(applied.func, cst.Attribute) and applied.func.attr.value != "apply":
+                continue  # `init` makes the variables: concrete
+            found = self._source(applied.args[0].value, depth + 1)
+            if found is not None:
+                return _computed(found)
         return None
 
     # -- parameters -----------------------------------------------------------

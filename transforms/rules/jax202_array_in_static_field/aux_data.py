@@ -26,16 +26,12 @@ from collections.abc import Iterator
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Finding, shorten
-from jaxfix.transforms.rules.jax202_array_in_static_field.aux_to_children import (
-    REGISTER_CLASS,
-    aux_into_children,
-    registered_def,
-    registration,
-)
+from jaxfix.transforms.rules.jax202_array_in_static_field.aux_to_children import aux_into_children
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.class_hashing import init_fields
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.custom_pytrees import flatten_method
 from jaxfix.transforms.semantics.instance_attributes import constructed_value, receiver_reads
 from jaxfix.transforms.semantics.pytree_classes import method_named
 
@@ -43,7 +39,7 @@ from jaxfix.transforms.semantics.pytree_classes import method_named
 def aux_data_findings(analysis: Analysis) -> Iterator[Finding]:
     ctx = analysis.ctx
     for cls in ctx.nodes_of(cst.ClassDef):
-        flatten = _flatten_method(analysis, cls)
+        flatten = flatten_method(ctx, cls)
         made = _built(ctx, cls) if flatten is not None else []
         if not made:
             continue
@@ -151,23 +147,6 @@ def _built(ctx, cls: cst.ClassDef) -> list[cst.Call]:
             if isinstance(parent, cst.Call) and parent.func is access.node:
                 out.append(parent)
     return sorted(out, key=ctx.start)
-
-
-def _flatten_method(analysis: Analysis, cls: cst.ClassDef) -> cst.FunctionDef | None:
-    """The method that flattens `cls` for JAX: ``tree_flatten`` under
-    ``@register_pytree_node_class``, or the ``Cls.m`` (or module-level function, its first
-    parameter the instance) a ``register_pytree_node(Cls, flatten, ...)`` of the module names."""
-    ctx = analysis.ctx
-    if any(ctx.names.qualified_name(d.decorator) == REGISTER_CLASS for d in cls.decorators):
-        return method_named(cls, "tree_flatten")
-    call = registration(ctx, cls)
-    if call is None or len(call.args) < 2:
-        return None
-    second = call.args[1].value
-    function = registered_def(ctx, cls, second)
-    if isinstance(second, cst.Name) and function is not None and ctx.enclosing_function(function) is not None:
-        return None  # a def nested in a function: not followed
-    return function
 
 
 def _aux_attributes(analysis: Analysis, flatten: cst.FunctionDef) -> list[cst.Attribute]:

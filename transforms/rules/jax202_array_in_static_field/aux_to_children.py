@@ -25,54 +25,10 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
-from jaxfix.transforms.semantics.constants import own_returns, single_binding
+from jaxfix.transforms.semantics.constants import own_returns
+from jaxfix.transforms.semantics.custom_pytrees import unflatten_function
 from jaxfix.transforms.semantics.module import ModuleContext
-from jaxfix.transforms.semantics.pytree_classes import method_named
 from jaxfix.transforms.semantics.reads import parameter_reads
-
-REGISTER_CLASS = "jax.tree_util.register_pytree_node_class"
-REGISTER_NODE = "jax.tree_util.register_pytree_node"
-
-
-def registration(ctx: ModuleContext, cls: cst.ClassDef) -> cst.Call | None:
-    """The module's ``register_pytree_node(Cls, flatten, unflatten)`` of `cls`."""
-    for call in ctx.calls_of(REGISTER_NODE):
-        if not call.args:
-            continue
-        first = call.args[0].value
-        if isinstance(first, cst.Name) and single_binding(ctx, first) is cls:
-            return call
-    return None
-
-
-def registered_def(ctx: ModuleContext, cls: cst.ClassDef, expr: cst.BaseExpression) -> cst.FunctionDef | None:
-    """The def a registration names: ``Cls.m``, a method of `cls`, or a function bound once."""
-    if isinstance(expr, cst.Attribute):
-        if isinstance(expr.value, cst.Name) and single_binding(ctx, expr.value) is cls:
-            return method_named(cls, expr.attr.value)
-        return None
-    function = single_binding(ctx, expr) if isinstance(expr, cst.Name) else None
-    return function if isinstance(function, cst.FunctionDef) else None
-
-
-def unflatten_function(ctx: ModuleContext, cls: cst.ClassDef) -> tuple[cst.FunctionDef, int] | None:
-    """The function that rebuilds `cls` and how many leading parameters come before aux_data
-    (``cls`` of a classmethod): ``tree_unflatten`` under ``@register_pytree_node_class``, or
-    the third argument of ``register_pytree_node(Cls, ...)``."""
-    if any(ctx.names.qualified_name(d.decorator) == REGISTER_CLASS for d in cls.decorators):
-        method = method_named(cls, "tree_unflatten")
-        return (method, 1) if method is not None else None
-    call = registration(ctx, cls)
-    if call is None or len(call.args) != 3:
-        return None
-    third = call.args[2].value
-    function = registered_def(ctx, cls, third)
-    if function is None:
-        return None
-    if isinstance(third, cst.Name):
-        return function, 0
-    classmethod = any(ctx.names.qualified_name(d.decorator) == "builtins.classmethod" for d in function.decorators)
-    return (function, 1) if classmethod else None
 
 
 def aux_into_children(ctx: ModuleContext, cls: cst.ClassDef, flatten: cst.FunctionDef, read: cst.Attribute) -> tuple[Edit, ...] | str:

@@ -18,7 +18,7 @@ what starts at a JAX operation on traced data.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 import libcst as cst
@@ -86,6 +86,7 @@ from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import (
     COMPARING,
     VALUE_SHAPED,
+    Flow,
     Follower,
     Sink,
     needed_values,
@@ -98,7 +99,7 @@ from jaxfix.transforms.semantics.sinks import (
 )
 from jaxfix.transforms.semantics.staged import in_eager_block, runs_staged
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES, Taint, carry_init
+from jaxfix.transforms.semantics.traced_values import METADATA_ATTRIBUTES, METADATA_CALLS, Taint, carry_init
 from jaxfix.transforms.semantics.transform_options import python_value_at_every_call
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW
 
@@ -114,7 +115,12 @@ class TracedValues304:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
-        self.follower = Follower(self.ctx, through_indexing=True)
+        self.follower = Follower(
+            self.ctx,
+            through_indexing=True,
+            reverse_mode=analysis.traces.reverse_mode_root,
+            staged=lambda fn: fn is not None and bool(runs_staged(analysis, fn)),
+        )
         self.ints = IntStatic(analysis)
         #: `_run_eagerly`'s answer per method.
         self._eager: dict[cst.FunctionDef, bool] = {}
@@ -122,6 +128,7 @@ class TracedValues304:
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
         seen_sinks: set[int] = set()
+        conditions: list[tuple[cst.Call, FunctionNode, Sink]] = []
         for call in self.ctx.calls:
             if not self._jax_value(call):
                 continue
@@ -134,6 +141,9 @@ class TracedValues304:
                 continue
             if self._numpy_reads(sink) and self._data(call) is not None:
                 continue  # NumPy handed data: JAX310's (its jax.numpy twin takes the tracer)
+            if sink.returned and isinstance(sink.node, (cst.If, cst.While)):
+                conditions.append((call, fn, sink))  # `if helper(x):` is `traced_conditions`' first
+                continue
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
             out.append(self._finding(call, fn, sink))
         out.extend(self._control_flow_parameters(seen_sinks))
@@ -143,6 +153,10 @@ class TracedValues304:
         out.extend(self._floats_under_differentiation(seen_sinks))
         out.extend(eager_block_tests(self.analysis, seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
+        for call, fn, sink in conditions:
+            if id(sink.node) not in seen_sinks:
+                seen_sinks.add(id(sink.node))
+                out.append(self._finding(call, fn, sink))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         out.extend(traced_minmax(self.analysis, seen_sinks))
         out.extend(eager_constant_reads(self.analysis, self.follower, self.ints, seen_sinks))
@@ -571,7 +585,9 @@ class TracedValues304:
             qualified = ctx.names.qualified_name(expr.func) or ""
             if qualified.startswith("jax.random.") and made_array(qualified) is not None:
                 return f"`{shorten(ctx.code(expr))}` is a random draw"
-            for node in _inputs(expr):
+            if qualified in METADATA_CALLS:
+                return None  # `jnp.shape(x)` of a traced `x`: jit keeps shapes static
+            for node in _inputs(expr, lambda call: ctx.names.qualified_name(call.func) in METADATA_CALLS):
                 found = self._data(node, depth + 1)
                 if found is not None:
                     return found
@@ -637,6 +653,7 @@ class TracedValues304:
             (found for needed in needed_values(ctx, sink) if (found := self._data(needed)) is not None), None
         )
         jitted = jitted_call(ctx, call)
+        twin_text: str | None = None  # NumPy's twin, where only a use out of sight keeps it from serving
         unhashed = self._static_slot_traced(sink, traced)
         if unhashed is not None:
             return unhashed
@@ -811,6 +828,15 @@ class TracedValues304:
                 "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
                 "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
             )
+            flow = self.follower.follow(call)
+            if flow.blocked is not None:  # made of Python ints, but some use of it is out of sight
+                unblocked = computed_with_numpy(self.analysis, call, self.ints, Flow(flow.sinks), needed_values(ctx, sink))
+                if not isinstance(unblocked, str):
+                    twin_text = shorten(unblocked[1], 80)
+                    tail = (
+                        f"it is made of Python ints only, and NumPy's twin (`{twin_text}`) would compute "
+                        f"it concretely, but not every use of it is shown to take a NumPy value: {flow.blocked}"
+                    )
         floated = self._float_dropped(call, sink, traced)
         if floated is not None:
             return floated
@@ -850,6 +876,12 @@ class TracedValues304:
                 "them in as a static argument",
                 f"option: make `{sink.static_parameter}` a traced parameter of the helper once nothing in it needs "
                 "the value concrete",
+            )
+        elif twin_text is not None:
+            options = (
+                f"option: compute it with NumPy (`{twin_text}`) once every use of it takes a NumPy array, or read the "
+                "Python ints themselves (`x.shape[i]`) where the value is needed",
+                f"option: compute it before calling `{name}`, outside jit, and pass it as a static argument",
             )
         else:
             options = (
@@ -906,8 +938,9 @@ def dropped_assert(ctx: ModuleContext, node: cst.CSTNode) -> Edit | None:
     return Edit(ctx.lines.line_start(ctx.span(line).start.line), ctx.lines.line_start(ctx.span(line).end.line + 1), "")
 
 
-def _inputs(call: cst.Call):
-    """The names, attributes and calls the call's arguments are made of (and a method's receiver)."""
+def _inputs(call: cst.Call, metadata: Callable[[cst.Call], bool]):
+    """The names, attributes and calls the call's arguments are made of (and a method's receiver);
+    not the arguments of a `metadata` call (``jnp.shape(x)``), whose result jit keeps static."""
     stack: list[cst.CSTNode] = [a.value for a in call.args]
     if isinstance(call.func, cst.Attribute):
         stack.append(call.func.value)
@@ -916,7 +949,8 @@ def _inputs(call: cst.Call):
         if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             yield node
         if isinstance(node, cst.Call):
-            stack.extend(a.value for a in node.args)
+            if not metadata(node):
+                stack.extend(a.value for a in node.args)
         elif isinstance(node, (cst.BinaryOperation, cst.Comparison, cst.UnaryOperation, cst.Tuple, cst.List)):
             stack.extend(c for c in node.children if isinstance(c, cst.BaseExpression))
             if isinstance(node, (cst.Tuple, cst.List)):

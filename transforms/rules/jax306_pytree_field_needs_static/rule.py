@@ -54,6 +54,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.field_lists import move_field
 from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.rules.jax306_pytree_field_needs_static.custom_flatten import ChildFields
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS
 from jaxfix.transforms.semantics.callables import receiver_class
@@ -103,6 +104,7 @@ class PytreeFields306:
                 found = self._first_need(tree, field, container=_container(field)) or self._string_leaf(tree, field)
                 if found is not None:
                     out.append(self._finding(tree, field, *found))
+        out.extend(ChildFields(self.analysis, self.uses).findings())
         return out
 
     def _string_leaf(self, tree: PytreeClass, field: PytreeField) -> tuple[cst.Attribute, str, Use] | None:
@@ -431,12 +433,18 @@ class PytreeFieldNeedsStatic306(Rule):
     nothing assigns it, and no other module builds the class; otherwise the
     finding says why and names the options. Each distinct value compiles once;
     tree operations (``tree_map``) no longer visit the field.
+
+    A class with its own ``tree_flatten`` (``@register_pytree_node_class``)
+    says the same with the two values it returns: a count among the children
+    (``return [self.epsilon, self.rank], dict(...)``) is a leaf, traced. It
+    moves into the aux_data, the static part, with the unflatten reading it
+    back from there (`custom_flatten`), under the same conditions.
     """
 
     code = CODE
     name = "pytree-field-needs-static"
-    summary = "a traced field of a pytree dataclass (register_dataclass, flax.struct, equinox) is read where Python needs its value"
-    required = (("register_dataclass", "struct", "PyTreeNode", "equinox"),)
+    summary = "a traced field of a pytree class (register_dataclass, flax.struct, equinox, its own tree_flatten) is read where Python needs its value"
+    required = (("register_dataclass", "struct", "PyTreeNode", "equinox", "register_pytree_node"),)
     follows_callees = True
 
     @classmethod

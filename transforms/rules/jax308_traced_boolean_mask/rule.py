@@ -30,6 +30,7 @@ from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.boolean_arrays import ELEMENTWISE_TESTS, is_boolean
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.purity import name_chain
 
@@ -49,19 +50,25 @@ class TracedMasks:
         self.ctx = analysis.ctx
 
     def findings(self) -> Iterator[Finding]:
+        found: list[tuple[cst.Subscript, Finding]] = []
+        covered: set[int] = set()  # masked reads an update's fix rewrites with it (`_unmasked_value`)
         for node in self.ctx.nodes_of(cst.Subscript):
             mask = _single_index(node)
             if mask is not None:
                 if is_boolean(self.ctx, mask) and self.analysis.traced.value_source(mask) is not None:
-                    yield self._finding(node, mask)
+                    finding = self._finding(node, mask)
+                    found.append((node, finding))
+                    if finding.fix is not None and _at_base(node) is not None:
+                        covered.update(id(r) for r in _value_reads(self.ctx, node))
                 continue
             masked = _last_of_slices(node)
             if masked is not None and is_boolean(self.ctx, masked[1]) and self.analysis.traced.value_source(masked[1]) is not None:
-                yield self._after_slices(node, *masked)
+                found.append((node, self._after_slices(node, *masked)))
                 continue
             rows = _first_of_full_slices(node)
             if rows is not None and is_boolean(self.ctx, rows[0]) and self.analysis.traced.value_source(rows[0]) is not None:
-                yield self._before_slices(node, *rows)
+                found.append((node, self._before_slices(node, *rows)))
+        yield from (finding for node, finding in found if id(node) not in covered)
 
     def _finding(self, subscript: cst.Subscript, mask: cst.BaseExpression) -> Finding:
         ctx = self.ctx
@@ -80,7 +87,11 @@ class TracedMasks:
             return ctx.finding(CODE, subscript, f"{head}; not rewritten: `{shorten(ctx.code(base))}` would be evaluated again", notes=options)
         rewrite = self._update(subscript, base, mask) if at is not None else self._sum(subscript, base, mask)
         if rewrite is None:
-            return ctx.finding(CODE, subscript, f"{head}; not rewritten: the result's shape depends on the mask", notes=options)
+            why = "the result's shape depends on the mask"
+            other = next((r for r in _value_reads(ctx, subscript) if ctx.code(r.value) != ctx.code(base)), None)
+            if other is not None:
+                why = f"the value reads `{shorten(ctx.code(other))}`, another array through a mask, whose size depends on the data too"
+            return ctx.finding(CODE, subscript, f"{head}; not rewritten: {why}", notes=options)
         replaced, text, unsure = rewrite
         spelled = planner(self.analysis).spell(_WHERE, subscript)
         if spelled is None:
@@ -161,13 +172,21 @@ class TracedMasks:
         if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
             return None
         value = call.args[0].value
-        x, v = ctx.code(base), ctx.code(value)
+        x = ctx.code(base)
+        v = _unmasked_value(ctx, value, base, mask) if leading is None else ctx.code(value)
+        if v is None or (leading is not None and _masked_reads(ctx, value)):
+            return None  # the value reads a mask otherwise than as the masked elements of `x`
         if leading is not None:
             x = f"{x}[{leading}]"  # the part the slices select: the where's fallback and operand
         if not isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.Attribute, cst.UnaryOperation)):
             v = f"({v})"
         written = _UPDATES[method.attr.value].format(x=x, v=v)  # type: ignore[union-attr]
         unsure: list[str] = []
+        if _masked_reads(ctx, value):
+            unsure.append(
+                f"`{x}[{ctx.code(mask)}]` is read as `{x}`: exact when every other operand of the value is a scalar, "
+                "which broadcasts against any number of masked elements"
+            )
         if not _python_int(value):
             unsure.append(f"`{ctx.code(value)}` is not a Python int: `.at[].{method.attr.value}` casts to the array's "  # type: ignore[union-attr]
                           "dtype, `jnp.where` promotes (an int array given a float becomes float)")
@@ -287,7 +306,7 @@ def _at_base(subscript: cst.Subscript) -> cst.BaseExpression | None:
     return None
 
 
-def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str) -> bool:
+def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str, depth: int = 0) -> bool:
     """Every array the mask reads is `base` itself, the others Python numbers: it has base's shape."""
     if isinstance(mask, (cst.Integer, cst.Float)):
         return True
@@ -299,7 +318,72 @@ def _elementwise_of(ctx: ModuleContext, mask: cst.BaseExpression, base: str) -> 
         return _elementwise_of(ctx, mask.left, base) and _elementwise_of(ctx, mask.right, base)
     if isinstance(mask, cst.Call):
         return is_boolean(ctx, mask) and all(not a.star and a.keyword is None and _elementwise_of(ctx, a.value, base) for a in mask.args)
+    if isinstance(mask, cst.Name) and mask.value != base and depth < 4:
+        # `min_indices = phase < phase_min` then `phase.at[min_indices]`: the mask that name holds
+        binding = single_binding(ctx, mask)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        same = value is not None and ctx.enclosing_function(binding) is ctx.enclosing_function(mask)
+        return same and _elementwise_of(ctx, value, base, depth + 1)  # type: ignore[arg-type]
     return name_chain(mask) and ctx.code(mask) == base
+
+
+#: jax.numpy functions that compute each element from the same element of their inputs.
+_ELEMENTWISE = frozenset(
+    f"jax.numpy.{name}"
+    for name in (
+        "sin", "cos", "tan", "arcsin", "arccos", "arctan", "arctan2", "sinh", "cosh", "tanh", "exp", "exp2",
+        "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square", "abs", "absolute", "sign", "floor",
+        "ceil", "round", "rint", "trunc", "mod", "remainder", "fmod", "floor_divide", "true_divide", "divide",
+        "multiply", "add", "subtract", "power", "maximum", "minimum", "clip", "hypot", "negative", "reciprocal",
+    )
+)
+
+
+def _value_reads(ctx: ModuleContext, subscript: cst.Subscript) -> list[cst.Subscript]:
+    """The masked reads in the value of the update ``x.at[m].set(value)`` `subscript` starts."""
+    call = ctx.parent(ctx.parent(subscript))
+    return [r for a in getattr(call, "args", ()) for r in _masked_reads(ctx, a.value)] if isinstance(call, cst.Call) else []
+
+
+def _masked_reads(ctx: ModuleContext, value: cst.BaseExpression) -> list[cst.Subscript]:
+    """The ``y[m]`` reads with a boolean mask inside `value`."""
+    return [s for s in ctx.descendants(value, cst.Subscript) if (i := _single_index(s)) is not None and is_boolean(ctx, i)]
+
+
+def _unmasked_value(ctx: ModuleContext, value: cst.BaseExpression, base: cst.BaseExpression, mask: cst.BaseExpression) -> str | None:
+    """`value`'s text with each ``x[m]`` of the update's own array and mask read as ``x``
+    (chromatix's ``phase.at[m].set(phase[m] + 2 * jnp.pi * ...)``): ``jnp.where(m, v, x)`` keeps
+    the elements where the mask holds, each computed from the same element of ``x``, when what
+    surrounds such a read is element-wise (operators, `_ELEMENTWISE` calls, plain names and
+    numbers); None when a mask is read any other way."""
+    reads = _masked_reads(ctx, value)
+    if not reads:
+        return ctx.code(value)
+    x, m = ctx.code(base), ctx.code(mask)
+    if any(ctx.code(r.value) != x or ctx.code(_single_index(r)) != m for r in reads):  # type: ignore[arg-type]
+        return None
+    if not _elementwise_around(ctx, value, reads):
+        return None
+    text, start = ctx.code(value), ctx.start(value)
+    for read in sorted(reads, key=ctx.start, reverse=True):
+        text = text[: ctx.start(read) - start] + x + text[ctx.end(read) - start :]
+    return text
+
+
+def _elementwise_around(ctx: ModuleContext, node: cst.BaseExpression, reads: list[cst.Subscript]) -> bool:
+    if any(node is r for r in reads) or isinstance(node, (cst.Integer, cst.Float, cst.Name)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return name_chain(node)  # `jnp.pi`, `self.scale`: a value as it is
+    if isinstance(node, cst.UnaryOperation):
+        return _elementwise_around(ctx, node.expression, reads)
+    if isinstance(node, cst.BinaryOperation):
+        return _elementwise_around(ctx, node.left, reads) and _elementwise_around(ctx, node.right, reads)
+    if isinstance(node, cst.Call):
+        return ctx.names.qualified_name(node.func) in _ELEMENTWISE and all(
+            a.keyword is None and not a.star and _elementwise_around(ctx, a.value, reads) for a in node.args
+        )
+    return False
 
 
 def _python_int(expr: cst.BaseExpression) -> bool:
@@ -326,7 +410,9 @@ class TracedBooleanMask308(Rule):
 
     Fixed: ``.at[m].set(v)``, ``.add(v)``, ``.multiply(v)``, ``x[m].sum()``,
     ``jnp.sum(x[m])``; safe when the mask is computed element-wise from the
-    array itself and ``v`` is a Python int, unsafe otherwise; ``x.at[:4, m].set(v)``
+    array itself and ``v`` is a Python int, unsafe otherwise (a ``v`` that
+    reads the masked elements, ``phase.at[m].set(phase[m] + 2 * jnp.pi)``,
+    reads ``phase`` itself when it is computed element by element); ``x.at[:4, m].set(v)``
     becomes ``x.at[:4].set(jnp.where(m, v, x[:4]))``, unsafe (the mask must cover
     every axis after the slices); ``x.at[m, :].set(v)``, a mask of whole rows,
     becomes ``jnp.where(jnp.expand_dims(m, -1), v, x)``, unsafe (the mask must
