@@ -41,6 +41,7 @@ from jaxfix.transforms.rules.jax302_param_needs_static import (
     stacked_jits,
 )
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.class_hashing import instance_class, linen_module, namedtuple_fields, plain_class
 from jaxfix.transforms.semantics.concrete_uses import (
     ConcreteUses,
@@ -55,6 +56,7 @@ from jaxfix.transforms.semantics.instance_keywords import argument_variants
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.literal_arrays import literal_array, only_converted
 from jaxfix.transforms.semantics.module import FunctionNode
+from jaxfix.transforms.semantics.optional_defaults import presence_test
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import pytree_class
@@ -180,6 +182,8 @@ class ParamsNeedingStatic:
             needs = use if use is not None and use.need is Need.NEEDS else None
             if needs is not None and needs.static_parameter:
                 continue  # handed to another jit's static parameter: JAX404's
+            if needs is not None and self._presence_test(needs.node):
+                continue  # `if not (state or rng):` of parameters defaulting to None: JAX305's `is None` test
             if needs is not None and value_shaped_call(self.ctx, needs.node):
                 continue  # `jnp.unique(x)`: no static value helps (it stages even a constant): JAX304's report
             if needs is not None and feeds_loop_count(self.ctx, needs.node) and not self._through_instance_call(fn, needs):
@@ -188,6 +192,19 @@ class ParamsNeedingStatic:
             if shown is not None:
                 out.append(_Need(fn, p.name, needs, *shown))
         return out
+
+    def _presence_test(self, node: cst.CSTNode) -> bool:
+        """`node` is (part of) the test of an ``if``/``while`` that asks whether optional
+        parameters were given (`optional_defaults.presence_test`)."""
+        ctx = self.ctx
+        for ancestor in (node, *ctx.ancestors(node)):
+            parent = ctx.parent(ancestor)
+            if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is ancestor:
+                is_array = lambda e: array_origin(self.analysis, e) is not None  # noqa: E731
+                return presence_test(ctx, self.analysis.traces, ancestor, is_array) is not None
+            if isinstance(ancestor, (cst.BaseStatement, cst.BaseSmallStatement)):
+                return False
+        return False
 
     def _through_instance_call(self, fn: FunctionNode, use: Use) -> bool:
         """The need is in the ``__call__`` of an instance `fn` calls (``model(steps, y)``, equinox#990),

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.repairs.select_with_where import (
@@ -26,9 +26,11 @@ from jaxfix.transforms.repairs.select_with_where import (
     select_expression,
 )
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE
+from jaxfix.transforms.semantics.optional_defaults import presence_test
 from jaxfix.transforms.semantics.reads import parameter_reads
 from jaxfix.transforms.semantics.traced_values import Taint
 from jaxfix.transforms.semantics.vocabulary import CHECKPOINT, JIT, MAPPING
@@ -49,8 +51,8 @@ class PythonIfs:
         self.strict = ConcreteUses(self.ctx, strict=True, traces=analysis.traces)
 
     def findings(self) -> list[Finding]:
-        out: list[Finding] = []
         seen: set[int] = set()
+        out: list[Finding] = self._presence_tests(seen)
         functions = [*self.ctx.nodes_of(cst.FunctionDef), *self.ctx.nodes_of(cst.Lambda)]
         for fn in sorted(functions, key=self.ctx.start):
             info = function_info(self.ctx, fn)
@@ -84,6 +86,44 @@ class PythonIfs:
                     continue
                 seen.add(id(statement))
                 out.append(self._finding(fn, param.name, statement, source.reason, transform))
+        return out
+
+    def _presence_tests(self, seen: set[int]) -> list[Finding]:
+        """``if not (train_state or rng):`` on parameters that default to None, one of them a tracer
+        (rejax's DQN.train, jitted and vmapped over keys): the test asks whether they were given,
+        which ``is None`` answers without the tracer's truth (`optional_defaults.presence_test`)."""
+        ctx = self.ctx
+        out: list[Finding] = []
+        branches = [*ctx.nodes_of(cst.If), *ctx.nodes_of(cst.While), *ctx.nodes_of(cst.IfExp)]
+        for branch in sorted(branches, key=ctx.start):
+            if id(branch) in seen or ctx.enclosing_function(branch) is None:
+                continue
+            found = presence_test(ctx, self.analysis.traces, branch.test, lambda e: array_origin(self.analysis, e) is not None)
+            if found is None:
+                continue
+            text, names = found
+            sources = [(n, self.analysis.traced.param_source(ctx.enclosing_function(n), n.value)) for n in names]  # type: ignore[arg-type]
+            traced_name, traced = next(((n, s) for n, s in sources if s is not None and s.taint is Taint.TRACED), (None, None))
+            if traced is None or traced_name is None:
+                continue
+            seen.add(id(branch))
+            routes = self.analysis.traces.routes(ctx.enclosing_function(names[0])) or ()
+            jitted = all(any(w.name == JIT for w in r.wraps) for r in routes)
+            given = ", ".join(f"`{n.value}`" for n in names)
+            notes = () if jitted else (
+                "unsafe: a run not under jit may hand an array of one element, whose truth its value decides",
+            )
+            out.append(ctx.finding(
+                "JAX305",
+                branch.test,
+                f"`{shorten(ctx.code(branch.test))}` takes the truth of `{traced_name.value}`, a tracer "
+                f"({traced.reason}); {given} {'defaults' if len(names) == 1 else 'default'} to None, so the test asks "
+                f"whether {'it was' if len(names) == 1 else 'they were'} given, which `is None` answers: `{text}`",
+                (ctx.replace(branch.test, text),),
+                Applicability.SAFE if jitted else Applicability.UNSAFE,
+                description=f"test `{text}`",
+                notes=notes,
+            ))
         return out
 
     def _reads_directly(self, fn: cst.FunctionDef, test: cst.BaseExpression, param: str) -> bool:
@@ -189,6 +229,28 @@ def _raises(branch: cst.If) -> bool:
     return len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Raise)
 
 
+def _none_defaults(facts: Facts) -> frozenset[str]:
+    """The parameters of the module's defs that default to None."""
+    found: set[str] = set()
+    for node in facts.nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            positional = [*args.posonlyargs, *args.args]
+            pairs = [*zip(positional[len(positional) - len(args.defaults):], args.defaults), *zip(args.kwonlyargs, args.kw_defaults)]
+            found.update(a.arg for a, d in pairs if isinstance(d, ast.Constant) and d.value is None)
+    return frozenset(found)
+
+
+def _may_be_presence(test: ast.expr, optional: frozenset[str]) -> bool:
+    """`optional_defaults.presence_test`'s shape: names joined by ``not``/``and``/``or``, each a
+    parameter some def gives a None default."""
+    if isinstance(test, ast.Name):
+        return test.id in optional
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _may_be_presence(test.operand, optional)
+    return isinstance(test, ast.BoolOp) and all(_may_be_presence(v, optional) for v in test.values)
+
+
 def _may_answer_for_arrays(test: ast.expr) -> bool:
     """`select_with_where.answers_only_for_arrays`'s shapes, generously: an order comparison or a
     membership, ``not`` of one, or any call (a helper's returns are read by the analysis)."""
@@ -255,7 +317,12 @@ class PythonIfOnTracedValue305(Rule):
         )
         if not mapped:
             return []
-        tests = [node for node in facts.nodes if isinstance(node, (ast.If, ast.IfExp, ast.Assert)) and _may_answer_for_arrays(node.test)]
+        optional = _none_defaults(facts)
+        tests = [
+            node for node in facts.nodes
+            if (isinstance(node, (ast.If, ast.IfExp, ast.Assert)) and _may_answer_for_arrays(node.test))
+            or (isinstance(node, (ast.If, ast.IfExp, ast.While)) and _may_be_presence(node.test, optional))
+        ]
         return [*tests, *facts.optimizer_updates] if tests else []  # an optax schedule's `if`: the jitted step too
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
