@@ -34,6 +34,7 @@ from jaxfix.transforms.semantics.constants import (
     single_binding,
     unpacked_from,
 )
+from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 
@@ -321,6 +322,11 @@ class ValueClassifier:
         base = self.classify(attr.value, depth + 1)
         if base.kind is Kind.ARRAY:
             return ValueKind(Kind.ARRAY, f"`{code}` is an attribute of an array")
+        stored = read_attribute(self.ctx, attr)  # `self.n_steps`, set once in `__init__`: what it is given
+        if stored is not None:
+            given = self.classify(stored.value, depth + 1)
+            if given.kind is not Kind.UNKNOWN:
+                return ValueKind(given.kind, f"`{code}`, set in `__init__` to {given.reason}")
         return ValueKind(Kind.UNKNOWN, f"`{code}` is an attribute whose value cannot be followed")
 
     def _call(self, call: cst.Call, code: str, depth: int) -> ValueKind:

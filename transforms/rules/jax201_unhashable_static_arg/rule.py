@@ -93,6 +93,8 @@ class _Wrap:
     #: What the jitted body receives, for `container_uses`.
     shape: Shape
     library: MappingLibrary | None = None
+    #: The mapping's own constructor, which freezes the top only (its values stay as they are).
+    shallow: bool = False
 
 
 @dataclass(frozen=True)
@@ -430,10 +432,17 @@ class FrozenConfigs:
         value = slot.arg.value
         wrapped = f"{wrap.spelling.text}({self.ctx.code(value)})"
         edits = [self.ctx.replace(value, wrapped)]
-        notes = [f"unsafe: its contents are only known at run time; {wrap.caveat}"]
+        # `{"n_steps": 10}` returned by a helper: its contents are seen, plain data each, and a
+        # shallow freeze hands the function the same keys and values (what it does with them is
+        # followed above); anything else is only known at run time
+        known = origin.flat and origin.container == "dict" and wrap.shallow
+        notes = [] if known else [f"unsafe: its contents are only known at run time; {wrap.caveat}"]
         if wrap.spelling.edit is not None:
             edits.append(wrap.spelling.edit)
             notes.append(self._dependency_note(wrap.spelling, wrap.library))
+        if known:
+            message = f"{head}; it holds plain data written out there, so it is frozen at the call: `{shorten(wrapped, 50)}`"
+            return self._finding(slot, message, tuple(edits), Applicability.SAFE, (*notes, *options))
         message = f"{head}; with --unsafe-fixes it is frozen at the call: `{shorten(wrapped, 50)}`"
         return self._finding(slot, message, tuple(edits), Applicability.UNSAFE, (*notes, *options))
 
@@ -454,7 +463,8 @@ class FrozenConfigs:
         if origin.container == "dict" and (origin.flat or self._hashable_values(origin)):
             shallow = spell_one_of(self.analysis, library.constructors, at) if library.constructors else None
             if shallow is not None and not library.config_dict_rules:
-                return _Wrap(shallow, "every value must stay hashable", opaque(deep=False, sorts_keys=library.sorts_keys), library)
+                shape = opaque(deep=False, sorts_keys=library.sorts_keys)
+                return _Wrap(shallow, "every value must stay hashable", shape, library, shallow=True)
         if not library.deep_freeze_keeps_objects and not origin.plain:
             return (
                 f"`{library.deep_freeze[0]}` would replace any function or object it holds by a frozendict "

@@ -869,6 +869,12 @@ class TracedValues304:
                 "index when they share a shape; `lax.switch(i, branches)` when they are functions",
                 f"option: compute the index before calling `{name}`, outside jit, and pass it as a static argument",
             )
+        elif isinstance(sink.node, cst.Slice):
+            options = (
+                "option: `lax.dynamic_slice(x, starts, sizes)` (or `lax.dynamic_slice_in_dim`) takes traced starts "
+                "when the sizes are static: a window of fixed size at a traced place (clip the start to keep it in bounds)",
+                "option: a fixed-size array with `jnp.where` masking the elements outside the traced bounds",
+            )
         elif sink.static_parameter is not None:
             options = (
                 f"option: compute it before calling `{name}`, outside "
