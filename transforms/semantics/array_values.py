@@ -170,8 +170,26 @@ def array_origin(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -
         if value is not None:
             inner = array_origin(analysis, value, depth + 1)
             return f"`{expr.value}` is bound to an array: {inner}" if inner else None
-        return _every_binding(analysis, expr, depth)
+        return _every_binding(analysis, expr, depth) or _every_caller(analysis, expr, depth)
     return None
+
+
+def _every_caller(analysis: Analysis, name: cst.Name, depth: int) -> str | None:
+    """A parameter every call of its function passes an array (jax-gcm's ``resume(boundaries=
+    BoundaryData(...))`` handing `boundaries` on to a jitted method): `arguments.passed_to`, plain
+    calls only, each read."""
+    from jaxfix.transforms.semantics.arguments import passed_to  # arguments reads call routes, which need this module
+
+    param = single_binding(analysis.ctx, name)
+    if not isinstance(param, cst.Param):
+        return None
+    given = passed_to(analysis, param)
+    if not given:
+        return None
+    found = [array_origin(analysis, value, depth + 2) for value in given]
+    if not all(found):
+        return None
+    return f"`{name.value}` is a parameter every call passes an array: {found[0]}"
 
 
 def _stored_array(analysis: Analysis, expr: cst.Attribute, depth: int) -> str | None:

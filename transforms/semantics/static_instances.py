@@ -16,8 +16,10 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import constructions, instance_class
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.field_values import given_by
 from jaxfix.transforms.semantics.instance_attributes import stored_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -68,14 +70,29 @@ def instance_of(analysis: Analysis, expr: cst.BaseExpression) -> tuple[cst.Class
     stores ``self.policies = Policies(...)`` (pymdp#346)."""
     ctx = analysis.ctx
     built = instance_class(ctx, expr)
+    if built is None and isinstance(expr, cst.Name):
+        return _passed_instance(analysis, expr)
     if built is not None or not isinstance(expr, cst.Attribute):
         return built
     owner = instance_class(ctx, expr.value)
-    init = method_named(owner[0], "__init__") if owner is not None else None
+    mine = receiver_class(ctx, expr.value) if owner is None else None  # `self._state` in a method: what `__init__` stores
+    init = method_named(owner[0] if owner is not None else mine, "__init__") if owner is not None or mine is not None else None  # type: ignore[arg-type]
     value = stored_value(init, expr.attr.value) if init is not None else None
     if value is not None:
         return instance_class(ctx, value)
     return _field_instance(analysis, expr) if owner is None else None
+
+
+def _passed_instance(analysis: Analysis, name: cst.Name) -> tuple[cst.ClassDef, cst.Call] | None:
+    """A parameter every call of its function passes an instance of one class (jax-gcm's
+    ``model.resume(boundaries=BoundaryData(...))`` handing it on to a jitted method's static slot):
+    that class, and the first call's construction (`arguments.passed_to`: plain calls only)."""
+    param = single_binding(analysis.ctx, name)
+    given = passed_to(analysis, param) if isinstance(param, cst.Param) else None
+    found = [instance_of(analysis, value) for value in given or ()]
+    if not found or any(f is None for f in found) or len({id(f[0]) for f in found}) != 1:  # type: ignore[index]
+        return None
+    return found[0]
 
 
 def _field_instance(analysis: Analysis, expr: cst.Attribute) -> tuple[cst.ClassDef, cst.Call] | None:
