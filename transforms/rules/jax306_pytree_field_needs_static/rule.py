@@ -139,6 +139,11 @@ class PytreeFields306:
         """(the read, its function, why the instance is traced) for each ``p.field`` read of a
         parameter holding an instance of the class that a trace hands over (`_traced`)."""
         for read in self.ctx.attributes_named(field.name):
+            if isinstance(read.value, cst.Attribute):
+                nested = self._nested_read(tree, read.value)
+                if nested is not None:
+                    yield read, *nested
+                continue
             if not isinstance(read.value, cst.Name):
                 continue
             param = single_binding(self.ctx, read.value)
@@ -151,6 +156,40 @@ class PytreeFields306:
             why = self._traced(tree.cls, fn, read.value) if shown is tree.cls else None
             if why is not None:
                 yield read, fn, why
+
+    def _nested_read(self, tree: PytreeClass, holder: cst.Attribute) -> tuple[FunctionNode, str] | None:
+        """``parameters.surface_flux`` holding an instance of `tree`'s class (jax-gcm's nested
+        parameters): a chain of data fields from a parameter a trace hands an instance, each field
+        annotated with the next pytree class of the module, the last `tree`'s. (Its function, why
+        the root is traced.)"""
+        ctx = self.ctx
+        chain: list[str] = []
+        root: cst.BaseExpression = holder
+        while isinstance(root, cst.Attribute):
+            chain.insert(0, root.attr.value)
+            root = root.value
+        if not isinstance(root, cst.Name) or len(chain) > 4:
+            return None
+        param = single_binding(ctx, root)
+        fn = ctx.enclosing_function(param) if isinstance(param, cst.Param) else None
+        cls = instance_class_of(ctx, root) if fn is not None else None
+        if fn is None or cls is None:
+            return None
+        outer = cls
+        for name in chain:
+            current = pytree_class(ctx, cls)
+            field = current.field(name) if current is not None else None
+            if field is None or field.static:
+                return None
+            annotation = field.statement.annotation.annotation
+            inner = single_binding(ctx, annotation) if isinstance(annotation, cst.Name) else None
+            if not isinstance(inner, cst.ClassDef):
+                return None
+            cls = inner
+        if cls is not tree.cls:
+            return None
+        why = self._traced(outer, fn, root)
+        return (fn, why) if why is not None else None
 
     def _traced(self, cls: cst.ClassDef, fn: FunctionNode, instance: cst.Name) -> str | None:
         """Why `param` of `fn` holds a traced instance: a trace hands it one; or it is the receiver
@@ -205,10 +244,16 @@ class PytreeFields306:
                 f"move `{field.name}` into `meta_fields` where `{name}` is registered" if tree.lists is not None
                 else f"declare it static where `{name}` is defined: `{field.name}: ... = {function}(..., {static})`"
             )
-            notes = (
+            notes: tuple[str, ...] = (
                 where,
                 "or pass the value as a static argument of its own",
             )
+            if "is an array" in plan:  # no static declaration can hash an array: the test must take it as data
+                notes = (
+                    f"option: keep a Python value in `{field.name}` instead (an array cannot be static), then {where}",
+                    "option: keep the array and compute with it as data (`jnp.where(...)` for a value, "
+                    "`lax.cond(...)` for a branch)",
+                )
             return self.ctx.finding(CODE, read, f"{head}; not rewritten: {plan}", notes=notes)
         edits, declaration = plan
         message = f"{head}; declare the field static: `{declaration}`"
