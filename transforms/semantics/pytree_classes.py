@@ -295,11 +295,11 @@ def instance_class_of(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.Class
     if binding is None and isinstance(expr, cst.Name):
         binding = reaching_parameter(ctx, expr)  # `range(state.t)` before `state = step(state)` rebinds it
     if isinstance(binding, cst.Param) and binding.annotation is not None:
-        return _named_class(ctx, binding.annotation.annotation)
+        return named_class(ctx, binding.annotation.annotation)
     return None
 
 
-def _named_class(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.ClassDef | None:
+def named_class(ctx: ModuleContext, expr: cst.BaseExpression) -> cst.ClassDef | None:
     """``Model`` or ``"Model"``: a class of this module bound once."""
     if isinstance(expr, cst.SimpleString):
         name = constant_value(ctx, expr)

@@ -38,7 +38,6 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
-from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.custom_pytrees import (
     Flattened,
     flatten_method,
@@ -52,6 +51,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, ValueKind, python_value
+from jaxfix.transforms.semantics.pytree_classes import named_class
 from jaxfix.transforms.semantics.pytree_values import TracedInstances
 from jaxfix.transforms.semantics.reads import first_parameter, parameter, parameter_reads
 from jaxfix.transforms.semantics.traced_values import Taint
@@ -129,7 +129,8 @@ class ChildFields:
 
         for fn in ctx.nodes_of(cst.FunctionDef):
             for param in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params):
-                cls = _annotated_class(self.ctx, param) or self.instances.instance_of(fn, param.name.value)
+                annotated = named_class(ctx, param.annotation.annotation) if param.annotation is not None else None
+                cls = annotated or self.instances.instance_of(fn, param.name.value)
                 if cls is None or cls not in classes:
                     continue
                 source = self.analysis.traced.param_source(fn, param.name.value)
@@ -325,16 +326,6 @@ class ChildFields:
                 continue  # another class's own attribute of that name
             return f"line {ctx.span(node).start.line} assigns `{ctx.code(node)}`"
         return None
-
-
-def _annotated_class(ctx, param: cst.Param) -> cst.ClassDef | None:
-    annotation = param.annotation.annotation if param.annotation is not None else None
-    if isinstance(annotation, cst.SimpleString) and isinstance(annotation.evaluated_value, str):
-        name = annotation.evaluated_value
-        found = [c for c in ctx.nodes_of(cst.ClassDef) if c.name.value == name]
-        return found[0] if len(found) == 1 else None
-    found = single_binding(ctx, annotation) if isinstance(annotation, cst.Name) else None
-    return found if isinstance(found, cst.ClassDef) else None
 
 
 def _self_field(flatten: cst.FunctionDef, element: cst.BaseElement) -> str | None:
