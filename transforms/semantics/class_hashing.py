@@ -10,6 +10,8 @@ unknown.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import libcst as cst
 from libcst.metadata import Assignment
 
@@ -433,9 +435,12 @@ def only_reads_class(ctx: ModuleContext, ref: cst.CSTNode) -> bool:
 _REGISTRATIONS = frozenset({"jax.tree_util.register_dataclass", "jax.tree_util.register_pytree_node_class"})
 
 
-def constructions(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Call] | None:
+def constructions(
+    ctx: ModuleContext, cls: cst.ClassDef, subclasses: Collection[cst.ClassDef] = ()
+) -> list[cst.Call] | None:
     """Every ``Model(...)`` of a class bound once in its scope; None when another use of the
-    name (``make = Model``, a subclass, a container) may construct it where we cannot see."""
+    name (``make = Model``, a subclass, a container) may construct it where we cannot see. A base
+    of one of `subclasses` is no such use: the caller reads their constructions too."""
     scope = ctx.scope(cls)
     assignments = scope.assignments[cls.name.value] if scope is not None else ()
     if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
@@ -446,6 +451,8 @@ def constructions(ctx: ModuleContext, cls: cst.ClassDef) -> list[cst.Call] | Non
         parent = ctx.parent(ref)
         if isinstance(parent, cst.Call) and parent.func is ref:
             calls.append(parent)
+        elif isinstance(parent, cst.Arg) and any(parent is base for s in subclasses for base in s.bases):
+            continue
         elif not only_reads_class(ctx, ref):
             return None
     return sorted(calls, key=ctx.start)

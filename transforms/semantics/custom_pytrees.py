@@ -112,6 +112,19 @@ def unflatten_function(ctx: ModuleContext, cls: cst.ClassDef) -> tuple[cst.Funct
     return (function, 1) if classmethod else None
 
 
+def unflatten_parameters(ctx: ModuleContext, cls: cst.ClassDef) -> tuple[cst.FunctionDef, str, str] | str:
+    """The unflatten function of `cls` and the names of its aux_data and children parameters; or
+    why they cannot be read (a repair edits the flatten and the unflatten together)."""
+    unflatten = unflatten_function(ctx, cls)
+    if unflatten is None:
+        return "the unflatten function is not found"
+    function, skip = unflatten
+    positional = [*function.params.posonly_params, *function.params.params]
+    if len(positional) != skip + 2:
+        return f"`{function.name.value}` does not take (aux_data, children)"
+    return function, positional[skip].name.value, positional[skip + 1].name.value
+
+
 @dataclass(frozen=True)
 class Flattened:
     """The one ``return children, aux_data`` of a flatten method, as written."""

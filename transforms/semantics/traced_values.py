@@ -174,6 +174,8 @@ class TracedValues:
         self.ctx = ctx
         self.traces = traces
         self._params: dict[tuple[FunctionNode, str], Source | None] = {}
+        #: `_applied_variables`' answer per linen class.
+        self._linen_variables: dict[cst.ClassDef, list[cst.BaseExpression]] = {}
         #: The helper calls being followed into (`_returned_source`): each helper's parameters
         #: stand for what that one call passes them.
         self._frames: dict[FunctionNode, cst.Call] = {}
@@ -468,16 +470,27 @@ class TracedValues:
         cls = ctx.enclosing_class(method) if isinstance(method, cst.FunctionDef) else None
         if cls is None or not isinstance(receiver, cst.Name) or receiver.value != first_parameter(method) or not linen_module(ctx, cls):  # type: ignore[arg-type]
             return None
-        for applied in ctx.calls:
-            called = linen_apply(ctx, applied)
-            if called is None or ctx.enclosing_class(called) is not cls or not applied.args or applied.args[0].keyword is not None:
-                continue
-            if isinstance(applied.func, cst.Attribute) and applied.func.attr.value != "apply":
-                continue  # `init` makes the variables: concrete
-            found = self._source(applied.args[0].value, depth + 1)
+        for variables in self._applied_variables(cls):
+            found = self._source(variables, depth + 1)
             if found is not None:
                 return _computed(found)
         return None
+
+    def _applied_variables(self, cls: cst.ClassDef) -> list[cst.BaseExpression]:
+        """The variables each ``model.apply(variables, ...)`` of the module hands the linen class
+        (``init`` makes them, concrete: not counted); found once per class."""
+        ctx = self.ctx
+        if cls not in self._linen_variables:
+            found: list[cst.BaseExpression] = []
+            for applied in ctx.calls:
+                called = linen_apply(ctx, applied)
+                if called is None or ctx.enclosing_class(called) is not cls or not applied.args or applied.args[0].keyword is not None:
+                    continue
+                if isinstance(applied.func, cst.Attribute) and applied.func.attr.value != "apply":
+                    continue
+                found.append(applied.args[0].value)
+            self._linen_variables[cls] = found
+        return self._linen_variables[cls]
 
     # -- parameters -----------------------------------------------------------
     def param_source(self, fn: FunctionNode, param: str) -> Source | None:

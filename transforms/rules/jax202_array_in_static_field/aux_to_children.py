@@ -26,7 +26,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.semantics.constants import own_returns
-from jaxfix.transforms.semantics.custom_pytrees import unflatten_function
+from jaxfix.transforms.semantics.custom_pytrees import unflatten_parameters
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads
 
@@ -43,14 +43,10 @@ def aux_into_children(ctx: ModuleContext, cls: cst.ClassDef, flatten: cst.Functi
     children = value.elements[0].value
     if not isinstance(children, cst.Tuple) or not all(isinstance(e, cst.Element) for e in children.elements):
         return "the children are not a tuple written in the return"
-    unflatten = unflatten_function(ctx, cls)
-    if unflatten is None:
-        return "the unflatten function is not found"
-    function, skip = unflatten
-    positional = [*function.params.posonly_params, *function.params.params]
-    if len(positional) != skip + 2:
-        return f"`{function.name.value}` does not take (aux_data, children)"
-    aux_name, children_name = positional[skip].name.value, positional[skip + 1].name.value
+    unflatten = unflatten_parameters(ctx, cls)
+    if isinstance(unflatten, str):
+        return unflatten
+    function, aux_name, children_name = unflatten
     aux_reads = parameter_reads(ctx, function, aux_name)
     if len(aux_reads) != 1:
         return f"`{function.name.value}` reads `{aux_name}` more than once, or not at all"

@@ -128,7 +128,7 @@ class TracedValues304:
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
         seen_sinks: set[int] = set()
-        conditions: list[tuple[cst.Call, FunctionNode, Sink]] = []
+        conditions: list[tuple[cst.Call, FunctionNode, Flow, Sink]] = []
         for call in self.ctx.calls:
             if not self._jax_value(call):
                 continue
@@ -142,10 +142,10 @@ class TracedValues304:
             if self._numpy_reads(sink) and self._data(call) is not None:
                 continue  # NumPy handed data: JAX310's (its jax.numpy twin takes the tracer)
             if sink.returned and isinstance(sink.node, (cst.If, cst.While)):
-                conditions.append((call, fn, sink))  # `if helper(x):` is `traced_conditions`' first
+                conditions.append((call, fn, flow, sink))  # `if helper(x):` is `traced_conditions`' first
                 continue
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
-            out.append(self._finding(call, fn, sink))
+            out.append(self._finding(call, fn, flow, sink))
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
         out.extend(self._computed_from_mapped_data(seen_sinks))
@@ -153,10 +153,10 @@ class TracedValues304:
         out.extend(self._floats_under_differentiation(seen_sinks))
         out.extend(eager_block_tests(self.analysis, seen_sinks))
         out.extend(traced_conditions(self.analysis, seen_sinks))
-        for call, fn, sink in conditions:
+        for call, fn, flow, sink in conditions:
             if id(sink.node) not in seen_sinks:
                 seen_sinks.add(id(sink.node))
-                out.append(self._finding(call, fn, sink))
+                out.append(self._finding(call, fn, flow, sink))
         out.extend(traced_conversions(self.analysis, seen_sinks))
         out.extend(traced_minmax(self.analysis, seen_sinks))
         out.extend(eager_constant_reads(self.analysis, self.follower, self.ints, seen_sinks))
@@ -217,13 +217,14 @@ class TracedValues304:
                 continue
             if entry is None or entry.via is None or entry.via.name not in _MAPS:
                 continue
-            sink = next(iter(self.follower.follow(call).sinks), None)
+            flow = self.follower.follow(call)
+            sink = next(iter(flow.sinks), None)
             if sink is None or id(sink.node) in seen_sinks or self._jax402s(call, sink) or self._numpy_reads(sink):
                 continue
             if any(sink.reason.startswith(c) for c in _CONTROL) or sink.axis:
                 continue
             seen_sinks.add(id(sink.node))
-            out.append(self._finding(call, fn, sink))
+            out.append(self._finding(call, fn, flow, sink))
         return out
 
     def _floats_under_differentiation(self, seen_sinks: set[int]) -> list[Finding]:
@@ -640,7 +641,8 @@ class TracedValues304:
             notes=tuple(notes),
         )
 
-    def _finding(self, call: cst.Call, fn: FunctionNode, sink: Sink) -> Finding:
+    def _finding(self, call: cst.Call, fn: FunctionNode, flow: Flow, sink: Sink) -> Finding:
+        """`flow`: where the value of `call` goes (`Follower.follow`), its first sink `sink`."""
         ctx = self.ctx
         name = fn.name.value if isinstance(fn, cst.FunctionDef) else "the lambda"
         value = shorten(ctx.code(call))
@@ -683,7 +685,7 @@ class TracedValues304:
                     description="index the array the list is converted to",
                 )
         if data is not None and isinstance(sink.node, cst.Slice):
-            sliced = slices_as_dynamic(self.analysis, self.follower.follow(call), self._python_int)
+            sliced = slices_as_dynamic(self.analysis, flow, self._python_int)
             if not isinstance(sliced, str):
                 edits, text = sliced
                 return ctx.finding(
@@ -699,7 +701,7 @@ class TracedValues304:
                         "so that it keeps its length, where the slice would be shorter: check the starts stay in range",
                     ),
                 )
-        unwrapped = static_shape_unwrapped(self.analysis, call, fn, self.follower.follow(call)) if data is not None else ""
+        unwrapped = static_shape_unwrapped(self.analysis, call, fn, flow) if data is not None else ""
         if not isinstance(unwrapped, str):
             edits, param, jit_text = unwrapped
             return ctx.finding(
@@ -783,7 +785,7 @@ class TracedValues304:
                     notes=("it computes what running it before the jit would, on concrete values",),
                 )
             # Python ints both ways: NumPy's twin computes the same ints with no block around the code
-            twin = computed_with_numpy(self.analysis, call, self.ints, self.follower.follow(call), needed_values(ctx, sink))
+            twin = computed_with_numpy(self.analysis, call, self.ints, flow, needed_values(ctx, sink))
             if not isinstance(twin, str):
                 edits, text = twin
                 return ctx.finding(
@@ -796,7 +798,7 @@ class TracedValues304:
                     notes=(f"the trace-time block does not serve here: {evaluated}",) if isinstance(evaluated, str) else (),
                 )
             inexact = computed_with_numpy(
-                self.analysis, call, self.ints, self.follower.follow(call), needed_values(ctx, sink), exact=False
+                self.analysis, call, self.ints, flow, needed_values(ctx, sink), exact=False
             )
             if isinstance(evaluated, str) and not isinstance(inexact, str):
                 edits, text = inexact
@@ -828,7 +830,6 @@ class TracedValues304:
                 "if every input is a Python value, compute it with Python instead of JAX (`min`, `max`, `//`, "
                 "`int()`, a list instead of `jnp.array(...)`); if not, it depends on the data"
             )
-            flow = self.follower.follow(call)
             if flow.blocked is not None:  # made of Python ints, but some use of it is out of sight
                 unblocked = computed_with_numpy(self.analysis, call, self.ints, Flow(flow.sinks), needed_values(ctx, sink))
                 if not isinstance(unblocked, str):

@@ -37,6 +37,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.class_hashing import constructions
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use
 from jaxfix.transforms.semantics.custom_pytrees import (
     Flattened,
@@ -44,7 +45,7 @@ from jaxfix.transforms.semantics.custom_pytrees import (
     flattened,
     inherited_method,
     module_base,
-    unflatten_function,
+    unflatten_parameters,
 )
 from jaxfix.transforms.semantics.instance_attributes import stored_parameter, stored_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
@@ -235,14 +236,10 @@ class ChildFields:
         owner = ctx.enclosing_class(flatten)
         if owner is None:
             return "the flatten is no method of the class"
-        unflatten = unflatten_function(ctx, owner)
-        if unflatten is None:
-            return "the unflatten function is not found"
-        function, skip = unflatten
-        positional = [*function.params.posonly_params, *function.params.params]
-        if len(positional) != skip + 2:
-            return f"`{function.name.value}` does not take (aux_data, children)"
-        aux_name, children_name = positional[skip].name.value, positional[skip + 1].name.value
+        unflatten = unflatten_parameters(ctx, owner)
+        if isinstance(unflatten, str):
+            return unflatten
+        function, aux_name, children_name = unflatten
         children = parts.children
         assert isinstance(children, (cst.List, cst.Tuple))
         index = next(i for i, e in enumerate(children.elements) if _self_field(flatten, e) == name)
@@ -299,7 +296,10 @@ class ChildFields:
                 return f"`{cls.name.value}`'s `__init__` does not store a parameter as `self.{name}`"
             inits.add(id(init))
             declared = parameter(init, param)
-            for made in _constructions(ctx, cls):
+            built = constructions(ctx, cls, subclasses=family)
+            if built is None:
+                return f"`{cls.name.value}` is used where jaxfix cannot see every instance it builds"
+            for made in built:
                 given = call_argument(made, function_info(ctx, init).signature, param, bound=True, ctx=ctx)
                 if given is DEFAULT:
                     given = declared.default if declared is not None else None
@@ -365,19 +365,6 @@ def _family(ctx, owner: cst.ClassDef, classes: list[cst.ClassDef]) -> list[cst.C
                 out.append(cls)
                 changed = True
     return out + [c for c in classes if c not in out]
-
-
-def _constructions(ctx, cls: cst.ClassDef) -> list[cst.Call]:
-    """Every ``Cls(...)`` of the module (the class name read only to be called, or as a base or an
-    annotation)."""
-    scope = ctx.scope(cls)
-    out: list[cst.Call] = []
-    for assignment in scope.assignments[cls.name.value] if scope is not None else ():
-        for access in getattr(assignment, "references", ()):
-            parent = ctx.parent(access.node)
-            if isinstance(parent, cst.Call) and parent.func is access.node:
-                out.append(parent)
-    return out
 
 
 def _not_hashable_python(analysis: Analysis, expr: cst.BaseExpression) -> str | None:
