@@ -181,6 +181,104 @@ def test_an_assignment_whose_earlier_value_is_not_shown_is_reported() -> None:
     assert "is not shown to be an array or a number" in found[0].message
 
 
+def test_arms_assigning_several_names_select_each_in_the_arms_order_and_run_alike() -> None:
+    """Arms of several assignments: a temporary only its own arm reads stays as written (computed
+    whatever the test says), each other name gets one selection, ``x += e`` reads as ``x = x + e``,
+    and a name one arm leaves alone keeps what it held; a later line reads what the arm has set."""
+    body = """\
+        def split(x):
+            lo = x * 0.0
+            hi = x * 1.0
+            if x > 0:
+                t = x * 3.0
+                lo = t - 1.0
+                hi += lo
+            else:
+                hi = -x
+            return lo, hi
+
+        LO, HI = jax.vmap(split)(xs)
+        """
+    found = results(body)
+    assert [(f.code, f.line, f.fix is not None) for f in found] == [("JAX305", 8, True)]
+    fixed = fix_source(HEADER + textwrap.dedent(body), Options()).text
+    assert (
+        "    t = x * 3.0\n"
+        "    lo = jnp.where(x > 0, t - 1.0, lo)\n"
+        "    hi = jnp.where(x > 0, hi + lo, -x)\n"
+        "    return lo, hi\n"
+    ) in fixed
+    ran = run_in_process(fixed)
+    assert ran["LO"].tolist() == [-0.0, 5.0] and ran["HI"].tolist() == [1.0, 7.0]
+
+
+def test_arms_of_several_names_that_a_selection_cannot_reproduce_are_reported() -> None:
+    """Each refused with its reason: the arms set two names in opposite orders (one arm's second
+    line would read the other's selection), the test reads a name an arm sets (it is evaluated
+    at every selection), an arm sets a name twice, an unpacking sets a name read after the `if`,
+    and an arm leaves alone a name not shown to hold an array."""
+    body = """\
+        def swapped(x):
+            a = x * 1.0
+            b = x * 2.0
+            if x > 0:
+                a = b + 1.0
+                b = a * 2.0
+            else:
+                b = a - 1.0
+                a = b * 3.0
+            return a, b
+
+        def retested(x):
+            a = x * 1.0
+            if a > 0:
+                a = a - 1.0
+                b = a * 2.0
+            else:
+                a = a + 1.0
+                b = a
+            return a, b
+
+        def twice(x):
+            a = x * 1.0
+            if x > 0:
+                a = a + 1.0
+                a = a * 2.0
+            else:
+                a = -a
+                b = a
+            return a
+
+        def unpacked(x):
+            if x > 0:
+                a, b = jnp.sin(x), jnp.cos(x)
+            else:
+                a, b = x, x
+            return a + b
+
+        def kept(x, b):
+            if x > 0:
+                a = x + 1.0
+                b = x * 2.0
+            else:
+                a = x
+            return a, b
+
+        print(jax.vmap(swapped)(xs), jax.vmap(retested)(xs), jax.vmap(twice)(xs))
+        print(jax.vmap(unpacked)(xs), jax.vmap(kept)(xs, xs))
+        """
+    found = results(body)
+    assert [(f.code, f.fix) for f in found] == [("JAX305", None)] * 5
+    reasons = [f.message.split("not rewritten: ")[1] for f in found]
+    assert reasons == [
+        "the arms assign the same names in different orders",
+        "the test reads a name the arms assign",
+        "an arm assigns `a` twice",
+        "`a, b = jnp.sin(x), jnp.cos(x)` unpacks `a`, which is read after the `if`",
+        "what `b` holds before the `if` is not shown to be an array or a number",
+    ]
+
+
 def test_a_membership_test_on_a_mapped_value_is_reported_never_selected() -> None:
     """jax#2285: ``if j in table:`` hashes (a set) or compares (a list) the tracer; jnp.where would be
     handed what Python computed, so the two-return shape is not rewritten, only reported."""

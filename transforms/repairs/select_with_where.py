@@ -36,12 +36,15 @@ pure, so evaluating it changes nothing).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin, indexed_update
+from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import called_def
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
@@ -52,7 +55,8 @@ from jaxfix.transforms.semantics.constants import (
 )
 from jaxfix.transforms.semantics.logical_operators import functions, operands, written
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
-from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES
+from jaxfix.transforms.semantics.purity import PURE_FUNCTION_PREFIXES, is_pure
+from jaxfix.transforms.semantics.reads import names_read, reads
 from jaxfix.transforms.semantics.staged import always_staged
 
 _WHERE = "jax.numpy.where"
@@ -95,7 +99,7 @@ def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -
         return "the conditional expression is in a nested function"
     if "#" in ctx.code(chosen):
         return "the expression holds comments a rewrite would lose"
-    if not all(_array_or_number(arm) and not _names_a_callable(ctx, arm) for arm in (chosen.body, chosen.orelse)):
+    if not all(_array_or_number(arm) and _returns_selectable(ctx, arm) and not _names_a_callable(ctx, arm) for arm in (chosen.body, chosen.orelse)):
         return "an arm is something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
@@ -131,6 +135,9 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     chain = _assignment_chain(ctx, branch)
     if chain is not None:
         return _select_assignment(analysis, fn, branch, *chain)
+    arms = _arms_of_assignments(ctx, branch)
+    if arms is not None:
+        return _select_block(analysis, fn, branch, *arms)
     then = _single_return(branch.body)
     tested: list[tuple[cst.BaseExpression, cst.Return | None]] = [(branch.test, then)]
     other: cst.Return | None = None
@@ -159,7 +166,7 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     if "#" in region:
         return "the arms hold comments a rewrite would lose"
     arms = [*(r.value for _, r in tested), other.value]  # type: ignore[union-attr]
-    if not all(_array_or_number(arm) for arm in arms):
+    if not all(_array_or_number(arm) and _returns_selectable(ctx, arm) for arm in arms):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
@@ -317,7 +324,7 @@ def _select_assignment(
     if "#" in ctx.code(branch):
         return "the arms hold comments a rewrite would lose"
     values: list[cst.BaseExpression] = [value for _, value in arms] + ([last] if last is not None else [])
-    if not all(_array_or_number(arm) for arm in values):
+    if not all(_array_or_number(arm) and _returns_selectable(ctx, arm) for arm in values):
         return "an arm assigns something other than an array or number"
     if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, _first_target(branch)):
         return f"what `{name}` holds before the `if` is not shown to be an array or a number"
@@ -325,6 +332,202 @@ def _select_assignment(
     if why is not None:
         return why
     return _written(analysis, branch, branch, f"{name} = ", arms, last if last is not None else name)
+
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One line of an arm: ``names = value`` (``x += e`` read as ``x = x + (e)``)."""
+
+    names: tuple[str, ...]
+    value: cst.BaseExpression
+    #: The value as the selection writes it.
+    text: str
+    line: cst.SimpleStatementLine
+
+
+def _arm_steps(ctx: ModuleContext, block: cst.BaseSuite) -> list[_Step] | None:
+    """The arm as assignments to names, one per line; None for any other statement."""
+    if not isinstance(block, cst.IndentedBlock):
+        return None
+    steps: list[_Step] = []
+    for line in block.body:
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return None
+        small = line.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            names = _plain_names(small.targets[0].target)
+            if names is None:
+                return None
+            steps.append(_Step(names, small.value, ctx.code(small.value), line))
+        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            operator = ctx.code(small.operator).strip().removesuffix("=")
+            text = f"{small.target.value} {operator} {_operand_text(ctx, small.value)}"
+            steps.append(_Step((small.target.value,), small.value, text, line))
+        else:
+            return None
+    return steps
+
+
+def _plain_names(target: cst.BaseExpression) -> tuple[str, ...] | None:
+    """``a`` or ``a, b``: the names; None for a store into an item, an attribute or a starred name."""
+    if isinstance(target, cst.Name):
+        return (target.value,)
+    if isinstance(target, (cst.Tuple, cst.List)) and all(
+        isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
+    ):
+        return tuple(e.value.value for e in target.elements)  # type: ignore[attr-defined]
+    return None
+
+
+def _operand_text(ctx: ModuleContext, expr: cst.BaseExpression) -> str:
+    """`expr` written as the right operand of a binary operator: parenthesized unless atomic."""
+    atomic = (cst.Name, cst.Integer, cst.Float, cst.Attribute, cst.Subscript, cst.Call)
+    text = ctx.code(expr)
+    return text if isinstance(expr, atomic) or expr.lpar else f"({text})"
+
+
+def _arms_of_assignments(ctx: ModuleContext, branch: cst.If) -> tuple[list[_Step], list[_Step]] | None:
+    """An ``if`` (with an ``else``, or none) each of whose arms is assignments to names."""
+    if isinstance(branch.orelse, cst.If):
+        return None
+    then = _arm_steps(ctx, branch.body)
+    other = _arm_steps(ctx, branch.orelse.body) if isinstance(branch.orelse, cst.Else) else []
+    if then is None or other is None:
+        return None
+    return then, other
+
+
+def _temporaries(ctx: ModuleContext, branch: cst.If, arm: list[_Step], other: list[_Step]) -> set[str]:
+    """The names `arm` binds only for its own later lines (``q1_val, qsat0_val = ...`` read by the
+    next line and nowhere else): bound nowhere else in the function, by the other arm neither, and
+    every read after their line in the arm. Written before the selections, they are computed
+    whatever the test says, which changes nothing for a pure value; every other name the arm binds is
+    selected."""
+    found: set[str] = set()
+    scope = ctx.scope(branch)
+    if scope is None:
+        return found
+    bound_by_other = {n for step in other for n in step.names}
+    for step in arm:
+        start, end = ctx.start(step.line), ctx.end(step.line)
+        region_end = ctx.end(arm[-1].line)
+        for name in step.names:
+            if name in bound_by_other:
+                continue
+            bindings = [getattr(a, "node", None) for a in scope.assignments[name]]
+            if not all(isinstance(b, cst.CSTNode) and start <= ctx.start(b) < end for b in bindings):
+                continue
+            target = next(b for b in bindings)
+            if not isinstance(target, cst.Name):
+                continue
+            if all(end <= ctx.start(r) < region_end for r in reads(ctx, target)):
+                found.add(name)
+    return found
+
+
+def _merged(then: list[_Step], other: list[_Step], selected: set[str]) -> list[tuple[_Step | None, _Step | None]] | None:
+    """The arms' lines in one order keeping each arm's own (a name both arms select is one entry of
+    both its lines); None when the arms select two names in different orders."""
+    both = {s.names[0] for s in then if s.names[0] in selected} & {s.names[0] for s in other if s.names[0] in selected}
+    if [s.names[0] for s in then if s.names[0] in both] != [s.names[0] for s in other if s.names[0] in both]:
+        return None
+    merged: list[tuple[_Step | None, _Step | None]] = []
+    j = 0
+    for step in then:
+        if step.names[0] in both:
+            while other[j].names[0] != step.names[0]:
+                merged.append((None, other[j]))
+                j += 1
+            merged.append((step, other[j]))
+            j += 1
+        else:
+            merged.append((step, None))
+    merged.extend((None, s) for s in other[j:])
+    return merged
+
+
+def _select_block(
+    analysis: Analysis, fn: FunctionNode, branch: cst.If, then: list[_Step], other: list[_Step]
+) -> tuple[tuple[Edit, ...], str] | str:
+    """``if c:`` / ``else:`` arms of assignments (jax-gcm's evaporation step: a helper's two results
+    unpacked, two arrays updated in one arm, one in the other) become, line by line in the arms'
+    order, one ``x = jnp.where(c, a, b)`` for each name read after the ``if`` (the other arm's value
+    being what `x` holds, when it does not assign it), and the arm's temporaries as written.
+
+    The selection keeps each name's value for the arm the test picks: with one test value, every
+    name the arm has set so far holds what that arm gave it, and every name it has not set yet what
+    it held before, which is what the arm's next line reads. Obligations on top of the one-name
+    form's: each name assigned once per arm, by a whole-name assignment where it is selected; the
+    names both arms assign in the same order; the test reads none of them (it is evaluated at every
+    selection); a name one arm leaves alone held an array or a number before."""
+    ctx = analysis.ctx
+    if ctx.enclosing_function(branch) is not fn:
+        return "the `if` is in a nested function"
+    if "#" in ctx.code(branch):
+        return "the arms hold comments a rewrite would lose"
+    for arm in (then, other):
+        names = [n for step in arm for n in step.names]
+        twice = next((n for n in names if names.count(n) > 1), None)
+        if twice is not None:
+            return f"an arm assigns `{twice}` twice"
+    temporaries = _temporaries(ctx, branch, then, other) | _temporaries(ctx, branch, other, then)
+    selected = {n for step in [*then, *other] for n in step.names} - temporaries
+    unpacked = next((s for s in [*then, *other] if len(s.names) > 1 and set(s.names) & selected), None)
+    if unpacked is not None:
+        name = next(n for n in unpacked.names if n in selected)
+        return f"`{ctx.code(unpacked.line.body[0])}` unpacks `{name}`, which is read after the `if`"
+    if any(n.value in selected | temporaries for n in names_read(branch.test)):
+        return "the test reads a name the arms assign"
+    merged = _merged(then, other, selected)
+    if merged is None:
+        return "the arms assign the same names in different orders"
+    for step in [*then, *other]:
+        if step.names[0] in selected and not (_array_or_number(step.value) and _returns_selectable(ctx, step.value)):
+            return f"`{step.names[0]}` is given something other than an array or number"
+    for name in sorted(selected):
+        left_alone = any(name not in {n for s in arm for n in s.names} for arm in (then, other))
+        target = next(_name_target(s) for s in [*then, *other] if s.names == (name,))
+        if left_alone and _value_before(ctx, branch, name) is None and not _always_array(analysis, target):
+            return f"what `{name}` holds before the `if` is not shown to be an array or a number"
+    why = _directly_called(analysis, fn, staged_calls=True)
+    if why is not None:
+        return why
+    tests = operands(branch.test)
+    if any(_python_only_test(t) for t in tests):
+        return "the test is a membership or identity test, which no jnp function computes"
+    if not all(_pure(ctx, p) for p in [*tests, *(s.value for s in [*then, *other])]):
+        return "an arm or the test does more than compute a value"
+    plan = planner(analysis)
+    wanted = [_WHERE, *(f"jax.numpy.{name}" for name in functions(branch.test))]
+    spelled = {q: plan.spell(q, branch) for q in dict.fromkeys(wanted)}
+    if any(s is None for s in spelled.values()):
+        return "no name for jax.numpy is free here"
+    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
+    test = written(ctx, branch.test, names)
+    lines: list[str] = []
+    for taken, untaken in merged:
+        step = taken or untaken
+        assert step is not None
+        if step.names[0] not in selected:
+            lines.append(ctx.code(step.line.body[0]))
+            continue
+        name = step.names[0]
+        when_true = taken.text if taken is not None else name
+        when_false = untaken.text if untaken is not None else name
+        lines.append(f"{name} = {names['where']}({test}, {when_true}, {when_false})")
+    text = (ctx.newline + ctx.indent_of(branch)).join(lines)
+    edits = [Edit(ctx.start(branch), ctx.end(branch), text)]
+    imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
+    if imports:
+        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
+    return tuple(edits), text
+
+
+def _name_target(step: _Step) -> cst.Name:
+    """The Name an assignment step of one name binds."""
+    small = step.line.body[0]
+    return small.targets[0].target if isinstance(small, cst.Assign) else small.target  # type: ignore[attr-defined,return-value]
 
 
 def _first_target(branch: cst.If) -> cst.Name:
@@ -398,20 +601,47 @@ def _single_return(block: cst.BaseSuite) -> cst.Return | None:
     return ret if isinstance(ret, cst.Return) and ret.value is not None else None
 
 
-def _pure(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:
+def _pure(ctx: ModuleContext, expr: cst.CSTNode, _depth: int = 0) -> bool:
     """Computes a value and does nothing else; no Python bool of it is taken (no and/or/not, no ifs):
-    every call is a jax.numpy/jax.nn/jax.scipy.special/math function, without `*` arguments."""
+    every call, without `*` arguments, is a jax.numpy/jax.nn/jax.scipy.special/math function, an
+    indexed update (``q1.at[:, :, 0].set(v)``), or a helper of the module that does the same
+    (`_computing_helper`)."""
     stack: list[cst.CSTNode] = [expr]
     while stack:
         node = stack.pop()
         if isinstance(node, _NOT_PURE) or (isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not)):
             return False
         if isinstance(node, cst.Call):
+            if any(a.star for a in node.args):
+                return False
             qualified = ctx.names.qualified_name(node.func) or ""
-            if not (array_method_call(ctx, node) or qualified.startswith(PURE_FUNCTION_PREFIXES)) or any(a.star for a in node.args):
+            updated = indexed_update(node.func) is not None and node.func.attr.value != "apply"  # type: ignore[attr-defined]
+            if not (
+                array_method_call(ctx, node)
+                or qualified.startswith(PURE_FUNCTION_PREFIXES)
+                or updated
+                or _computing_helper(ctx, node, _depth)
+            ):
                 return False
         stack.extend(node.children)
     return True
+
+
+def _computing_helper(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
+    """``rel_hum_to_spec_hum(t1, psa, 1.0, rh)``: an undecorated def of the module whose body only
+    binds its locals and returns (`purity.is_pure`), every expression in it `_pure` in turn, a few
+    calls deep: calling it computes, and takes no Python bool of what it is given."""
+    fn = plain_def(ctx, call.func)
+    if fn is None or depth >= 3 or not is_pure(ctx, call):
+        return False
+    return _pure(ctx, fn.body, depth + 1)
+
+
+def _returns_selectable(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
+    """A call of a module helper returns what jnp.where can select (each ``return`` an array or a
+    number as `_array_or_number` reads it); any other value is taken as it is."""
+    fn = plain_def(ctx, value.func) if isinstance(value, cst.Call) else None
+    return fn is None or all(r.value is not None and _array_or_number(r.value) for r in own_returns(fn))
 
 
 def answers_only_for_arrays(test: cst.BaseExpression, ctx: ModuleContext | None = None, _depth: int = 0) -> bool:

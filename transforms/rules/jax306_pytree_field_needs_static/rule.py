@@ -54,6 +54,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.field_lists import move_field
 from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.repairs.select_with_where import select_where_written
 from jaxfix.transforms.rules.jax306_pytree_field_needs_static.custom_flatten import ChildFields
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS
@@ -249,6 +250,9 @@ class PytreeFields306:
                 "or pass the value as a static argument of its own",
             )
             if "is an array" in plan:  # no static declaration can hash an array: the test must take it as data
+                selected = self._selected(read)
+                if selected is not None:
+                    return selected(head, plan)
                 notes = (
                     f"option: keep a Python value in `{field.name}` instead (an array cannot be static), then {where}",
                     "option: keep the array and compute with it as data (`jnp.where(...)` for a value, "
@@ -264,6 +268,34 @@ class PytreeFields306:
         return self.ctx.finding(
             CODE, read, message, edits, Applicability.SAFE, description="declare the field static", notes=notes
         )
+
+    def _selected(self, read: cst.Attribute):
+        """Where the array field is the test of an ``if`` (jax-gcm's ``if
+        parameters.surface_flux.fhum0 > 0.0:`` choosing how to update two arrays), the ``if``
+        selected with ``jnp.where`` (`select_with_where`, with its proofs): a finding maker, or None
+        when the read is no ``if``'s test or the selection is not proven."""
+        ctx = self.ctx
+        branch = next((a for a in ctx.ancestors(read) if isinstance(a, (cst.If, cst.IfExp))), None)
+        if branch is None or not any(n is read for n in ctx.descendants(branch.test, cst.Attribute)):
+            return None
+        selected = select_where_written(self.analysis, branch)
+        if isinstance(selected, str):
+            return None
+        edits, text = selected
+
+        def finding(head: str, plan: str) -> Finding:
+            return ctx.finding(
+                CODE,
+                read,
+                f"{head}; it cannot be declared static ({plan}), so the `if` takes it as data: "
+                f"`{shorten(text, 80)}`",
+                edits,
+                Applicability.SAFE,
+                description=f"select with `{shorten(text, 80)}`",
+                notes=("both arms are evaluated; the values of the one not selected are discarded",),
+            )
+
+        return finding
 
     # -- the fix ---------------------------------------------------------------------
     def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[tuple[Edit, ...], str] | str:
