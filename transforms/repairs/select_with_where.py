@@ -3,7 +3,9 @@ and ``if c: x = a`` / ``else: x = b`` becomes ``x = jnp.where(c, a, b)``; an ``e
 ``else`` holding one ``if``) assigning the one name nests: ``x = jnp.where(c, a, jnp.where(d, b, x))``
 (jax#575's accept/reject step), and so does an ``elif`` chain of returns (``if k == 0: return a``
 ``elif k == 1: return b`` ``else: return c``, a branch table written as tests): each test picks
-its arm in order, as the chain does.
+its arm in order, as the chain does. Arms of several assignments select each name the ``if``
+sets (`_select_block`), and nested ``if``s of early returns that end the function nest their
+selections (`_nested_returns`).
 
 A Python ``if`` on a tracer has no bool to take. When the ``if`` only picks
 which of two values a function returns, ``jnp.where`` takes the condition as
@@ -158,7 +160,8 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
                 other = last.body[0] if last.body[0].value is not None else None
                 replaced_end = last
     if any(r is None for _, r in tested) or other is None or replaced_end is None:
-        return "the arms are not one `return` each"
+        nested = _nested_returns(analysis, fn, branch)
+        return nested if nested is not None else "the arms are not one `return` each"
     if ctx.enclosing_function(branch) is not fn:
         return "the `if` is in a nested function"
     region_end = ctx.text.find("\n", ctx.end(replaced_end))
@@ -172,6 +175,98 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     if why is not None:
         return why
     return _written(analysis, branch, replaced_end, "return ", [(test, arm) for (test, _), arm in zip(tested, arms)], arms[-1])
+
+
+#: What a run of statements returns: an expression, or (test, what the ``if`` arm returns, what
+#: the rest returns).
+_Returned = cst.BaseExpression | tuple[cst.BaseExpression, "_Returned", "_Returned"]
+
+
+def _returned(statements: list[cst.BaseStatement]) -> _Returned | None:
+    """What the statements return, each path ending in a ``return`` of a value: one ``return``, or
+    an ``if`` whose arm returns so, followed by statements that do (or with an ``else``/``elif``
+    that does, and nothing after it); None for anything else."""
+    if not statements:
+        return None
+    first = statements[0]
+    if isinstance(first, cst.SimpleStatementLine):
+        ret = first.body[0] if len(first.body) == 1 else None
+        return ret.value if isinstance(ret, cst.Return) and ret.value is not None and len(statements) == 1 else None
+    if not isinstance(first, cst.If) or not isinstance(first.body, cst.IndentedBlock):
+        return None
+    arm = _returned(list(first.body.body))
+    if first.orelse is None:
+        rest = _returned(statements[1:])
+    elif len(statements) > 1:
+        return None
+    elif isinstance(first.orelse, cst.If):
+        rest = _returned([first.orelse])
+    else:
+        rest = _returned(list(first.orelse.body.body)) if isinstance(first.orelse.body, cst.IndentedBlock) else None
+    return (first.test, arm, rest) if arm is not None and rest is not None else None
+
+
+def _parts(returned: _Returned) -> tuple[list[cst.BaseExpression], list[cst.BaseExpression]]:
+    """(the tests, the values) of a `_returned` tree."""
+    if isinstance(returned, tuple):
+        test, arm, rest = returned
+        tests, values = _parts(arm)
+        more_tests, more_values = _parts(rest)
+        return [test, *tests, *more_tests], [*values, *more_values]
+    return [], [returned]
+
+
+def _nested_returns(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[Edit, ...], str] | str | None:
+    """``if d1 > d or d2 > d:`` holding ``if d1 < d2: return a`` / ``return b``, then ``return p``
+    to end the function (jax_fdm's closest point on a segment): every path from the ``if`` to the
+    function's end returns a value, so ``return jnp.where(c, jnp.where(c2, a, b), p)`` returns, for
+    each test value, the value the path would (each test is pure: one evaluated where Python would
+    not have changes nothing). The obligations of the one-level form; None when the statements are
+    not of that shape."""
+    ctx = analysis.ctx
+    block = ctx.parent(branch)
+    body = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+    if ctx.parent(block) is not fn or branch not in body:
+        return None
+    statements = body[body.index(branch):]
+    returned = _returned(statements)
+    if returned is None:
+        return None
+    tests, values = _parts(returned)
+    last = statements[-1]
+    end = ctx.end(last.body[0] if isinstance(last, cst.SimpleStatementLine) else last)
+    region = ctx.text[ctx.start(branch) : end]
+    if "#" in region:
+        return "the arms hold comments a rewrite would lose"
+    if not all(_array_or_number(v) and _returns_selectable(ctx, v) for v in values):
+        return "an arm returns something other than an array or number"
+    why = _directly_called(analysis, fn)
+    if why is not None:
+        return why
+    every_test = [t for test in tests for t in operands(test)]
+    if any(_python_only_test(t) for t in every_test):
+        return "the test is a membership or identity test, which no jnp function computes"
+    if not all(_pure(ctx, p) for p in [*every_test, *values]):
+        return "an arm or the test does more than compute a value"
+    plan = planner(analysis)
+    wanted = [_WHERE, *(f"jax.numpy.{name}" for test in tests for name in functions(test))]
+    spelled = {q: plan.spell(q, branch) for q in dict.fromkeys(wanted)}
+    if any(s is None for s in spelled.values()):
+        return "no name for jax.numpy is free here"
+    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
+
+    def text(node: _Returned) -> str:
+        if isinstance(node, tuple):
+            test, arm, rest = node
+            return f"{names['where']}({written(ctx, test, names)}, {text(arm)}, {text(rest)})"
+        return ctx.code(node)
+
+    selected = f"return {text(returned)}"
+    edits = [Edit(ctx.start(branch), end, selected)]
+    imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
+    if imports:
+        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
+    return tuple(edits), selected
 
 
 def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool = False) -> str | None:

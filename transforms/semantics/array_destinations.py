@@ -59,6 +59,8 @@ def unknown_destination(
         return unknown_destination(ctx, traces, parent, _depth)
     if isinstance(parent, cst.Arg) and parent.value is node:
         return _argument(ctx, traces, parent, _depth)
+    if isinstance(parent, cst.AugAssign) and parent.target is node and isinstance(node, cst.Name):
+        return None  # `total_variance += v`: arithmetic stored back in the name, whose reads are each followed
     if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), cst.Tuple):
         packed = ctx.parent(parent)
         if isinstance(ctx.parent(packed), cst.Return):
@@ -69,6 +71,8 @@ def unknown_destination(
         return _returned(ctx, traces, parent, None, _depth)
     if isinstance(parent, (cst.Assign, cst.AnnAssign)) and parent.value is node:
         targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+        if len(targets) == 1 and isinstance(targets[0], cst.Subscript) and isinstance(targets[0].value, cst.Name):
+            return _stored(ctx, traces, parent, targets[0].value, _depth)
         if len(targets) == 1 and isinstance(targets[0], cst.Name):
             # `step = min(decay_steps, step)`: the name's reads inside the value are what it held before
             later = [r for r in reads(ctx, targets[0]) if not any(a is node for a in ctx.ancestors(r))]
@@ -100,6 +104,34 @@ def _returned(
             found = _read_so(ctx, traces, reads(ctx, target), target, depth)
         if found is not None:
             return found
+    return None
+
+
+def _stored(
+    ctx: ModuleContext, traces: TraceIndex | None, store: cst.Assign | cst.AnnAssign, holder: cst.Name, depth: int
+) -> cst.CSTNode | None:
+    """``sample[f"ln_bf_{ii}"] = value`` (gwpopulation's extra statistics): the value goes where the
+    dict goes from then on. Each read of the name that may come after the store (below it, or in a
+    loop around it) is another store into it, or a ``return`` of it followed as a returned value;
+    anything else (``sample.copy()``, a call given the dict) may read the value, and is named."""
+    fn = ctx.enclosing_function(store)
+    end = ctx.end(store)
+    loops = [a for a in ctx.ancestors_within(store, fn) if isinstance(a, (cst.For, cst.While))]
+    for read in reads(ctx, holder):
+        if read is holder:
+            continue
+        later = ctx.start(read) >= end or any(any(a is loop for a in ctx.ancestors(read)) for loop in loops)
+        if not later:
+            continue
+        parent = ctx.parent(read)
+        if isinstance(parent, cst.Subscript) and parent.value is read and isinstance(ctx.parent(parent), cst.AssignTarget):
+            continue  # another store into it
+        if isinstance(parent, cst.Return) and ctx.enclosing_function(read) is fn:
+            found = _returned(ctx, traces, parent, None, depth + 1)
+            if found is not None:
+                return found
+            continue
+        return read
     return None
 
 
@@ -176,6 +208,10 @@ def _argument(ctx: ModuleContext, traces: TraceIndex | None, arg: cst.Arg, depth
         return None
     if any(a.star for a in call.args):
         return call
+    if qualified == FLOAT and len(call.args) == 1 and arg.keyword is None:
+        # `float(total_variance)` of a value some `float()` gave: itself needless where its own
+        # value goes only where arrays serve, and dropped with it (gwpopulation's statistics)
+        return unknown_destination(ctx, traces, call, depth + 1)
     if qualified in _ARRAY_ARGUMENTS:
         position, keyword = _ARRAY_ARGUMENTS[qualified]
         if arg.keyword is not None and arg.keyword.value == keyword:

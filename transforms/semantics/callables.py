@@ -260,7 +260,7 @@ def receiver_class(ctx: ModuleContext, receiver: cst.BaseExpression) -> cst.Clas
     if built is not None:
         return built[0]
     if isinstance(receiver, cst.Attribute):
-        return _annotated_field_class(ctx, receiver)
+        return _annotated_field_class(ctx, receiver) or _built_field_class(ctx, receiver)
     if not isinstance(receiver, cst.Name):
         return None
     binding = single_binding(ctx, receiver)
@@ -290,6 +290,29 @@ def _annotated_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.C
     if not isinstance(cls, cst.ClassDef):
         return None
     return None if subclass_of(ctx, cls) is not None else cls
+
+
+def _built_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.ClassDef | None:
+    """``self._discretizer`` where the instance's class sets the field once, in its ``__init__``'s
+    own body, to ``Discretizer(...)`` of a class of this module no class derives from (waymax's
+    action-space wrapper), and nothing else in the module stores an attribute of that name."""
+    owner = receiver_class(ctx, receiver.value)
+    init = next((m for m in members_named(owner, "__init__") if isinstance(m, cst.FunctionDef)), None) if owner else None
+    if init is None:
+        return None
+    stores = [a for a in ctx.attributes_named(receiver.attr.value) if isinstance(ctx.parent(a), cst.AssignTarget)]
+    if len(stores) != 1 or ctx.enclosing_function(stores[0]) is not init:
+        return None
+    assign = ctx.parent(ctx.parent(stores[0]))
+    line = ctx.parent(assign)
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or ctx.parent(ctx.parent(line)) is not init:
+        return None
+    if receiver_class(ctx, stores[0].value) is not owner:
+        return None
+    built = instance_class(ctx, assign.value)
+    if built is None or subclass_of(ctx, built[0]) is not None:
+        return None
+    return built[0]
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

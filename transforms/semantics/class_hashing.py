@@ -512,9 +512,26 @@ def own_field_reads(ctx: ModuleContext, cls: cst.ClassDef, field: str) -> list[c
             if not (isinstance(attribute.value, cst.Name) and attribute.value.value == receiver):
                 return None
             found.append(attribute)
-    if len(found) != len(ctx.attributes_named(field)):
+    others = [a for a in ctx.attributes_named(field) if not any(a is f for f in found)]
+    if any(not _another_class_own(ctx, cls, a) for a in others):
         return None  # `.field` read elsewhere: perhaps of an instance, out of our sight
     return found
+
+
+def _another_class_own(ctx: ModuleContext, cls: cst.ClassDef, attribute: cst.Attribute) -> bool:
+    """``self._bins`` in a method of another class of the module, neither a base nor a subclass of
+    `cls` (waymax's discretizer and its wrapper each keep a ``_bins``): that class's own field."""
+    method = ctx.enclosing_function(attribute)
+    other = ctx.enclosing_class(attribute)
+    if not isinstance(method, cst.FunctionDef) or other is None or other is cls or ctx.parent(ctx.parent(method)) is not other:
+        return False
+    if any(ctx.names.qualified_name(d.decorator) in ("builtins.staticmethod", "builtins.classmethod") for d in method.decorators):
+        return False
+    positional = [*method.params.posonly_params, *method.params.params]
+    if not positional or not (isinstance(attribute.value, cst.Name) and attribute.value.value == positional[0].name.value):
+        return False
+    related = {b.value.value for b in (*cls.bases, *other.bases) if isinstance(b.value, cst.Name)}
+    return not related & {cls.name.value, other.name.value} and subclass_of(ctx, other) is None
 
 
 def given_to_field(ctx: ModuleContext, cls: cst.ClassDef, field: str) -> list[cst.BaseExpression] | None:

@@ -27,7 +27,7 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_array, needless_float, needless_item
 from jaxfix.transforms.semantics.callables import resolve_callable, unjitted_def
-from jaxfix.transforms.semantics.class_hashing import subclass_of
+from jaxfix.transforms.semantics.class_hashing import namedtuple_fields, subclass_of
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
@@ -464,6 +464,8 @@ class ConcreteUses:
             fn = single_binding(ctx, call.func)
             if isinstance(fn, cst.Name):
                 fn = self._made_def(fn)
+            if isinstance(fn, cst.ClassDef) and _stores_its_arguments(ctx, fn):
+                return _CONTINUE  # `BoundaryConditionState(sst=sst, ...)`: the tuple holds it, read where it goes
             if isinstance(fn, cst.ClassDef):
                 # `Problem(cost, tau=tau)` (ott#388): its own `__init__` receives the value
                 inits = [d for d in members_named(fn, "__init__") if isinstance(d, cst.FunctionDef)]
@@ -765,6 +767,12 @@ class ConcreteUses:
 
 
 _CONTINUE = object()
+
+
+def _stores_its_arguments(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
+    """``class State(typing.NamedTuple)`` of the module with no ``__new__`` of its own: building one
+    only stores what it is given, so a value passed to it needs what the tuple's uses need."""
+    return namedtuple_fields(ctx, cls) is not None and not members_named(cls, "__new__")
 
 #: The calls whose argument is a loop count: JAX301's (a ``range()`` count, a scan length, an
 #: ``arange`` size).

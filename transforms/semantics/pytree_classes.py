@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.callables import receiver_class
-from jaxfix.transforms.semantics.constants import constant_value, reaching_parameter, single_binding
+from jaxfix.transforms.semantics.callables import plain_def, receiver_class
+from jaxfix.transforms.semantics.constants import assigned_value, constant_value, reaching_parameter, single_binding
 from jaxfix.transforms.semantics.module import ModuleContext
 
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
@@ -57,6 +57,9 @@ class PytreeStyle:
     #: the field static (``flax.struct.field(pytree_node=False)`` writes ``{"pytree_node": False}``).
     metadata_key: str
     static_value: str
+    #: False where every field is a leaf whatever its declaration says (``tree_math.struct``, or a
+    #: decorator of the module that registers every field as data): no field can be made static.
+    declares_static: bool = True
 
     def keyword_text(self, dict_name: str) -> str:
         """The argument that declares a field static in a call of `field_function`."""
@@ -72,6 +75,11 @@ class PytreeStyle:
 REGISTERED = PytreeStyle("a dataclass registered as a pytree", FIELD, None, "static", "True")
 FLAX_STRUCT = PytreeStyle("a `flax.struct` dataclass", FLAX_FIELD, "pytree_node", "pytree_node", "False")
 EQUINOX = PytreeStyle("an `equinox.Module`", EQUINOX_FIELD, "static", "static", "True")
+ALL_LEAVES = PytreeStyle(
+    "a dataclass registered as a pytree with every field a leaf", FIELD, None, "static", "True", declares_static=False
+)
+#: The tree_math package's class decorator: a dataclass whose every field is a child of the tree.
+TREE_MATH_STRUCT = "tree_math.struct"
 
 
 @dataclass(frozen=True)
@@ -140,6 +148,8 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
         default = _keyword(value, "default")
         static = _static(ctx, value, called, style)
         fields.append(PytreeField(statement.target.value, statement, default, value, static))
+    if not style.declares_static:  # every field is data, whatever its declaration says
+        fields = [PytreeField(f.name, f.statement, f.default, f.field_call, False) for f in fields]
     if lists is not None:
         data, meta = FieldLists.names(lists.data), FieldLists.names(lists.meta)
         if sorted(data + meta) != sorted(f.name for f in fields) or any(f.field_call is not None for f in fields):
@@ -238,6 +248,10 @@ def _style(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeStyle | None:
     decorators = {_decorator_name(ctx, d): d.decorator for d in cls.decorators}
     bases = [ctx.names.qualified_name(b.value) if b.keyword is None and not b.star else None for b in cls.bases]
     if not bases:
+        if len(cls.decorators) == 1 and (
+            TREE_MATH_STRUCT in decorators or registers_every_field(ctx, cls.decorators[0].decorator)
+        ):
+            return ALL_LEAVES
         register = decorators.get(REGISTER_DATACLASS)
         if register is not None and DATACLASS in decorators and not isinstance(register, cst.Call):
             return REGISTERED  # `register_dataclass(data_fields=...)` names its fields itself: not read
@@ -247,6 +261,37 @@ def _style(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeStyle | None:
     if len(bases) == 1 and not decorators:
         return {FLAX_NODE: FLAX_STRUCT, EQUINOX_MODULE: EQUINOX}.get(bases[0])  # type: ignore[arg-type]
     return None
+
+
+def registers_every_field(ctx: ModuleContext, decorator: cst.BaseExpression) -> bool:
+    """A class decorator of the module (a def, or a namespace class's staticmethod: jax-gcm's
+    stand-in for ``tree_math.struct``) that makes its class a dataclass and registers it with every
+    field data: ``data_cls = dataclasses.dataclass(cls)`` (or the call itself) handed to
+    ``return jax.tree_util.register_dataclass(data_cls, data_fields=..., meta_fields=[])``. With no
+    meta field, register_dataclass accepts only the whole list of fields as data."""
+    fn = plain_def(ctx, decorator) if isinstance(decorator, (cst.Name, cst.Attribute)) else None
+    positional = [*fn.params.posonly_params, *fn.params.params] if fn is not None else []
+    if fn is None or len(positional) != 1 or not isinstance(fn.body, cst.IndentedBlock):
+        return False
+    last = fn.body.body[-1]
+    returned = last.body[0].value if isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[0], cst.Return) else None
+    if not isinstance(returned, cst.Call) or ctx.names.qualified_name(returned.func) != REGISTER_DATACLASS:
+        return False
+    meta = _keyword(returned, "meta_fields")
+    if not returned.args or returned.args[0].keyword is not None or not (isinstance(meta, (cst.List, cst.Tuple)) and not meta.elements):
+        return False
+    registered = returned.args[0].value
+    if isinstance(registered, cst.Name):
+        binding = single_binding(ctx, registered)
+        registered = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+    return (
+        isinstance(registered, cst.Call)
+        and ctx.names.qualified_name(registered.func) == DATACLASS
+        and len(registered.args) >= 1
+        and registered.args[0].keyword is None
+        and isinstance(registered.args[0].value, cst.Name)
+        and single_binding(ctx, registered.args[0].value) is positional[0]
+    )
 
 
 def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:

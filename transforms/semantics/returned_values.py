@@ -10,6 +10,10 @@ changes it for every caller, so it is followed only where every caller can be se
   the class's name is ``Cls.attr`` (no instance is built, no subclass, the class
   is not handed on) and every ``Cls.helper`` is a call;
 * no other module of the project imports the def or the class;
+* or a method whose name has one leading underscore (the class's own business), undecorated,
+  every read of its name in the module a call on the receiver in a method of its own class, no
+  other def of the module so named (a subclass's would run instead), the class not imported by
+  another module;
 * the def is no generator (its ``return`` ends iteration, it gives no value).
 """
 
@@ -33,6 +37,8 @@ def result_calls(ctx: ModuleContext, fn: cst.FunctionDef) -> list[cst.Call] | st
     holder = ctx.parent(ctx.parent(fn))
     if isinstance(holder, cst.ClassDef) and _top_level(ctx, holder) and _static(ctx, fn):
         return _called_on_class(ctx, holder, fn)
+    if isinstance(holder, cst.ClassDef) and _top_level(ctx, holder) and _private_method(fn):
+        return _called_on_self(ctx, holder, fn)
     return f"`{name}` is not a plain function of the module, so its callers are not all shown"
 
 
@@ -45,6 +51,37 @@ def _top_level(ctx: ModuleContext, node: cst.FunctionDef | cst.ClassDef) -> bool
 
 def _static(ctx: ModuleContext, fn: cst.FunctionDef) -> bool:
     return len(fn.decorators) == 1 and ctx.names.qualified_name(fn.decorators[0].decorator) == "builtins.staticmethod"
+
+
+def _private_method(fn: cst.FunctionDef) -> bool:
+    """``def _compute_per_event_ln_bayes_factors(self, ...)``: an undecorated method whose name marks
+    it the class's own business (one leading underscore), with a receiver."""
+    name = fn.name.value
+    return not fn.decorators and name.startswith("_") and not name.startswith("__") and bool(fn.params.params)
+
+
+def _called_on_self(ctx: ModuleContext, cls: cst.ClassDef, fn: cst.FunctionDef) -> list[cst.Call] | str:
+    """Every read of the method's name in the module is ``self.<name>(...)`` in a method of its
+    own class, and no other def of the module has the name (a subclass's would run instead)."""
+    name = fn.name.value
+    shown = f"{cls.name.value}.{name}"
+    if any(d is not fn and d.name.value == name for d in ctx.nodes_of(cst.FunctionDef)):
+        return f"another def of the module is named `{name}`"
+    calls: list[cst.Call] = []
+    for attribute in ctx.attributes_named(name):
+        method = ctx.enclosing_function(attribute)
+        receiver = method.params.params[0].name.value if isinstance(method, cst.FunctionDef) and method.params.params else None
+        call = ctx.parent(attribute)
+        if not (
+            isinstance(attribute.value, cst.Name)
+            and attribute.value.value == receiver
+            and ctx.enclosing_class(attribute) is cls
+            and isinstance(call, cst.Call)
+            and call.func is attribute
+        ):
+            return f"`{shown}` is reached otherwise than as a call on `self` (line {ctx.span(attribute).start.line})"
+        calls.append(call)
+    return _not_imported(ctx, cls) or calls
 
 
 def _called_by_name(ctx: ModuleContext, fn: cst.FunctionDef) -> list[cst.Call] | str:

@@ -26,7 +26,13 @@ from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
-from jaxfix.transforms.semantics.constants import binding_value, local_bindings, reaching_binding, single_binding
+from jaxfix.transforms.semantics.constants import (
+    binding_value,
+    local_bindings,
+    members_named,
+    reaching_binding,
+    single_binding,
+)
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.reads import first_parameter, parameter, reads
@@ -114,6 +120,8 @@ SIZE_ARGUMENTS: dict[str, tuple[str, tuple[int, ...] | str, tuple[str, ...]]] = 
     "jax.numpy.compress": ("size", (), ("size",)),
     "jax.numpy.extract": ("size", (), ("size",)),
     "jax.numpy.bincount": ("length", (), ("length",)),
+    # even a concrete jax array fails there under a trace (docs/jax302-behaviour.md, G; waymax#37)
+    "jax.numpy.ravel_multi_index": ("shape", (1,), ("dims",)),
     # static parameters of the library's own inner jits: a traced one fails to hash there
     # ("Non-hashable static arguments are not supported"; docs/jax302-behaviour.md, B, added
     # 2026-12-07 from jax#4723's `jnp.linalg.matrix_power(F, n)`).
@@ -370,6 +378,21 @@ def _same_name_only(ctx: ModuleContext, target: cst.Name) -> bool:
     return local_bindings(ctx, target) is not None
 
 
+def _accumulated_only(ctx: ModuleContext, target: cst.Name, assign: cst.Assign) -> bool:
+    """Every other binding of the name in its function is ``name op= value`` (``total_variance +=
+    selection_variance``): each read sees this binding's value, or arithmetic on it."""
+    scope = ctx.scope(target)
+    if scope is None:
+        return False
+    for assignment in scope.assignments[target.value]:
+        node = getattr(assignment, "node", None)
+        if node is target:
+            continue
+        if not (isinstance(node, cst.Name) and isinstance(ctx.parent(node), cst.AugAssign)):
+            return False
+    return ctx.parent(ctx.parent(target)) is assign
+
+
 def _tracer_guard(operation: cst.BooleanOperation) -> bool:
     """``not_jax_tracer(i) and ...`` (numpyro), ``is_concrete(x) and ...``, ``not isinstance(x,
     Tracer) and ...``: an ``and`` whose left side asks whether a value is a tracer, so that its
@@ -612,6 +635,8 @@ def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
 CONVERTING_METHODS = frozenset({"item", "tolist"})
 #: Array methods whose result holds the receiver's values, each as it was or converted: a tracer's is
 #: a tracer (pgx's ``jnp.sqrt(n).astype(jnp.int32).item()``). A reduction is a value of its own.
+#: An array's sizes: Python ints whatever holds the values (a tracer, a jax or a NumPy array).
+_SIZES = frozenset({"shape", "ndim", "size"})
 ARRAY_KEEPING_METHODS = frozenset({"astype", "reshape", "ravel", "flatten", "squeeze", "transpose", "round", "clip", "copy"})
 #: Reductions whose result a repair computes exactly alike in NumPy and at trace time (a bool, or
 #: one of the values, in its dtype): of a tracer, a tracer (jit_env#36's ``(n > 0).all()`` in an
@@ -667,11 +692,14 @@ class Follower:
         self.reverse_mode = reverse_mode
         self.staged = staged
         self._bindings_seen: dict[tuple[cst.Name, Place | None], Flow] = {}
+        #: The ids of every node this follower was asked to follow: the reads a value went through.
+        self.passed: set[int] = set()
 
     def follow(self, expr: cst.CSTNode, depth: int = 0, held: Place | None = None) -> Flow:
         """Where `expr`'s value goes; `held`: `expr` is a Python tuple or list holding the value
         there (``(n,)``, ``widths + (n,)``), and what reads it back may be the value."""
         ctx = self.ctx
+        self.passed.add(id(expr))
         if depth > 12:
             return Flow(blocked="it flows further than we follow")
         node = expr
@@ -753,6 +781,8 @@ class Follower:
                 called = isinstance(outer, cst.Call) and outer.func is parent
                 shown = ctx.code(outer) if called else ctx.code(parent)
                 blocked = f"it is used as `{shorten(shown)}` (line {line}), which a Python int does not support"
+                if self.through_indexing and not called and isinstance(parent, cst.Attribute) and parent.attr.value in _SIZES:
+                    return Flow()  # `bins.shape[0]`: static for a tracer and a NumPy array alike (not the dtype)
                 if (
                     self.through_indexing and called and isinstance(parent, cst.Attribute)
                     and parent.attr.value in ARRAY_KEEPING_METHODS | EXACT_REDUCTIONS
@@ -815,6 +845,8 @@ class Follower:
             sink = index_sink(ctx, ctx.parent(call))  # type: ignore[arg-type]
             if sink is not None and sink.reason.endswith("which a tracer is not"):
                 return Flow((sink,))
+        if qualified == "builtins.sum" and len(call.args) == 1 and arg.keyword is None and not arg.star:
+            return self.follow(call, depth + 1, held)  # `sum(variances)`: `+` of its items, as traced as they are
         if self._holds_its_argument(call, arg, qualified):
             # `tuple(b)`, `tuple(map(tuple, a))`, `Pair(a, b)` of a namedtuple: a tuple holding the
             # value's parts (numpyro#1212), as unhashable as they are
@@ -844,11 +876,39 @@ class Follower:
         the binding cannot be seen, or a read may see another value (the parameter rebound)."""
         ctx = self.ctx
         helper = plain_def(ctx, call.func)
-        if helper is None or arg.star or any(a.star for a in call.args):
+        if arg.star or any(a.star for a in call.args):
             return None
+        if helper is None:
+            return self._init_parameter(call, arg)
         slots = bind_arguments(ctx, call)
         slot = slots.get(arg) if slots is not None else None
         param = parameter(helper, slot.param) if slot is not None and slot.target.function.node is helper else None
+        if param is None:
+            return None
+        uses = reads(ctx, param.name)
+        if any(reaching_binding(ctx, u) is not param for u in uses):  # type: ignore[arg-type]
+            return None
+        return uses
+
+    def _init_parameter(self, call: cst.Call, arg: cst.Arg) -> list[cst.CSTNode] | None:
+        """`arg` of ``Discretizer(min_value=..., bins=bins)``, a class of the module with an
+        undecorated ``__init__`` of its own (and no ``__new__``, no class decorator): the reads of
+        the parameter it binds there (``self._bins = bins``), where the value goes on."""
+        ctx = self.ctx
+        cls = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(cls, cst.ClassDef) or cls.decorators or members_named(cls, "__new__"):
+            return None
+        inits = [m for m in members_named(cls, "__init__") if isinstance(m, cst.FunctionDef)]
+        if len(inits) != 1 or inits[0].decorators:
+            return None
+        init = inits[0]
+        positional = [*init.params.posonly_params, *init.params.params][1:]
+        if arg.keyword is None:
+            index = [a for a in call.args if a.keyword is None].index(arg)
+            param = positional[index] if index < len(positional) else None
+        else:
+            named = [p for p in (*positional, *init.params.kwonly_params) if p.name.value == arg.keyword.value]
+            param = named[0] if named else None
         if param is None:
             return None
         uses = reads(ctx, param.name)
@@ -972,7 +1032,10 @@ class Follower:
             reaching = reaching_binding(ctx, use)  # type: ignore[arg-type]
             if reaching is None and not _runs_after(ctx, assign, use):
                 continue  # read before this binding exists, and no loop comes round to it
-            if reaching is None and not _same_name_only(ctx, target):
+            accumulated = _accumulated_only(ctx, target, assign)
+            if accumulated and isinstance(ctx.parent(use), cst.AugAssign) and ctx.parent(use).target is use:  # type: ignore[union-attr]
+                continue  # `total_variance += v`: the value, plus more, stays in the name: its reads are followed
+            if reaching is None and not (_same_name_only(ctx, target) or accumulated):
                 blocked = blocked or f"`{target.value}` is bound more than once"
                 continue
             if reaching is not target and reaching is not None:

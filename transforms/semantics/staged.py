@@ -98,6 +98,8 @@ def _always_staged(analysis: Analysis, fn: FunctionNode) -> bool:
         if route.call is None:
             return False
         caller = ctx.enclosing_function(route.call)
+        if caller is fn and not in_eager_block(ctx, route.call):
+            continue  # a call in its own body (or one found by name there) runs within a run of it
         if not always_staged(analysis, caller) or in_eager_block(ctx, route.call):
             return False
     return True

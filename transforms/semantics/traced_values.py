@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 from libcst.metadata import GlobalScope
 
+from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import (
     ARRAY_ATTRIBUTES,
     ARRAY_METHODS,
@@ -547,6 +548,12 @@ class TracedValues:
             if wrap.name == PARTIAL:
                 if _binds_nothing_positional(wrap) and not _binds_keyword(wrap, param):
                     continue  # `partial(f)` or `partial(f, k=...)`: `param` keeps its place for the layers out
+                if static_on is None and _left_to_a_plain_jit(wrap, route.wraps[index + 1 :], seen, param):
+                    reason = (
+                        f"`{param}` is a parameter of `{name}`, which `{shorten(ctx.code(wrap.node), 50)}` leaves "
+                        "unbound for the jit around it, and that jit makes nothing static"
+                    )
+                    return Source(Taint.TRACED, fn, param, reason, route.wraps[index + 1])
                 return self._bound_by_partial(fn, param, wrap, route, static_on, depth)
             if wrap.name in ARRAY_TRACING:
                 outer = route.wraps[index + 1 :]
@@ -958,6 +965,22 @@ def carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str, *, 
 def _refers_to(expr: cst.BaseExpression, ref: cst.CSTNode | None) -> bool:
     """`expr` is the reference the route starts from, or holds it (``self.cond``)."""
     return ref is not None and (expr is ref or (isinstance(expr, cst.Attribute) and expr.attr is ref))
+
+
+def _left_to_a_plain_jit(wrap: Wrap, outer: tuple[Wrap, ...], seen: Signature, param: str) -> bool:
+    """``jit(partial(generic, likelihood))`` (gwpopulation): the partial, written without ``*``,
+    binds leading positions and keywords but not `param`, and the layers out are jits that make
+    nothing static, so whatever position `param` lands in there, it is traced."""
+    call = wrap.node
+    if not isinstance(call, cst.Call) or any(a.star for a in call.args) or _binds_keyword(wrap, param):
+        return False
+    bound = len([a for a in call.args[1:] if a.keyword is None])
+    index = seen.positional_index(param)
+    if index is not None and index < bound:
+        return False
+    return bool(outer) and all(
+        w.name == JIT and w.jit is not None and w.jit.spec is not None and w.jit.spec.is_empty for w in outer
+    )
 
 
 def _binds_nothing_positional(wrap: Wrap) -> bool:

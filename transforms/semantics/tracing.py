@@ -465,7 +465,7 @@ class TraceIndex:
         ``self``), where each call can be read."""
         read = self._parameter_calls(receiver)
         if read is None:
-            return None
+            return self._passed_class(receiver)  # `jit(partial(generic, likelihood))` binds it
         binding, routes, sig = read
         found: set[cst.ClassDef] = set()
         for route in routes:
@@ -905,16 +905,29 @@ class TraceIndex:
         partials that keep the parameter static: a traced instance would be a pytree's leaves."""
         binding = single_binding(self.ctx, receiver) if isinstance(receiver, cst.Name) else None
         fn = self.ctx.parent(self.ctx.parent(binding)) if isinstance(binding, cst.Param) else None
-        if not isinstance(fn, cst.FunctionDef) or binding.star:  # type: ignore[union-attr]
-            return None
-        routes = self.routes(fn)
+        if not isinstance(fn, cst.FunctionDef) or binding.star or binding in self._defaults_asked:  # type: ignore[union-attr]
+            return None  # (or this parameter is being asked already: a use of fn found through it proves nothing)
+        self._defaults_asked.add(binding)  # type: ignore[arg-type]
+        try:
+            routes = self.routes(fn)
+        finally:
+            self._defaults_asked.discard(binding)  # type: ignore[arg-type]
         if not routes or len(routes) > 8:
             return None
         signature = Signature.from_cst(fn.params)
         name = binding.name.value  # type: ignore[union-attr]
         found: set[cst.ClassDef] = set()
         for route in routes:
-            if route.call is None or route.escapes or route.uncertain:
+            if route.escapes or route.uncertain:
+                return None
+            bound = _partial_argument(route, binding, fn)  # type: ignore[arg-type]
+            if bound is not None:
+                cls = self._argument_class(bound)  # the partial holds the object: no layer sees it
+                if cls is None:
+                    return None
+                found.add(cls)
+                continue
+            if route.call is None:
                 return None
             cls = self._argument_class(route.argument(signature, name))
             if cls is None or not (self._keeps_object(route, signature, name) or self._rebuilt_by_unflatten(cls)):
@@ -1001,6 +1014,22 @@ class TraceIndex:
                     # `Block(features=4)(x)`: a flax submodule built and called at once runs its `__call__`
                     todo.extend(self.functions_in(node.func))  # type: ignore[attr-defined]
         return frozenset(seen)
+
+
+def _partial_argument(route: Route, param: cst.Param, fn: cst.FunctionDef) -> cst.BaseExpression | None:
+    """What the ``functools.partial`` a route begins with (written without ``*``) binds to `param`
+    of `fn`, by position or keyword (gwpopulation's ``jit(partial(generic_extra_statistics_function,
+    likelihood))``); None when it binds nothing there."""
+    first = route.wraps[route.head] if len(route.wraps) > route.head and not route.bound else None
+    call = first.node if first is not None and first.name == PARTIAL else None
+    if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+        return None
+    positional = [*fn.params.posonly_params, *fn.params.params]
+    given = [a.value for a in call.args[1:] if a.keyword is None]
+    index = next((i for i, p in enumerate(positional) if p is param), None)
+    if index is not None and index < len(given):
+        return given[index]
+    return next((a.value for a in call.args[1:] if a.keyword is not None and a.keyword.value == param.name.value), None)
 
 
 #: The methods that run when a class is called to build an instance.

@@ -44,7 +44,7 @@ from jaxfix.transforms.rules.jax201_unhashable_static_arg.freeze_shapes import (
 from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.class_hashing import hashed_fields, instance_class, subclass_of
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, reaching_binding
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import receiver_reads, stored_attribute
 from jaxfix.transforms.semantics.literals import UNKNOWN_KEY
@@ -143,8 +143,14 @@ class UseChecker:
             return
         for assignment in scope.assignments[name]:
             if isinstance(assignment, Assignment) and assignment.node is target:
-                reads = {access.node for access in assignment.references}
-                for access in assignment.references:
+                # libcst lists every read of the name for each of its bindings: a read shown to see
+                # another binding (``options = Options(**options)`` then ``options.cdtype``) is not this value's
+                references = [
+                    a for a in assignment.references
+                    if not isinstance(a.node, cst.Name) or reaching_binding(self.ctx, a.node) in (None, target)
+                ]
+                reads = {access.node for access in references}
+                for access in references:
                     if not self._tested_away(access.node, reads, shape):
                         self.follow(access.node, shape, depth)  # type: ignore[arg-type]
                 if isinstance(scope, GlobalScope):

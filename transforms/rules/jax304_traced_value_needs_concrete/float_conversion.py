@@ -116,7 +116,7 @@ def _unwrapped(analysis: Analysis, call: cst.Call, bare: bool) -> Edit:
 
 def _floating(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> bool:
     """Surely a floating value: a float literal in its arithmetic, a true division, a jax.numpy
-    function that returns floats, or a name bound once to one of those."""
+    function that returns floats, a name bound once to one of those, or an item of one."""
     ctx = analysis.ctx
     if depth > 8:
         return False
@@ -139,6 +139,8 @@ def _floating(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> b
         if isinstance(expr.func, cst.Attribute) and not qualified and expr.func.attr.value in ("mean", "std", "var"):
             return True
         return False
+    if isinstance(expr, cst.Subscript):
+        return _floating(analysis, expr.value, depth + 1)  # an element or a slice keeps the dtype
     if isinstance(expr, cst.Name):
         binding = single_binding(ctx, expr)
         value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None

@@ -80,6 +80,7 @@ from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
+from jaxfix.transforms.semantics.logical_operators import is_logical
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
@@ -146,6 +147,7 @@ class TracedValues304:
                 continue
             seen_sinks.add(id(sink.node))  # one finding per place that needs the value
             out.append(self._finding(call, fn, flow, sink))
+            out.extend(self._further_floats(call, fn, flow, seen_sinks))
         out.extend(self._control_flow_parameters(seen_sinks))
         out.extend(self._value_shaped_parameters(seen_sinks))
         out.extend(self._computed_from_mapped_data(seen_sinks))
@@ -161,6 +163,22 @@ class TracedValues304:
         out.extend(traced_minmax(self.analysis, seen_sinks))
         out.extend(eager_constant_reads(self.analysis, self.follower, self.ints, seen_sinks))
         out.extend(staged_constant_reads(self.analysis, self.follower, seen_sinks))
+        return out
+
+    def _further_floats(self, call: cst.Call, fn: FunctionNode, flow: Flow, seen_sinks: set[int]) -> list[Finding]:
+        """Each further ``float()`` the value reaches that nothing needs goes too: another sink of
+        the flow, or one the tracer reaches once a dropped conversion lets it through
+        (gwpopulation's ``total_variance = float(sum(variances))`` then ``float(total_variance)``)."""
+        out: list[Finding] = []
+        todo = list(flow.sinks)
+        while todo:
+            sink = todo.pop(0)
+            if drop_float(self.analysis, sink.node) is None:
+                continue
+            if id(sink.node) not in seen_sinks:
+                seen_sinks.add(id(sink.node))
+                out.append(self._finding(call, fn, flow, sink))
+            todo.extend(s for s in self.follower.follow(sink.node).sinks if id(s.node) not in seen_sinks)  # type: ignore[arg-type]
         return out
 
     def _value_shaped_function_mapped(self, seen_sinks: set[int]) -> list[Finding]:
@@ -659,8 +677,9 @@ class TracedValues304:
         unhashed = self._static_slot_traced(sink, traced)
         if unhashed is not None:
             return unhashed
-        if data is not None and isinstance(sink.node, cst.If) and (branch_fn := ctx.enclosing_function(sink.node)) is not None:
-            selected = select(self.analysis, branch_fn, sink.node)
+        tested = _tested_by(ctx, sink.node)
+        if data is not None and tested is not None and (branch_fn := ctx.enclosing_function(tested)) is not None:
+            selected = select(self.analysis, branch_fn, tested)
             if not isinstance(selected, str):
                 edits, text = selected
                 return ctx.finding(
@@ -921,6 +940,16 @@ _LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
 
 
+def _tested_by(ctx: ModuleContext, node: cst.CSTNode) -> cst.If | None:
+    """The ``if`` `node` is, or whose test it is the whole of through ``and``/``or``/``not``
+    (``if d1 > d or d2 > d:``, where the ``or`` takes the Python bool)."""
+    if isinstance(node, cst.If):
+        return node
+    while is_logical(parent := ctx.parent(node)):
+        node = parent
+    return parent if isinstance(parent, cst.If) and parent.test is node else None
+
+
 def _loop_notes(primitive: str) -> tuple[str, ...]:
     """The options for a value a loop primitive traces that a size or a condition needs."""
     return (
@@ -1027,6 +1056,7 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             if readers:
                 out.append(value)
                 out.extend(readers)
+    out.extend(_nested_constant_seeds(facts, bodies))
     if facts.lines_of_words(("vmap", "pmap")):
         # A function vmap may map (handed to it under any name): one whose parameter may reach a size.
         out.extend(
@@ -1084,6 +1114,48 @@ def _seeds(facts: Facts) -> list[ast.AST]:
 
 #: How a module spells the differentiation transforms (`_floats_under_differentiation`).
 _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "jacobian", "hessian", "jvp", "vjp")
+
+
+def _nested_constant_seeds(facts: Facts, bodies: list[list[ast.stmt]]) -> list[ast.AST]:
+    """A JAX call inside an eager statement's expression (`staged_constants._nested_constants`:
+    ``Wrapper(model, bins=128 * jnp.array(dims))``), handed to a call: seeded with the functions
+    where a field an ``__init__`` sets, or a parameter of a def the call names, may reach a place
+    that needs it concrete."""
+    out: list[ast.AST] = []
+    readers: list[ast.AST] | None = None
+    for statement in (s for body in bodies for s in body):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        whole = statement.value if isinstance(statement, ast.Assign) else None
+        calls = [n for n in ast.walk(statement) if isinstance(n, ast.Call)]
+        jax_calls = [c for c in calls if c is not whole and any(_jax_computes(q) for q in qualified_spellings(facts, c.func))]
+        if not jax_calls:
+            continue
+        handed_to: dict[int, list[ast.Call]] = {}
+        for c in calls:
+            for value in (*c.args, *(k.value for k in c.keywords)):
+                for inner in ast.walk(value):
+                    if isinstance(inner, ast.Call):
+                        handed_to.setdefault(id(inner), []).append(c)
+        for node in jax_calls:
+            handed = handed_to.get(id(node))
+            if not handed:
+                continue
+            if readers is None:
+                fields = {
+                    t.attr for f in facts.nodes if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+                    for n in ast.walk(f) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Attribute)
+                }
+                readers = [r for field in sorted(fields) for r in field_reaches_sink(facts, field)]
+            named = [
+                d for c in handed for d in facts.defs_by_name.get(spelled_name(c.func) or "", ())
+                if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and parameter_reaches_sink(facts, d)
+            ]
+            if readers or named:
+                out.append(node)
+                out.extend(readers)
+                out.extend(named)
+    return out
 
 
 def _container_value(ctx: ModuleContext, value: cst.BaseExpression) -> bool:

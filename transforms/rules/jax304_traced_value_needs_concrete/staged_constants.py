@@ -33,6 +33,7 @@ from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.sinks import Follower, Sink, init_field, needed_values
 from jaxfix.transforms.semantics.staged import STAGING, always_staged, in_eager_block, runs_staged
 from jaxfix.transforms.semantics.staged_values import staged_tracer
+from jaxfix.transforms.semantics.traced_values import function_name
 
 #: jax.numpy functions whose result has at least one axis whatever they are given.
 _VECTORS = frozenset({"cumsum", "cumprod", "arange", "ravel", "concatenate", "diff", "linspace"})
@@ -76,9 +77,12 @@ def staged_constant_reads(analysis: Analysis, follower: Follower, seen_sinks: se
 def eager_constant_reads(analysis: Analysis, follower: Follower, ints: IntStatic, seen_sinks: set[int]) -> list[Finding]:
     """One finding per jax array constant (of the module, or of a function for the functions nested
     in it) that fails where staged code needs it concrete (see the module docstring), with NumPy's
-    twin as the fix where it is proven."""
+    twin as the fix where it is proven. A constant bound to a name (``N = jnp.array(4)``) or a field
+    (``self.split_idxs = ...``) first; then one made inside a statement's expression
+    (`_nested_constants`: waymax's ``Wrapper(model, bins=128 * jnp.array(dims))``)."""
     ctx = analysis.ctx
     out: list[Finding] = []
+    named: set[int] = set()
     for statement in _outer_statements(ctx):
         assign = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
         if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
@@ -98,50 +102,94 @@ def eager_constant_reads(analysis: Analysis, follower: Follower, ints: IntStatic
             is_read = _field_read(target.attr.value)  # type: ignore[attr-defined]
         else:
             continue
-        flow = follower.follow(call)
-        failing = [
-            (sink, why) for sink in flow.sinks
-            if ctx.enclosing_function(sink.node) is not home  # read where it is computed: not a constant there
-            and (why := _fails(analysis, sink, name, is_read, call, ints)) is not None
-            and id(sink.node) not in seen_sinks
-        ]
-        if not failing:
-            continue
-        seen_sinks.update(id(sink.node) for sink, _ in failing)
-        sink, why = failing[0]
-        line = ctx.span(sink.node).start.line
-        more = f" (and {len(failing) - 1} more place{'s' if len(failing) > 2 else ''})" if len(failing) > 1 else ""
-        told = (
-            f"`{name}` is a jax array computed {_when(ctx, assign)}, a constant where jitted code reads it, but "
-            f"{why}, and {sink.reason} (line {line}){more}"
-        )
-        needed = tuple(v for s, _ in failing for v in needed_values(ctx, s))
-        twin = computed_with_numpy(analysis, call, ints, flow, needed, reads_of_it=is_read)
-        if not isinstance(twin, str):
-            edits, text = twin
-            out.append(
-                ctx.finding(
-                    "JAX304",
-                    _read_in(ctx, sink, is_read) or sink.node,
-                    f"{told}; it is made of Python ints only, and NumPy computes the same ints, read on the host there: "
-                    f"`{name} = {shorten(text, 80)}`",
-                    edits,
-                    description="compute the constant with NumPy",
-                )
-            )
-            continue
-        out.append(
-            ctx.finding(
-                "JAX304",
-                _read_in(ctx, sink, is_read) or sink.node,
-                f"{told}; not rewritten: {twin}",
-                notes=(
-                    f"option: build `{name}` with NumPy (`np.` for `jnp.`) if every reader takes a NumPy array",
-                    f"option: keep Python ints where the value is needed (`tuple(...)` of them), and `{name}` for the array uses",
-                ),
-            )
-        )
+        named.add(id(call))
+        found = _constant_finding(analysis, follower, ints, seen_sinks, call, name, _when(ctx, assign), is_read)
+        if found is not None:
+            out.append(found)
+    for call, when in _nested_constants(analysis, named):
+        tracker = Follower(ctx, through_indexing=True, staged=follower.staged, reverse_mode=follower.reverse_mode)
+        found = _constant_finding(analysis, tracker, ints, seen_sinks, call, None, when, lambda n, t=tracker: id(n) in t.passed)
+        if found is not None:
+            out.append(found)
     return out
+
+
+def _nested_constants(analysis: Analysis, named: set[int]) -> list[tuple[cst.Call, str]]:
+    """(the call, when it runs) for each jax array made inside an expression of a statement of the
+    module, or of the own body of a function no trace runs (``main()``): an argument handed to a
+    class or a helper, an operand of arithmetic. A call inside another jax call makes an operand of
+    that one, the outer call being the constant."""
+    ctx = analysis.ctx
+    outer = {id(s) for s in _outer_statements(ctx)}
+    found: list[tuple[cst.Call, str]] = []
+    for call in ctx.calls:
+        if id(call) in named or made_array(ctx.names.qualified_name(call.func) or "") != "an array":
+            continue
+        home = ctx.enclosing_function(call)
+        if home is not None and (id(ctx.statement_of(call)) not in outer or runs_staged(analysis, home)):
+            continue
+        holder = ctx.parent(ctx.parent(call))
+        if isinstance(holder, cst.Call) and (ctx.names.qualified_name(holder.func) or "").startswith("jax."):
+            continue
+        found.append((call, "when the module runs" if home is None else f"when `{function_name(home)}` runs"))
+    return found
+
+
+def _constant_finding(
+    analysis: Analysis,
+    follower: Follower,
+    ints: IntStatic,
+    seen_sinks: set[int],
+    call: cst.Call,
+    name: str | None,
+    when: str,
+    is_read: Callable[[cst.CSTNode], bool],
+) -> Finding | None:
+    """The finding for the constant `call` makes (bound to `name`, or None: made inside an
+    expression; read where `is_read` holds), where staged code needs it concrete; None where it
+    goes nowhere that fails."""
+    ctx = analysis.ctx
+    shown = name if name is not None else shorten(ctx.code(call), 40)
+    home = ctx.enclosing_function(call)
+    flow = follower.follow(call)
+    failing = [
+        (sink, why) for sink in flow.sinks
+        if ctx.enclosing_function(sink.node) is not home  # read where it is computed: not a constant there
+        and (why := _fails(analysis, sink, shown, is_read, call, ints)) is not None
+        and id(sink.node) not in seen_sinks
+    ]
+    if not failing:
+        return None
+    seen_sinks.update(id(sink.node) for sink, _ in failing)
+    sink, why = failing[0]
+    line = ctx.span(sink.node).start.line
+    more = f" (and {len(failing) - 1} more place{'s' if len(failing) > 2 else ''})" if len(failing) > 1 else ""
+    told = (
+        f"`{shown}` is a jax array computed {when}, a constant where jitted code reads it, but "
+        f"{why}, and {sink.reason} (line {line}){more}"
+    )
+    needed = tuple(v for s, _ in failing for v in needed_values(ctx, s))
+    twin = computed_with_numpy(analysis, call, ints, flow, needed, reads_of_it=is_read)
+    if not isinstance(twin, str):
+        edits, text = twin
+        return ctx.finding(
+            "JAX304",
+            _read_in(ctx, sink, is_read) or sink.node,
+            f"{told}; it is made of Python ints only, and NumPy computes the same ints, read on the host there: "
+            f"`{shown} = {shorten(text, 80)}`" if name is not None else
+            f"{told}; NumPy computes the same values, read on the host there: `{shorten(text, 80)}`",
+            edits,
+            description="compute the constant with NumPy",
+        )
+    return ctx.finding(
+        "JAX304",
+        _read_in(ctx, sink, is_read) or sink.node,
+        f"{told}; not rewritten: {twin}",
+        notes=(
+            f"option: build `{shown}` with NumPy (`np.` for `jnp.`) if every reader takes a NumPy array",
+            f"option: keep Python ints where the value is needed (`tuple(...)` of them), and `{shown}` for the array uses",
+        ),
+    )
 
 
 def _outer_statements(ctx) -> list[cst.CSTNode]:

@@ -287,7 +287,9 @@ class PythonIfOnTracedValue305(Rule):
     ``if`` whose arms each assign one name (``if c: lr = a`` / ``else: lr = b``
     becomes ``lr = jnp.where(c, a, b)``; with no ``else``, the value the name
     held before, when its last assignment above computes a number or an
-    array). Any other shape is reported with the options (``jnp.where``, ``lax.cond``). A jitted
+    array), or several names, each selected in the arms' order (``energy`` and
+    ``force`` of a cutoff), and nested ``if``s of returns that end the function.
+    Any other shape is reported with the options (``jnp.where``, ``lax.cond``). A jitted
     function's parameter is JAX302's where a static value would serve (it can be static when
     callers pass Python values); a test written on the jitted parameter itself with operators and
     array methods (``if x.sum() > 3:``), which stays a tracer even for a static value, is this

@@ -249,6 +249,12 @@ class PytreeFields306:
                 where,
                 "or pass the value as a static argument of its own",
             )
+            if not tree.style.declares_static:
+                notes = (
+                    "option: register the class with the field among its `meta_fields` "
+                    "(`jax.tree_util.register_dataclass(..., meta_fields=[...])`) if it holds a hashable Python value",
+                    "or pass the value as a static argument of its own",
+                )
             if "is an array" in plan:  # no static declaration can hash an array: the test must take it as data
                 selected = self._selected(read)
                 if selected is not None:
@@ -300,6 +306,8 @@ class PytreeFields306:
     # -- the fix ---------------------------------------------------------------------
     def _plan(self, tree: PytreeClass, field: PytreeField) -> tuple[tuple[Edit, ...], str] | str:
         """The edits that declare the field static, and the declaration as it will read; or why not."""
+        if not tree.style.declares_static:
+            return "the class's decorator registers every field as data, so no declaration of the field makes it static"
         values = field_values(self.ctx, tree, field)
         why = (
             self._values_unproven(values)
