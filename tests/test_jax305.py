@@ -345,3 +345,25 @@ def test_under_jit_a_test_on_the_parameters_own_values_is_claimed_and_a_field_le
     assert "return jnp.where(x.sum() > 3, x, -x)" in after
     assert "return jnp.where(x.sum() < y.sum(), x, y)" in after
     assert "if state.pos + state.data.sum() > 3:" in after
+
+
+def test_a_selection_differentiated_in_reverse_mode_is_unsafe_where_an_arm_may_be_infinite() -> None:
+    """jnp.where differentiates both arms: `1.0 / x` in the arm not taken at `x = 0` makes the
+    gradient NaN where the `if` gave a number (jax's double-where trap), so that selection is
+    unsafe under `jax.grad`; arms that stay finite (`x * 2.0`, `jnp.sin(x)`) remain safe."""
+    body = """\
+        def inverse(x):
+            if x > 0:
+                return 1.0 / x
+            return x * 2.0
+
+        def smooth(x):
+            if x > 0:
+                return jnp.sin(x)
+            return x * 2.0
+
+        print(jax.vmap(jax.grad(inverse))(xs), jax.vmap(jax.grad(smooth))(xs))
+        """
+    found = results(body)
+    assert [(f.code, f.fix.applicability.value) for f in found] == [("JAX305", "unsafe"), ("JAX305", "safe")]
+    assert "differentiated in reverse mode" in found[0].notes[-1]

@@ -263,9 +263,13 @@ class TracedParams:
         while isinstance(holder, (ast.List, ast.Tuple, ast.keyword, ast.Starred)):
             holder = parents.get(holder)
         if isinstance(holder, ast.Call) and holder.func is not node:
-            # Through ``partial(f, ...)`` `tracing` cannot tell which parameter a later layer
-            # reaches (the bound arguments shift them: `Wrap.traces`), so no such route proves one traced.
-            return spelled_name(holder.func) in TRACING_WORDS - {"partial"}
+            if spelled_name(holder.func) == "partial":
+                # Through ``partial(f, ...)`` `tracing` follows one route: a jit that makes nothing
+                # static right around it (``jax.jit(partial(f, x))``) traces what the partial leaves
+                # open (`traced_values._left_to_a_plain_jit`); no other proves a parameter traced.
+                outer = parents.get(holder)
+                return isinstance(outer, ast.Call) and outer.func is not holder and spelled_name(outer.func) == "jit"
+            return spelled_name(holder.func) in TRACING_WORDS
         if isinstance(parent, (ast.Assign, ast.AnnAssign)):
             return True  # an alias: the new name may be traced anywhere
         return False

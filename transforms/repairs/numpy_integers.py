@@ -13,7 +13,9 @@ Proof obligations:
 
 * every call in the expression is a jax.numpy function of `INTEGER_EXACT`
   (on ints NumPy computes the same values: int64 where jnp has int32, and sizes
-  are far below 2**31), given positional arguments only;
+  are far below 2**31), given positional arguments only; or ``jnp.array(x)`` of a
+  name the module (or an eager function) binds once to a jax array (concrete),
+  which ``np.array(x)`` copies, values and dtype;
 * every other part is a Python int (`int_values.IntStatic`: literals, array
   metadata such as ``b.shape[0]``, static values), a tuple or list of them (a
   static parameter every call passes one, too), a comprehension of one ``for``
@@ -45,10 +47,12 @@ from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.repairs.trace_time_eval import unproven_part
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding
+from jaxfix.transforms.semantics.array_values import array_origin
+from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.sinks import Flow, value_shaped_call
+from jaxfix.transforms.semantics.staged import runs_staged
 
 _JNP = "jax.numpy."
 
@@ -134,6 +138,8 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
         if any(a.star or (a.keyword is not None and not _integer_dtype(ctx, qualified, a)) for a in node.args):
             return node
         calls.append(node)
+        if qualified[len(_JNP) :] in ("array", "asarray") and _converts_a_module_array(analysis, node):
+            return None  # `np.array(action_space_dim)` copies the concrete values, dtype and all
         for arg in node.args:
             if arg.keyword is not None:
                 continue  # `dtype=jnp.int32`, as NumPy reads it
@@ -165,6 +171,25 @@ def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, cal
         value = _read_once(ctx, node)
         return node if value is None else _unproven(analysis, value, ints, calls)
     return None if ints.kind(node).kind is Kind.INT else node
+
+
+def _converts_a_module_array(analysis: Analysis, call: cst.Call) -> bool:
+    """``jnp.array(action_space_dim)`` with no other argument, of a name bound once, at module level
+    (or in the same function, which no trace runs), to a jax array (waymax#37's
+    ``jnp.ones(spec.shape, dtype=jnp.int32)``): computed eagerly, so concrete, and NumPy's
+    ``np.array`` of it holds the same values in the same dtype."""
+    ctx = analysis.ctx
+    if len(call.args) != 1 or call.args[0].keyword is not None or not isinstance(call.args[0].value, cst.Name):
+        return False
+    binding = single_binding(ctx, call.args[0].value)
+    if not isinstance(binding, cst.Name):
+        return False
+    home = ctx.enclosing_function(binding)
+    if home is not None and (home is not ctx.enclosing_function(call) or runs_staged(analysis, home)):
+        return False  # bound in a function: concrete only where that function runs eagerly (`main()`)
+    value = assigned_value(ctx, binding)
+    origin = array_origin(analysis, value) if value is not None else None
+    return origin is not None and "NumPy" not in origin
 
 
 #: Integer dtypes NumPy reads as jax.numpy does, by name or as ``jnp.int32`` (a class NumPy takes).

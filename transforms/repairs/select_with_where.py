@@ -89,6 +89,56 @@ def array_method_call(ctx: ModuleContext, call: cst.Call) -> bool:
     return isinstance(func, cst.Attribute) and func.attr.value in PURE_METHODS and ctx.names.qualified_name(func) is None
 
 
+def gradient_caveat(analysis: Analysis, node: cst.CSTNode) -> str | None:
+    """Why a selection is unsafe where reverse-mode differentiation runs the ``if``
+    (`TraceIndex.reverse_mode_root`): both arms are differentiated, and an arm not selected that is
+    inf or NaN there (a division by a zero the test excludes, ``jnp.sqrt`` of a negative) makes the
+    gradient NaN where the ``if`` gave a number (jnp.where multiplies that arm's gradient by zero,
+    and 0 * inf is NaN); None where no such differentiation is shown."""
+    root = analysis.traces.reverse_mode_root(node)
+    if root is None or not _may_not_be_finite(analysis.ctx, node):
+        return None
+    name = root.name.value if isinstance(root, cst.FunctionDef) else "a lambda"
+    return (
+        f"unsafe: `{name}` is differentiated in reverse mode, and both arms are: an arm not selected that is "
+        "inf or NaN there makes the gradient NaN (`lax.cond` differentiates only the arm taken)"
+    )
+
+
+#: jax.numpy functions finite with a finite derivative wherever their inputs are finite.
+_FINITE = frozenset(
+    {"sin", "cos", "tanh", "abs", "maximum", "minimum", "clip", "where", "sign", "square", "sum", "mean",
+     "dot", "matmul", "zeros_like", "ones_like", "full_like", "asarray", "array", "stack", "concatenate"}
+)
+
+
+def _may_not_be_finite(ctx: ModuleContext, branch: cst.CSTNode) -> bool:
+    """Could an arm of the ``if`` (its body, its ``else``, and what follows it in its block: the
+    return the function ends with) be inf or NaN, or have such a derivative, at finite inputs? A
+    division, a power other than by a literal natural number, or any call but the `_FINITE` jax.numpy
+    ones may (``jnp.sqrt`` at 0, ``jnp.log``, ``jnp.exp`` overflowing, a helper of the module); a
+    division by a nonzero number written out may not."""
+    parts: list[cst.CSTNode] = [branch]
+    block = ctx.parent(branch)
+    body = list(getattr(block, "body", ()))
+    if branch in body:
+        parts += body[body.index(branch) + 1 :]
+    for part in parts:
+        for node in (part, *ctx.descendants(part)):
+            if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Divide, cst.FloorDivide, cst.Modulo)):
+                divisor = node.right
+                if not (isinstance(divisor, (cst.Integer, cst.Float)) and float(divisor.value.replace("_", "")) != 0):
+                    return True  # `x / 2.0` is finite; `x / r` is not where `r` is 0
+            if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power):
+                if not (isinstance(node.right, cst.Integer) and int(node.right.value) >= 0):
+                    return True
+            if isinstance(node, cst.Call):
+                qualified = ctx.names.qualified_name(node.func) or ""
+                if not (qualified.startswith("jax.numpy.") and qualified[len("jax.numpy.") :] in _FINITE):
+                    return True
+    return False
+
+
 def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -> tuple[tuple[Edit, ...], str] | str:
     """``return a if c else b`` becomes ``return jnp.where(c, a, b)`` (the example of JAX's error
     reference for TracerBoolConversionError), and so does the expression wherever the function

@@ -21,10 +21,12 @@ import libcst as cst
 
 from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.class_hashing import namedtuple_fields
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.tracing import TraceIndex
+from jaxfix.transforms.semantics.vocabulary import JIT
 
 #: The conversion whose Python value may go unused by anything but array code.
 FLOAT = "builtins.float"
@@ -108,15 +110,19 @@ def _returned(
 
 
 def _stored(
-    ctx: ModuleContext, traces: TraceIndex | None, store: cst.Assign | cst.AnnAssign, holder: cst.Name, depth: int
+    ctx: ModuleContext, traces: TraceIndex | None, after: cst.CSTNode, holder: cst.Name, depth: int
 ) -> cst.CSTNode | None:
     """``sample[f"ln_bf_{ii}"] = value`` (gwpopulation's extra statistics): the value goes where the
-    dict goes from then on. Each read of the name that may come after the store (below it, or in a
+    dict goes from then on. Each read of the name that may come after `after` (below it, or in a
     loop around it) is another store into it, or a ``return`` of it followed as a returned value;
-    anything else (``sample.copy()``, a call given the dict) may read the value, and is named."""
-    fn = ctx.enclosing_function(store)
-    end = ctx.end(store)
-    loops = [a for a in ctx.ancestors_within(store, fn) if isinstance(a, (cst.For, cst.While))]
+    anything else (``sample.copy()``, a call given the dict) may read the value, and is named. The
+    dict is bound there to a dict display, or it is a parameter, and then each caller's dict is read
+    so after the call in turn (a jit between hands over a dict it builds, which no caller holds)."""
+    if depth > _MAX_DEPTH:
+        return after
+    fn = ctx.enclosing_function(after)
+    end = ctx.end(after)
+    loops = [a for a in ctx.ancestors_within(after, fn) if isinstance(a, (cst.For, cst.While))]
     for read in reads(ctx, holder):
         if read is holder:
             continue
@@ -132,6 +138,34 @@ def _stored(
                 return found
             continue
         return read
+    binding = single_binding(ctx, holder)
+    if isinstance(binding, cst.Name) and isinstance(assigned_value(ctx, binding), (cst.Dict, cst.DictComp)):
+        return None
+    return _callers_dicts(ctx, traces, after, binding, depth)
+
+
+def _callers_dicts(
+    ctx: ModuleContext, traces: TraceIndex | None, after: cst.CSTNode, binding: cst.CSTNode | None, depth: int
+) -> cst.CSTNode | None:
+    """The dict a parameter names is each caller's: the first place one of them may read the value
+    after its call; None when every call is through a jit (a dict of its own making) or the caller's
+    dict goes only where arrays serve from then on."""
+    fn = ctx.enclosing_function(binding) if isinstance(binding, cst.Param) else None
+    routes = traces.routes(fn) if traces is not None and fn is not None else None
+    if not routes or not isinstance(binding, cst.Param):
+        return after
+    sig = function_info(ctx, fn).signature  # type: ignore[arg-type]
+    for route in routes:
+        if route.escapes or route.uncertain:
+            return after
+        if any(w.name == JIT for w in route.wraps) and route.partial_argument(sig, binding.name.value) is None:
+            continue  # jit hands the function a dict it built from the leaves
+        argument = route.argument(sig, binding.name.value)
+        if route.wraps or route.call is None or not isinstance(argument, cst.Name):
+            return after
+        found = _stored(ctx, traces, ctx.statement_of(route.call), argument, depth + 1)
+        if found is not None:
+            return found
     return None
 
 

@@ -633,10 +633,10 @@ def _over_arange(ctx: ModuleContext, node: cst.CSTNode) -> bool:
 
 #: Array methods that hand out the values as Python ones: a tracer raises ConcretizationTypeError.
 CONVERTING_METHODS = frozenset({"item", "tolist"})
-#: Array methods whose result holds the receiver's values, each as it was or converted: a tracer's is
-#: a tracer (pgx's ``jnp.sqrt(n).astype(jnp.int32).item()``). A reduction is a value of its own.
 #: An array's sizes: Python ints whatever holds the values (a tracer, a jax or a NumPy array).
 _SIZES = frozenset({"shape", "ndim", "size"})
+#: Array methods whose result holds the receiver's values, each as it was or converted: a tracer's is
+#: a tracer (pgx's ``jnp.sqrt(n).astype(jnp.int32).item()``). A reduction is a value of its own.
 ARRAY_KEEPING_METHODS = frozenset({"astype", "reshape", "ravel", "flatten", "squeeze", "transpose", "round", "clip", "copy"})
 #: Reductions whose result a repair computes exactly alike in NumPy and at trace time (a bool, or
 #: one of the values, in its dtype): of a tracer, a tracer (jit_env#36's ``(n > 0).all()`` in an
@@ -677,7 +677,9 @@ class Follower:
     (`TraceIndex.reverse_mode_root`): a bound of a fori_loop there needs a concrete value.
     `staged`: whether a function (None: the module's top level) runs under a trace; given, a value
     a helper returns is followed to its calls, a call in code that runs eagerly getting a concrete
-    value that needs nothing (what it is used for may still block a repair)."""
+    value that needs nothing (what it is used for may still block a repair). `jax_operand`: for a
+    question about the value's type (would a NumPy array serve as well?), an operand that makes
+    an operation's result a jax array whatever the value is: the value is not followed past it."""
 
     def __init__(
         self,
@@ -686,11 +688,15 @@ class Follower:
         through_indexing: bool = False,
         reverse_mode: Callable[[cst.CSTNode], object | None] | None = None,
         staged: Callable[[FunctionNode | None], bool] | None = None,
+        jax_operand: Callable[[cst.BaseExpression], bool] | None = None,
     ) -> None:
         self.ctx = ctx
         self.through_indexing = through_indexing
         self.reverse_mode = reverse_mode
         self.staged = staged
+        self.jax_operand = jax_operand
+        #: The other operands `jax_operand` stopped at: each must not be made of the value itself.
+        self.stopped: list[cst.BaseExpression] = []
         self._bindings_seen: dict[tuple[cst.Name, Place | None], Flow] = {}
         #: The ids of every node this follower was asked to follow: the reads a value went through.
         self.passed: set[int] = set()
@@ -712,6 +718,13 @@ class Follower:
                 held = concatenated(held, parent, node)  # type: ignore[arg-type]
                 node = parent
                 continue
+            if self.jax_operand is not None and isinstance(parent, cst.BinaryOperation):
+                other = parent.right if parent.left is node else parent.left
+                if self.jax_operand(other):
+                    # `bins / (max_value - min_value)`: a jax array whatever the value is, with the same
+                    # values (a question about the value's type, NumPy's twin's, stops here)
+                    self.stopped.append(other)
+                    return Flow()
             if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)):
                 node = parent
                 continue

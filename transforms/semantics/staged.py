@@ -90,19 +90,22 @@ def _always_staged(analysis: Analysis, fn: FunctionNode) -> bool:
     if not routes:
         return False
     ctx = analysis.ctx
+    entered = False  # some route comes from outside `fn` (a call in its own body cannot be the first)
     for route in routes:
         if route.escapes:
             return False
         if any(w.name in STAGING for w in route.wraps):
+            entered = True
             continue
         if route.call is None:
             return False
         caller = ctx.enclosing_function(route.call)
         if caller is fn and not in_eager_block(ctx, route.call):
             continue  # a call in its own body (or one found by name there) runs within a run of it
+        entered = True
         if not always_staged(analysis, caller) or in_eager_block(ctx, route.call):
             return False
-    return True
+    return entered
 
 
 #: Context managers under which jnp calls run eagerly even while a jit traces

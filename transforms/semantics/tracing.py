@@ -920,7 +920,11 @@ class TraceIndex:
         for route in routes:
             if route.escapes or route.uncertain:
                 return None
-            bound = _partial_argument(route, binding, fn)  # type: ignore[arg-type]
+            bound = route.partial_argument(signature, name)
+            if bound is not None and route.call is not None and any(
+                a.star == "**" or (a.keyword is not None and a.keyword.value == name) for a in route.call.args
+            ):
+                return None  # the call may give the keyword again, which overrides the partial's
             if bound is not None:
                 cls = self._argument_class(bound)  # the partial holds the object: no layer sees it
                 if cls is None:
@@ -1014,22 +1018,6 @@ class TraceIndex:
                     # `Block(features=4)(x)`: a flax submodule built and called at once runs its `__call__`
                     todo.extend(self.functions_in(node.func))  # type: ignore[attr-defined]
         return frozenset(seen)
-
-
-def _partial_argument(route: Route, param: cst.Param, fn: cst.FunctionDef) -> cst.BaseExpression | None:
-    """What the ``functools.partial`` a route begins with (written without ``*``) binds to `param`
-    of `fn`, by position or keyword (gwpopulation's ``jit(partial(generic_extra_statistics_function,
-    likelihood))``); None when it binds nothing there."""
-    first = route.wraps[route.head] if len(route.wraps) > route.head and not route.bound else None
-    call = first.node if first is not None and first.name == PARTIAL else None
-    if not isinstance(call, cst.Call) or any(a.star for a in call.args):
-        return None
-    positional = [*fn.params.posonly_params, *fn.params.params]
-    given = [a.value for a in call.args[1:] if a.keyword is None]
-    index = next((i for i, p in enumerate(positional) if p is param), None)
-    if index is not None and index < len(given):
-        return given[index]
-    return next((a.value for a in call.args[1:] if a.keyword is not None and a.keyword.value == param.name.value), None)
 
 
 #: The methods that run when a class is called to build an instance.

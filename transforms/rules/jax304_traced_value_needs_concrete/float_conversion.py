@@ -138,6 +138,8 @@ def _floating(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> b
             return True
         if isinstance(expr.func, cst.Attribute) and not qualified and expr.func.attr.value in ("mean", "std", "var"):
             return True
+        if qualified == "builtins.sum" and len(expr.args) == 1 and not expr.args[0].star:
+            return _floating(analysis, expr.args[0].value, depth + 1)  # a sum of floats
         return False
     if isinstance(expr, cst.Subscript):
         return _floating(analysis, expr.value, depth + 1)  # an element or a slice keeps the dtype

@@ -38,7 +38,7 @@ from jaxfix.transforms.repairs.hoist_to_callers import hoist_to_callers
 from jaxfix.transforms.repairs.list_as_array import index_the_array
 from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.repairs.python_loop import FORI_LOOP, python_loop
-from jaxfix.transforms.repairs.select_with_where import select, select_where_written
+from jaxfix.transforms.repairs.select_with_where import gradient_caveat, select, select_where_written
 from jaxfix.transforms.repairs.table_switch import index_in_range, switch_call
 from jaxfix.transforms.repairs.trace_time_eval import evaluate_while_tracing, helper_at_trace_time, helper_uses
 from jaxfix.transforms.repairs.traced_parameter import made_traced
@@ -682,14 +682,16 @@ class TracedValues304:
             selected = select(self.analysis, branch_fn, tested)
             if not isinstance(selected, str):
                 edits, text = selected
+                caveat = gradient_caveat(self.analysis, tested)
                 return ctx.finding(
                     "JAX304",
                     call,
                     f"{traced}; it depends on the data ({data}), and the `if` only chooses a value (what to return, or what a name holds), "
                     f"so it becomes `{shorten(text, 80)}`",
                     edits,
+                    Applicability.UNSAFE if caveat else Applicability.SAFE,
                     description=f"select with `{shorten(text, 80)}`",
-                    notes=("both arms are evaluated; the value of the one not selected is discarded",),
+                    notes=("both arms are evaluated; the value of the one not selected is discarded", *((caveat,) if caveat else ())),
                 )
         if isinstance(sink.node, cst.Subscript) and python_sequence(ctx, sink.node.value) is not None:
             indexed = index_the_array(self.analysis, sink.node)

@@ -27,10 +27,11 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.repairs.numpy_integers import computed_with_numpy
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.array_values import made_array
+from jaxfix.transforms.semantics.array_values import array_origin, made_array
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
-from jaxfix.transforms.semantics.sinks import Follower, Sink, init_field, needed_values
+from jaxfix.transforms.semantics.sinks import Flow, Follower, Sink, init_field, needed_values
 from jaxfix.transforms.semantics.staged import STAGING, always_staged, in_eager_block, runs_staged
 from jaxfix.transforms.semantics.staged_values import staged_tracer
 from jaxfix.transforms.semantics.traced_values import function_name
@@ -107,7 +108,10 @@ def eager_constant_reads(analysis: Analysis, follower: Follower, ints: IntStatic
         if found is not None:
             out.append(found)
     for call, when in _nested_constants(analysis, named):
-        tracker = Follower(ctx, through_indexing=True, staged=follower.staged, reverse_mode=follower.reverse_mode)
+        tracker = Follower(
+            ctx, through_indexing=True, staged=follower.staged, reverse_mode=follower.reverse_mode,
+            jax_operand=lambda e: "NumPy" not in (array_origin(analysis, e) or "NumPy"),
+        )
         found = _constant_finding(analysis, tracker, ints, seen_sinks, call, None, when, lambda n, t=tracker: id(n) in t.passed)
         if found is not None:
             out.append(found)
@@ -116,9 +120,8 @@ def eager_constant_reads(analysis: Analysis, follower: Follower, ints: IntStatic
 
 def _nested_constants(analysis: Analysis, named: set[int]) -> list[tuple[cst.Call, str]]:
     """(the call, when it runs) for each jax array made inside an expression of a statement of the
-    module, or of the own body of a function no trace runs (``main()``): an argument handed to a
-    class or a helper, an operand of arithmetic. A call inside another jax call makes an operand of
-    that one, the outer call being the constant."""
+    module, or of the own body of a function no trace runs (``main()``), and handed, through
+    arithmetic only, to a class or a helper of the module (`_handed_to_the_module`)."""
     ctx = analysis.ctx
     outer = {id(s) for s in _outer_statements(ctx)}
     found: list[tuple[cst.Call, str]] = []
@@ -128,11 +131,25 @@ def _nested_constants(analysis: Analysis, named: set[int]) -> list[tuple[cst.Cal
         home = ctx.enclosing_function(call)
         if home is not None and (id(ctx.statement_of(call)) not in outer or runs_staged(analysis, home)):
             continue
-        holder = ctx.parent(ctx.parent(call))
-        if isinstance(holder, cst.Call) and (ctx.names.qualified_name(holder.func) or "").startswith("jax."):
+        if not _handed_to_the_module(ctx, call):
             continue
         found.append((call, "when the module runs" if home is None else f"when `{function_name(home)}` runs"))
     return found
+
+
+def _handed_to_the_module(ctx, call: cst.Call) -> bool:
+    """The array goes, through arithmetic only, into an argument of a class or a plain def of the
+    module (``Wrapper(model, bins=128 * jnp.array(dims))``): code that may keep it, which the
+    follower reads. Anything else it meets first (a jax or NumPy call, ``print``) takes it as data."""
+    node: cst.CSTNode = call
+    while isinstance(parent := ctx.parent(node), (cst.BinaryOperation, cst.UnaryOperation)):
+        node = parent
+    arg = ctx.parent(node)
+    holder = ctx.parent(arg) if isinstance(arg, cst.Arg) and arg.value is node else None
+    if not isinstance(holder, cst.Call):
+        return False
+    target = single_binding(ctx, holder.func) if isinstance(holder.func, cst.Name) else None
+    return isinstance(target, (cst.ClassDef, cst.FunctionDef))
 
 
 def _constant_finding(
@@ -152,6 +169,9 @@ def _constant_finding(
     shown = name if name is not None else shorten(ctx.code(call), 40)
     home = ctx.enclosing_function(call)
     flow = follower.follow(call)
+    mixed = next((o for o in follower.stopped if any(id(n) in follower.passed for n in (o, *_descendants(o)))), None)
+    if mixed is not None:  # the operand the follower stopped at is made of the value too
+        flow = Flow(flow.sinks, f"`{shorten(ctx.code(mixed), 40)}` is computed from it too")
     failing = [
         (sink, why) for sink in flow.sinks
         if ctx.enclosing_function(sink.node) is not home  # read where it is computed: not a constant there

@@ -22,6 +22,7 @@ from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.repairs.select_with_where import (
     answers_only_for_arrays,
     array_method_call,
+    gradient_caveat,
     select,
     select_expression,
 )
@@ -192,16 +193,19 @@ class PythonIfs:
                 )
             return ctx.finding("JAX305", branch.test, f"{head}; not rewritten: {selected}", notes=notes)
         edits, text = selected
+        caveat = gradient_caveat(self.analysis, branch)
         return ctx.finding(
             "JAX305",
             branch.test,
             f"{head}; both arms return a value computed from arrays, so it becomes `{shorten(text, 80)}`",
             edits,
+            Applicability.UNSAFE if caveat else Applicability.SAFE,
             description=f"select with `{shorten(text, 80)}`",
             notes=(
                 "both arms are evaluated"
                 + ("" if mapped_by == JIT else " for every example")
                 + "; the value of the one not selected is discarded",
+                *((caveat,) if caveat else ()),
             ),
         )
 

@@ -54,7 +54,7 @@ from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.edits.field_lists import move_field
 from jaxfix.transforms.edits.imports import builtin_spelling, planner
 from jaxfix.transforms.gate.screen import Facts
-from jaxfix.transforms.repairs.select_with_where import select_where_written
+from jaxfix.transforms.repairs.select_with_where import gradient_caveat, select_where_written
 from jaxfix.transforms.rules.jax306_pytree_field_needs_static.custom_flatten import ChildFields
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_api import ARRAY_ATTRIBUTES, ARRAY_METHODS
@@ -288,6 +288,7 @@ class PytreeFields306:
         if isinstance(selected, str):
             return None
         edits, text = selected
+        caveat = gradient_caveat(self.analysis, branch)
 
         def finding(head: str, plan: str) -> Finding:
             return ctx.finding(
@@ -296,9 +297,9 @@ class PytreeFields306:
                 f"{head}; it cannot be declared static ({plan}), so the `if` takes it as data: "
                 f"`{shorten(text, 80)}`",
                 edits,
-                Applicability.SAFE,
+                Applicability.UNSAFE if caveat else Applicability.SAFE,
                 description=f"select with `{shorten(text, 80)}`",
-                notes=("both arms are evaluated; the values of the one not selected are discarded",),
+                notes=("both arms are evaluated; the values of the one not selected are discarded", *((caveat,) if caveat else ())),
             )
 
         return finding
