@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import METADATA_CALLS, metadata_call
+from jaxfix.transforms.semantics.callables import receiver_class
 from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_method
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
@@ -196,6 +197,11 @@ def _stored_array(analysis: Analysis, expr: cst.Attribute, depth: int) -> str | 
     """``space.high`` where `space` is surely an instance of classes of this module, each of whose
     ``__init__`` stores an array there and nothing else stores ``.high`` (`object_classes`)."""
     classes = instance_classes(analysis, expr.value)
+    if not classes:
+        # `self._support` in a method of the class (dopamine's Rainbow agent): `self` is an instance
+        # of it, or of a subclass, which `stored_in_init` rules out in the module
+        own = receiver_class(analysis.ctx, expr.value) if isinstance(expr.value, cst.Name) else None
+        classes = frozenset({own}) if own is not None else None
     if not classes:
         return None
     reasons: list[str] = []

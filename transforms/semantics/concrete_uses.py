@@ -62,7 +62,7 @@ from jaxfix.transforms.semantics.sinks import (
 from jaxfix.transforms.semantics.staged import STAGING
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
-from jaxfix.transforms.semantics.tracing import LINEN_APPLY, TraceIndex, Wrap, linen_apply, train_state_apply
+from jaxfix.transforms.semantics.tracing import LINEN_APPLY, Route, TraceIndex, Wrap, linen_apply, train_state_apply
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP, MAPPING
 
 #: Array attributes that are static even for a tracer.
@@ -412,6 +412,8 @@ class ConcreteUses:
                 return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), whose result JAX computes")
             return _CONTINUE
         helper = self._helper(call, arg)
+        if helper is _MAPPED:
+            return None
         if helper is not None:
             return helper
         return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), which we cannot see into")
@@ -454,12 +456,18 @@ class ConcreteUses:
             return self._unpacked(call)
         bound = False
         consumed = NOTHING_CONSUMED
+        mapped: Route | None = None
         applied = linen_apply(ctx, call) or train_state_apply(ctx, call)
         if applied is not None:
             # `model.apply(variables, x, train)`: the variables fill `self`'s slot of `__call__`.
             fn, consumed = applied, LINEN_APPLY
         elif isinstance(call.func, cst.Name) and (called := self._called_instance(call.func)) is not None:
             fn, bound = called, True  # `model(steps, y)` of a parameter every call hands one class's instance
+        elif isinstance(call.func, cst.Name) and (transformed := self._bound_transform(call.func)) is not None:
+            passed = self._passed_through(transformed)  # `grad_fn = jax.value_and_grad(loss_fn)`, then `grad_fn(p, t)`
+            if passed is None:
+                return None
+            fn, bound = passed
         elif isinstance(call.func, cst.Name):
             fn = single_binding(ctx, call.func)
             if isinstance(fn, cst.Name):
@@ -471,8 +479,12 @@ class ConcreteUses:
                 inits = [d for d in members_named(fn, "__init__") if isinstance(d, cst.FunctionDef)]
                 kept = all(ctx.names.qualified_name(d.decorator) in _CLASS_KEEPING for d in fn.decorators)
                 fn, bound = (inits[0], True) if len(inits) == 1 and kept else (None, False)
-            if not isinstance(fn, cst.FunctionDef) or fn.decorators:
+            if not isinstance(fn, cst.FunctionDef):
                 return None
+            if fn.decorators:
+                mapped = self._vmapped_route(fn, call)
+                if mapped is None:
+                    return None
         elif isinstance(call.func, cst.Attribute):
             # ``self.coords(...)``: a method of this module's class, surely that one, not jitted;
             # ``solver.init_state(...)`` with every call handing `solver` one class's instance.
@@ -497,8 +509,20 @@ class ConcreteUses:
         # a bound method's transform counts its arguments after the receiver (`argnums=0` is `w`
         # of `self.loss(w, ...)`)
         seen_by_call = Signature(info.signature.params[1:]) if bound else info.signature
-        if isinstance(call.func, cst.Call) and Wrap(ctx.names.qualified_name(call.func.func) or "", call.func, call.func).traces(ctx, seen_by_call, param) is not False:
-            return None  # the transform differentiates or maps it: not the value the caller passed
+        transform = call.func if isinstance(call.func, cst.Call) else self._bound_transform(call.func) if isinstance(call.func, cst.Name) else None
+        if transform is not None:
+            layer = Wrap(ctx.names.qualified_name(transform.func) or "", transform, transform)
+            traced = layer.traces(ctx, seen_by_call, param)
+            if traced is not False:
+                # a vmap mapping it hands each example a slice, a tracer whatever the caller passed:
+                # no read there sees its value (and what the call returns is mapped too)
+                return _MAPPED if traced and layer.name == "jax.vmap" else None
+        if mapped is not None:
+            layers = [w.traces(ctx, info.signature, param) for w in mapped.wraps]
+            if any(t is None for t in layers):
+                return None
+            if any(layers):
+                return _MAPPED  # a decorating vmap maps it
         self._depth += 1
         try:
             use = self.first_need(fn, param)
@@ -509,6 +533,16 @@ class ConcreteUses:
             # (``def b(z): return z.shape``: static even for a tracer).
             return _CONTINUE if _returns_value(fn) and not self._metadata_only(fn, param) else None
         return Use(use.need, use.node, f"{use.reason}, in `{info.name}`, which receives it on line {self._line(call)}")
+
+    def _vmapped_route(self, fn: cst.FunctionDef, call: cst.Call) -> Route | None:
+        """The route of `call` to `fn` when `fn`'s decorators are only ``jax.vmap`` layers
+        (dopamine's ``@functools.partial(jax.vmap, in_axes=(None, 0, 0, 0, None, None))``): a
+        parameter none of them maps gets the value the call passes (checked per parameter)."""
+        routes = self.traces.routes(fn) if self.traces is not None else None
+        route = next((r for r in routes or () if r.call is call and not r.escapes and not r.uncertain), None)
+        if route is None or not route.wraps or route.head != len(route.wraps):
+            return None
+        return route if all(w.name == "jax.vmap" for w in route.wraps) else None
 
     def _called_instance(self, func: cst.Name) -> cst.FunctionDef | None:
         """The undecorated ``__call__`` that calling `func` runs, where `func` is a parameter every
@@ -533,6 +567,16 @@ class ConcreteUses:
         if info.method is not MethodKind.INSTANCE:
             return None
         return Target(info, info.jit, info.jit_node, implicit_self=True)
+
+    def _bound_transform(self, func: cst.Name) -> cst.Call | None:
+        """``grad_fn`` bound once to ``jax.value_and_grad(loss_fn)`` (or another `_passed_through`
+        application), in the function that calls it."""
+        binding = single_binding(self.ctx, func)
+        value = assigned_value(self.ctx, binding) if isinstance(binding, cst.Name) else None
+        if not isinstance(value, cst.Call) or self.ctx.enclosing_function(binding) is not self.ctx.enclosing_function(func):
+            return None
+        qualified = self.ctx.names.qualified_name(value.func) or ""
+        return value if qualified in (*DIFFERENTIATION, "jax.vmap") else None
 
     def _made_def(self, binding: cst.Name) -> FunctionNode | None:
         """``tri = make_tri()``: the one def the factory returns (pytensor's funcified ops, jax#22751)."""
@@ -767,6 +811,8 @@ class ConcreteUses:
 
 
 _CONTINUE = object()
+#: `_helper`'s answer for an argument a vmap maps: no read of the callee sees the caller's value.
+_MAPPED = object()
 
 
 def _stores_its_arguments(ctx: ModuleContext, cls: cst.ClassDef) -> bool:

@@ -59,7 +59,7 @@ class ArrayStatic:
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.ctx = analysis.ctx
-        self.uses = ConcreteUses(self.ctx)
+        self.uses = ConcreteUses(self.ctx, traces=analysis.traces)
 
     def findings(self) -> list[Finding]:
         out: list[Finding] = []
