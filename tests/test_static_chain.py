@@ -63,3 +63,27 @@ def test_an_inner_jit_that_takes_a_tracer_gets_nothing(inner: str) -> None:
     src = HEAD + inner + OUTER + "RESULT = fit(jnp.ones(2), False)\n"
     assert jax302(src) == []
     run_in_process(src)
+
+
+def test_a_cond_on_a_parameter_made_static_becomes_the_python_choice_only_there() -> None:
+    """Making `T` static turns `lax.cond(T == 0, ...)` into the branch it would choose; a cond whose
+    predicate also reads a traced value (`x.sum() > 0`) or a branch that is a call stays a cond."""
+    from jaxfix.transforms import Options, fix_source
+
+    source = (
+        "import jax\nimport jax.numpy as jnp\n\n\n"
+        "@jax.jit\n"
+        "def run(x, T=0):\n"
+        "    def short():\n"
+        "        return jnp.zeros((1, 2)) + x\n\n"
+        "    def long():\n"
+        "        return jnp.zeros((T + 1, 2)) + x\n\n"
+        "    a = jax.lax.cond(T == 0, short, long)\n"
+        "    b = jax.lax.cond(x.sum() > 0, lambda: x, lambda: -x)\n"
+        "    return a, b\n\n\n"
+        "print(run(jnp.ones(2), T=3))\n"
+    )
+    fixed = fix_source(source, Options()).text
+    assert "    a = (short if T == 0 else long)()\n" in fixed
+    assert "    b = jax.lax.cond(x.sum() > 0, lambda: x, lambda: -x)\n" in fixed
+    assert 'static_argnames=("T",)' in fixed

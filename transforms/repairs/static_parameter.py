@@ -31,6 +31,7 @@ from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.core.identifiers import Names, names
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.repairs.static_branch_choice import static_choices
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin, one_concrete_int
 from jaxfix.transforms.semantics.class_hashing import instance_class
@@ -136,6 +137,11 @@ def plan_static_parameters(
         return "another module calls it too, whose arrays are not converted"
     notes = ("unsafe: the function now gets a Python int where a call passed an array; it reads it only where a value is needed concrete",) if converted else ()
     all_edits.extend(dict.fromkeys(converted))
+    choices = static_choices(ctx, fn, params)
+    if choices:  # `lax.cond(T == 0, ...)` on what is now static: the branch cond would choose, alone traced
+        all_edits.extend(choices)
+        notes = (*notes, "each `lax.cond` whose predicate is now a Python bool calls the branch it would choose, "
+                 "and only that one is traced (its output may then differ in shape from the other's)")
     return StaticPlan(tuple(all_edits), "`, `".join(descriptions), tuple(passed), added, jits[0], notes, bool(converted))
 
 
