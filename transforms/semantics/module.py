@@ -7,7 +7,7 @@ and never touch files.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cached_property
+from functools import cached_property, partial
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
@@ -58,15 +58,13 @@ class ModuleContext:
         children = children_of(self._parents)
         self._children = children
         self._scopes = scopes(self.wrapper, expression_contexts(module, children), children)
-        self.names = NameResolver(self._scopes, self._assigned)
+        # A function of the parents map alone: a bound method of the context would make a cycle
+        # (context -> resolver -> context) that holds the whole tree until a full collection, which
+        # the engine's per-file young-generation collection never runs (flax's 2,000 files: 0.55 GB
+        # became 1.05 GB, and slower)
+        self.names = NameResolver(self._scopes, partial(_assigned_value, self._parents))
         self.lines = LineIndex(text)
         self.newline = newline_of(text)
-
-    def _assigned(self, target: cst.CSTNode) -> cst.BaseExpression | None:
-        """The value of ``target = value`` (one target), for the name resolver."""
-        assign_target = self._parents.get(target)
-        assign = self._parents.get(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
-        return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
 
     # -- positions and text -------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:
@@ -244,3 +242,10 @@ class ModuleContext:
     ) -> Finding:
         fix = Fix(applicability, tuple(sorted(set(edits))), description) if edits else None
         return Finding(code, message, self.span(node), fix, notes)
+
+
+def _assigned_value(parents: dict, target: cst.CSTNode) -> cst.BaseExpression | None:
+    """The value of ``target = value`` (one target), for the name resolver."""
+    assign_target = parents.get(target)
+    assign = parents.get(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
+    return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
