@@ -151,7 +151,7 @@ def select_expression(analysis: Analysis, fn: FunctionNode, chosen: cst.IfExp) -
         return "the conditional expression is in a nested function"
     if "#" in ctx.code(chosen):
         return "the expression holds comments a rewrite would lose"
-    if not all(_array_or_number(arm) and _returns_selectable(ctx, arm) and not _names_a_callable(ctx, arm) for arm in (chosen.body, chosen.orelse)):
+    if not all(_selectable(ctx, arm) and not _names_a_callable(ctx, arm) for arm in (chosen.body, chosen.orelse)):
         return "an arm is something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
@@ -219,7 +219,7 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
     if "#" in region:
         return "the arms hold comments a rewrite would lose"
     arms = [*(r.value for _, r in tested), other.value]  # type: ignore[union-attr]
-    if not all(_array_or_number(arm) and _returns_selectable(ctx, arm) for arm in arms):
+    if not all(_selectable(ctx, arm) for arm in arms):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
@@ -288,22 +288,18 @@ def _nested_returns(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tup
     region = ctx.text[ctx.start(branch) : end]
     if "#" in region:
         return "the arms hold comments a rewrite would lose"
-    if not all(_array_or_number(v) and _returns_selectable(ctx, v) for v in values):
+    if not all(_selectable(ctx, v) for v in values):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
-    every_test = [t for test in tests for t in operands(test)]
-    if any(_python_only_test(t) for t in every_test):
-        return "the test is a membership or identity test, which no jnp function computes"
-    if not all(_pure(ctx, p) for p in [*every_test, *values]):
-        return "an arm or the test does more than compute a value"
-    plan = planner(analysis)
-    wanted = [_WHERE, *(f"jax.numpy.{name}" for test in tests for name in functions(test))]
-    spelled = {q: plan.spell(q, branch) for q in dict.fromkeys(wanted)}
-    if any(s is None for s in spelled.values()):
-        return "no name for jax.numpy is free here"
-    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
+    why = _computes_only(ctx, tests, values)
+    if why is not None:
+        return why
+    spelled = _where_spelled(analysis, branch, tests)
+    if isinstance(spelled, str):
+        return spelled
+    names, imports = spelled
 
     def text(node: _Returned) -> str:
         if isinstance(node, tuple):
@@ -312,11 +308,7 @@ def _nested_returns(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tup
         return ctx.code(node)
 
     selected = f"return {text(returned)}"
-    edits = [Edit(ctx.start(branch), end, selected)]
-    imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
-    if imports:
-        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
-    return tuple(edits), selected
+    return (Edit(ctx.start(branch), end, selected), *imports), selected
 
 
 def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool = False) -> str | None:
@@ -354,27 +346,49 @@ def _written(
     once the tests and the values are shown to only compute (a value given as text is a name's
     value)."""
     ctx = analysis.ctx
-    tests = [t for test, _ in arms for t in operands(test)]
-    if any(_python_only_test(t) for t in tests):
-        return "the test is a membership or identity test, which no jnp function computes"
-    values = [value for _, value in arms] + [last]
-    if not all(_pure(ctx, p) for p in [*tests, *values] if not isinstance(p, str)):  # type: ignore[list-item]
-        return "an arm or the test does more than compute a value"
-    plan = planner(analysis)
-    wanted = [_WHERE, *(f"jax.numpy.{name}" for test, _ in arms for name in functions(test))]
-    spelled = {q: plan.spell(q, branch) for q in dict.fromkeys(wanted)}
-    if any(s is None for s in spelled.values()):
-        return "no name for jax.numpy is free here"
-    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
+    tests = [test for test, _ in arms]
+    values = [value for _, value in arms] + ([] if isinstance(last, str) else [last])
+    why = _computes_only(ctx, tests, values)
+    if why is not None:
+        return why
+    spelled = _where_spelled(analysis, branch, tests)
+    if isinstance(spelled, str):
+        return spelled
+    names, imports = spelled
     selected = last if isinstance(last, str) else ctx.code(last)
     for test, value in reversed(arms):
         selected = f"{names['where']}({written(ctx, test, names)}, {ctx.code(value)}, {selected})"
     text = f"{lead}{selected}"
-    edits = [Edit(ctx.start(branch), ctx.end(replaced_end), text)]
+    return (Edit(ctx.start(branch), ctx.end(replaced_end), text), *imports), text
+
+
+def _computes_only(ctx: ModuleContext, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> str | None:
+    """Why not, when a test is one Python answers (a membership, an identity) or a test's operand
+    or a value does more than compute (`_pure`): both arms are evaluated once selected."""
+    parts = [t for test in tests for t in operands(test)]
+    if any(_python_only_test(t) for t in parts):
+        return "the test is a membership or identity test, which no jnp function computes"
+    if not all(_pure(ctx, p) for p in [*parts, *values]):
+        return "an arm or the test does more than compute a value"
+    return None
+
+
+def _where_spelled(
+    analysis: Analysis, at: cst.CSTNode, tests: list[cst.BaseExpression]
+) -> tuple[dict[str, str], tuple[Edit, ...]] | str:
+    """(how ``where`` and the ``logical_*`` functions the tests need are spelled at `at`, by short
+    name; the one insertion of the imports that adds, if any); else why not."""
+    plan = planner(analysis)
+    wanted = [_WHERE, *(f"jax.numpy.{name}" for test in tests for name in functions(test))]
+    spelled = {q: plan.spell(q, at) for q in dict.fromkeys(wanted)}
+    if any(s is None for s in spelled.values()):
+        return "no name for jax.numpy is free here"
+    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
     imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
-    if imports:  # each at the end of the leading imports: one insertion, in order
-        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
-    return tuple(edits), text
+    if not imports:
+        return names, ()
+    # each at the end of the leading imports: one insertion, in order
+    return names, (Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)),)
 
 
 def _python_only_test(test: cst.BaseExpression) -> bool:
@@ -469,7 +483,7 @@ def _select_assignment(
     if "#" in ctx.code(branch):
         return "the arms hold comments a rewrite would lose"
     values: list[cst.BaseExpression] = [value for _, value in arms] + ([last] if last is not None else [])
-    if not all(_array_or_number(arm) and _returns_selectable(ctx, arm) for arm in values):
+    if not all(_selectable(ctx, arm) for arm in values):
         return "an arm assigns something other than an array or number"
     if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, _first_target(branch)):
         return f"what `{name}` holds before the `if` is not shown to be an array or a number"
@@ -554,9 +568,9 @@ def _temporaries(ctx: ModuleContext, branch: cst.If, arm: list[_Step], other: li
     if scope is None:
         return found
     bound_by_other = {n for step in other for n in step.names}
+    region_end = ctx.end(arm[-1].line) if arm else 0
     for step in arm:
         start, end = ctx.start(step.line), ctx.end(step.line)
-        region_end = ctx.end(arm[-1].line)
         for name in step.names:
             if name in bound_by_other:
                 continue
@@ -628,7 +642,7 @@ def _select_block(
     if merged is None:
         return "the arms assign the same names in different orders"
     for step in [*then, *other]:
-        if step.names[0] in selected and not (_array_or_number(step.value) and _returns_selectable(ctx, step.value)):
+        if step.names[0] in selected and not _selectable(ctx, step.value):
             return f"`{step.names[0]}` is given something other than an array or number"
     for name in sorted(selected):
         left_alone = any(name not in {n for s in arm for n in s.names} for arm in (then, other))
@@ -638,17 +652,13 @@ def _select_block(
     why = _directly_called(analysis, fn, staged_calls=True)
     if why is not None:
         return why
-    tests = operands(branch.test)
-    if any(_python_only_test(t) for t in tests):
-        return "the test is a membership or identity test, which no jnp function computes"
-    if not all(_pure(ctx, p) for p in [*tests, *(s.value for s in [*then, *other])]):
-        return "an arm or the test does more than compute a value"
-    plan = planner(analysis)
-    wanted = [_WHERE, *(f"jax.numpy.{name}" for name in functions(branch.test))]
-    spelled = {q: plan.spell(q, branch) for q in dict.fromkeys(wanted)}
-    if any(s is None for s in spelled.values()):
-        return "no name for jax.numpy is free here"
-    names = {q.rpartition(".")[2]: s.text for q, s in spelled.items() if s is not None}
+    why = _computes_only(ctx, [branch.test], [s.value for s in [*then, *other]])
+    if why is not None:
+        return why
+    spelled = _where_spelled(analysis, branch, [branch.test])
+    if isinstance(spelled, str):
+        return spelled
+    names, imports = spelled
     test = written(ctx, branch.test, names)
     lines: list[str] = []
     for taken, untaken in merged:
@@ -662,11 +672,7 @@ def _select_block(
         when_false = untaken.text if untaken is not None else name
         lines.append(f"{name} = {names['where']}({test}, {when_true}, {when_false})")
     text = (ctx.newline + ctx.indent_of(branch)).join(lines)
-    edits = [Edit(ctx.start(branch), ctx.end(branch), text)]
-    imports = list(dict.fromkeys(s.edit for s in spelled.values() if s is not None and s.edit is not None))
-    if imports:
-        edits.append(Edit(imports[0].start, imports[0].end, "".join(e.content for e in imports)))
-    return tuple(edits), text
+    return (Edit(ctx.start(branch), ctx.end(branch), text), *imports), text
 
 
 def _name_target(step: _Step) -> cst.Name:
@@ -782,11 +788,12 @@ def _computing_helper(ctx: ModuleContext, call: cst.Call, depth: int) -> bool:
     return _pure(ctx, fn.body, depth + 1)
 
 
-def _returns_selectable(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
-    """A call of a module helper returns what jnp.where can select (each ``return`` an array or a
-    number as `_array_or_number` reads it); any other value is taken as it is."""
+def _selectable(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
+    """jnp.where can select `value`: an array or a number as `_array_or_number` reads it, and, for a
+    call of a module helper, each ``return`` of the helper so too."""
     fn = plain_def(ctx, value.func) if isinstance(value, cst.Call) else None
-    return fn is None or all(r.value is not None and _array_or_number(r.value) for r in own_returns(fn))
+    returned = [r.value for r in own_returns(fn)] if fn is not None else []
+    return _array_or_number(value) and all(r is not None and _array_or_number(r) for r in returned)
 
 
 def answers_only_for_arrays(test: cst.BaseExpression, ctx: ModuleContext | None = None, _depth: int = 0) -> bool:

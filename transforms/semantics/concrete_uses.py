@@ -456,7 +456,7 @@ class ConcreteUses:
             return self._unpacked(call)
         bound = False
         consumed = NOTHING_CONSUMED
-        mapped: Route | None = None
+        layers: tuple[Wrap, ...] = ()  # transforms between the call and `fn`, which may not hand the value on
         applied = linen_apply(ctx, call) or train_state_apply(ctx, call)
         if applied is not None:
             # `model.apply(variables, x, train)`: the variables fill `self`'s slot of `__call__`.
@@ -468,6 +468,7 @@ class ConcreteUses:
             if passed is None:
                 return None
             fn, bound = passed
+            layers = (_layer(ctx, transformed),)
         elif isinstance(call.func, cst.Name):
             fn = single_binding(ctx, call.func)
             if isinstance(fn, cst.Name):
@@ -485,6 +486,7 @@ class ConcreteUses:
                 mapped = self._vmapped_route(fn, call)
                 if mapped is None:
                     return None
+                layers = mapped.wraps
         elif isinstance(call.func, cst.Attribute):
             # ``self.coords(...)``: a method of this module's class, surely that one, not jitted;
             # ``solver.init_state(...)`` with every call handing `solver` one class's instance.
@@ -497,6 +499,7 @@ class ConcreteUses:
             if passed is None:
                 return None
             fn, bound = passed
+            layers = (_layer(ctx, call.func),)
         else:
             return None
         info = function_info(ctx, fn)
@@ -509,20 +512,13 @@ class ConcreteUses:
         # a bound method's transform counts its arguments after the receiver (`argnums=0` is `w`
         # of `self.loss(w, ...)`)
         seen_by_call = Signature(info.signature.params[1:]) if bound else info.signature
-        transform = call.func if isinstance(call.func, cst.Call) else self._bound_transform(call.func) if isinstance(call.func, cst.Name) else None
-        if transform is not None:
-            layer = Wrap(ctx.names.qualified_name(transform.func) or "", transform, transform)
-            traced = layer.traces(ctx, seen_by_call, param)
-            if traced is not False:
-                # a vmap mapping it hands each example a slice, a tracer whatever the caller passed:
-                # no read there sees its value (and what the call returns is mapped too)
-                return _MAPPED if traced and layer.name == "jax.vmap" else None
-        if mapped is not None:
-            layers = [w.traces(ctx, info.signature, param) for w in mapped.wraps]
-            if any(t is None for t in layers):
-                return None
-            if any(layers):
-                return _MAPPED  # a decorating vmap maps it
+        handed = [w.traces(ctx, seen_by_call, param) for w in layers]
+        if any(t is not False for t in handed):
+            # the transform differentiates or maps it: not the value the caller passed. A vmap mapping
+            # it hands each example a slice, a tracer whatever the caller passed: no read there sees
+            # its value (and what the call returns is mapped too)
+            mapped_only = all(t is not None for t in handed) and all(w.name == "jax.vmap" for w, t in zip(layers, handed) if t)
+            return _MAPPED if mapped_only else None
         self._depth += 1
         try:
             use = self.first_need(fn, param)
@@ -811,6 +807,11 @@ class ConcreteUses:
 
 
 _CONTINUE = object()
+
+
+def _layer(ctx: ModuleContext, applied: cst.Call) -> Wrap:
+    """The transform ``jax.vmap(f, in_axes=...)`` (or ``jax.value_and_grad(loss)``) applies to its def."""
+    return Wrap(ctx.names.qualified_name(applied.func) or "", applied, applied)
 #: `_helper`'s answer for an argument a vmap maps: no read of the callee sees the caller's value.
 _MAPPED = object()
 

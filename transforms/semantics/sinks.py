@@ -33,8 +33,10 @@ from jaxfix.transforms.semantics.constants import (
     reaching_binding,
     single_binding,
 )
+from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
+from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.reads import first_parameter, parameter, reads
 from jaxfix.transforms.semantics.returned_values import result_calls
 from jaxfix.transforms.semantics.sequence_positions import (
@@ -915,13 +917,9 @@ class Follower:
         if len(inits) != 1 or inits[0].decorators:
             return None
         init = inits[0]
-        positional = [*init.params.posonly_params, *init.params.params][1:]
-        if arg.keyword is None:
-            index = [a for a in call.args if a.keyword is None].index(arg)
-            param = positional[index] if index < len(positional) else None
-        else:
-            named = [p for p in (*positional, *init.params.kwonly_params) if p.name.value == arg.keyword.value]
-            param = named[0] if named else None
+        signature = function_info(ctx, init).signature
+        name = next((p.name for p in signature.params if call_argument(call, signature, p.name, bound=True) is arg.value), None)
+        param = parameter(init, name) if name is not None else None
         if param is None:
             return None
         uses = reads(ctx, param.name)

@@ -80,7 +80,7 @@ from jaxfix.transforms.semantics.int_values import IntStatic
 from jaxfix.transforms.semantics.int_values import Kind as IntKind
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.jnp_arithmetic import read_op
-from jaxfix.transforms.semantics.logical_operators import is_logical
+from jaxfix.transforms.semantics.logical_operators import outermost
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
@@ -947,9 +947,9 @@ def _tested_by(ctx: ModuleContext, node: cst.CSTNode) -> cst.If | None:
     (``if d1 > d or d2 > d:``, where the ``or`` takes the Python bool)."""
     if isinstance(node, cst.If):
         return node
-    while is_logical(parent := ctx.parent(node)):
-        node = parent
-    return parent if isinstance(parent, cst.If) and parent.test is node else None
+    whole = outermost(ctx, node)  # type: ignore[arg-type]
+    parent = ctx.parent(whole)
+    return parent if isinstance(parent, cst.If) and parent.test is whole else None
 
 
 def _loop_notes(primitive: str) -> tuple[str, ...]:
@@ -1119,28 +1119,24 @@ _DIFFERENTIATION_WORDS = ("grad", "jacfwd", "jacrev", "jacobian", "hessian", "jv
 
 
 def _nested_constant_seeds(facts: Facts, bodies: list[list[ast.stmt]]) -> list[ast.AST]:
-    """A JAX call inside an eager statement's expression (`staged_constants._nested_constants`:
-    ``Wrapper(model, bins=128 * jnp.array(dims))``), handed to a call: seeded with the functions
-    where a field an ``__init__`` sets, or a parameter of a def the call names, may reach a place
-    that needs it concrete."""
+    """A JAX call inside an eager statement's expression, handed through arithmetic only to a call of
+    a def or a class of the module (`staged_constants._handed_to_the_module`: ``Wrapper(model,
+    bins=128 * jnp.array(dims))``): seeded with the functions where a field an ``__init__`` sets, or
+    a parameter of the def the call names, may reach a place that needs it concrete."""
     out: list[ast.AST] = []
     readers: list[ast.AST] | None = None
     for statement in (s for body in bodies for s in body):
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        whole = statement.value if isinstance(statement, ast.Assign) else None
-        calls = [n for n in ast.walk(statement) if isinstance(n, ast.Call)]
-        jax_calls = [c for c in calls if c is not whole and any(_jax_computes(q) for q in qualified_spellings(facts, c.func))]
-        if not jax_calls:
-            continue
-        handed_to: dict[int, list[ast.Call]] = {}
-        for c in calls:
-            for value in (*c.args, *(k.value for k in c.keywords)):
-                for inner in ast.walk(value):
-                    if isinstance(inner, ast.Call):
-                        handed_to.setdefault(id(inner), []).append(c)
-        for node in jax_calls:
-            handed = handed_to.get(id(node))
+        for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
+            callee = call.func.id if isinstance(call.func, ast.Name) else None
+            if callee is None or (callee not in facts.defs_by_name and callee not in facts.class_names):
+                continue
+            handed = [
+                inner for value in (*call.args, *(k.value for k in call.keywords))
+                for inner in _through_arithmetic(value)
+                if isinstance(inner, ast.Call) and any(_jax_computes(q) for q in qualified_spellings(facts, inner.func))
+            ]
             if not handed:
                 continue
             if readers is None:
@@ -1149,15 +1145,21 @@ def _nested_constant_seeds(facts: Facts, bodies: list[list[ast.stmt]]) -> list[a
                     for n in ast.walk(f) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Attribute)
                 }
                 readers = [r for field in sorted(fields) for r in field_reaches_sink(facts, field)]
-            named = [
-                d for c in handed for d in facts.defs_by_name.get(spelled_name(c.func) or "", ())
-                if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and parameter_reaches_sink(facts, d)
-            ]
+            named = [d for d in facts.defs_by_name.get(callee, ()) if parameter_reaches_sink(facts, d)]
             if readers or named:
-                out.append(node)
+                out.extend(handed)
                 out.extend(readers)
                 out.extend(named)
     return out
+
+
+def _through_arithmetic(expr: ast.expr) -> list[ast.expr]:
+    """`expr` and, through binary and unary operators, each of its operands."""
+    if isinstance(expr, ast.BinOp):
+        return [expr, *_through_arithmetic(expr.left), *_through_arithmetic(expr.right)]
+    if isinstance(expr, ast.UnaryOp):
+        return [expr, *_through_arithmetic(expr.operand)]
+    return [expr]
 
 
 def _container_value(ctx: ModuleContext, value: cst.BaseExpression) -> bool:
