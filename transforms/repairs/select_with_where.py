@@ -293,10 +293,7 @@ def _nested_returns(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tup
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
-    why = _computes_only(ctx, tests, values)
-    if why is not None:
-        return why
-    spelled = _where_spelled(analysis, branch, tests)
+    spelled = _where_spelled(analysis, branch, tests, values)
     if isinstance(spelled, str):
         return spelled
     names, imports = spelled
@@ -348,10 +345,7 @@ def _written(
     ctx = analysis.ctx
     tests = [test for test, _ in arms]
     values = [value for _, value in arms] + ([] if isinstance(last, str) else [last])
-    why = _computes_only(ctx, tests, values)
-    if why is not None:
-        return why
-    spelled = _where_spelled(analysis, branch, tests)
+    spelled = _where_spelled(analysis, branch, tests, values)
     if isinstance(spelled, str):
         return spelled
     names, imports = spelled
@@ -374,10 +368,14 @@ def _computes_only(ctx: ModuleContext, tests: list[cst.BaseExpression], values: 
 
 
 def _where_spelled(
-    analysis: Analysis, at: cst.CSTNode, tests: list[cst.BaseExpression]
+    analysis: Analysis, at: cst.CSTNode, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]
 ) -> tuple[dict[str, str], tuple[Edit, ...]] | str:
-    """(how ``where`` and the ``logical_*`` functions the tests need are spelled at `at`, by short
-    name; the one insertion of the imports that adds, if any); else why not."""
+    """Once the tests and the values are shown to only compute (`_computes_only`): how ``where`` and
+    the ``logical_*`` functions the tests need are spelled at `at`, by short name, and the one
+    insertion of the imports that adds, if any; else why not."""
+    why = _computes_only(analysis.ctx, tests, values)
+    if why is not None:
+        return why
     plan = planner(analysis)
     wanted = [_WHERE, *(f"jax.numpy.{name}" for test in tests for name in functions(test))]
     spelled = {q: plan.spell(q, at) for q in dict.fromkeys(wanted)}
@@ -652,10 +650,7 @@ def _select_block(
     why = _directly_called(analysis, fn, staged_calls=True)
     if why is not None:
         return why
-    why = _computes_only(ctx, [branch.test], [s.value for s in [*then, *other]])
-    if why is not None:
-        return why
-    spelled = _where_spelled(analysis, branch, [branch.test])
+    spelled = _where_spelled(analysis, branch, [branch.test], [s.value for s in [*then, *other]])
     if isinstance(spelled, str):
         return spelled
     names, imports = spelled
