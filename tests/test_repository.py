@@ -374,3 +374,26 @@ def test_cached_result_is_recomputed_when_a_new_module_uses_the_name(tmp_path: P
     files += write(tmp_path, {"pkg/tweak.py": "from pkg.main import CONFIG\n\nCONFIG['scale'] = 3.0\n"})
     run = engine.run(files, options, fix=False, write=False, jobs=1, cache=ResultCache(tmp_path / "c", options), project_files=files)
     assert "freezing it is not proven: it is changed after it is built: in `pkg.tweak` (line 3)" in messages(run)[0]
+
+
+def test_whether_another_module_uses_a_name_is_answered_by_the_first_that_does(tmp_path: Path) -> None:
+    """`used_elsewhere` parses importers one by one and stops at the first use: a class of a
+    library's core may be imported by hundreds of modules, and each parse costs."""
+    from jaxfix.transforms.semantics.importers import here, used_elsewhere
+
+    users = {f"pkg/user{i}.py": "from pkg.model import Config\n\nprint(Config(2))\n" for i in range(4)}
+    unused = {f"pkg/near{i}.py": "from pkg.model import Config as _\n" for i in range(3)}  # imports, never reads
+    repo = repo_of(tmp_path, {"pkg/__init__.py": "", "pkg/model.py": "class Config:\n    def __init__(self, n):\n        self.n = n\n", **users})
+    model = next(ref for ref in repo.modules if ref.name == "pkg.model")
+    ctx = repo.analysis(model, Options()).ctx
+    parsed: list[str] = []
+    analysis = repo.analysis
+    repo.analysis = lambda ref, options: parsed.append(ref.name) or analysis(ref, options)  # type: ignore[method-assign]
+    assert used_elsewhere(ctx, here(ctx, "Config"))
+    assert parsed == ["pkg.user0"]
+
+    repo = repo_of(tmp_path / "b", {"pkg/__init__.py": "", "pkg/model.py": "class Config:\n    pass\n", **unused})
+    model = next(ref for ref in repo.modules if ref.name == "pkg.model")
+    ctx = repo.analysis(model, Options()).ctx
+    assert not used_elsewhere(ctx, here(ctx, "Config"))
+    assert used_elsewhere(ctx, here(ctx, "Missing")) is False

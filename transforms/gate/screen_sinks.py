@@ -62,9 +62,8 @@ def constant_reaches_sink(facts, name: str) -> list[ast.AST]:
     """The functions a read of the module-level `name` may flow, inside them, to a place that needs
     it concrete (`sinks.Follower` follows a module constant into the functions reading it)."""
     return [
-        f for f in facts.nodes
-        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-        and any(_climb(facts, _index(facts, f), read, 0, {}) for read in _index(facts, f).loads.get(name, ()))
+        f for f in _functions(facts)
+        if any(_climb(facts, _index(facts, f), read, 0, {}) for read in _index(facts, f).loads.get(name, ()))
     ]
 
 
@@ -72,8 +71,8 @@ def field_reaches_sink(facts, field: str) -> list[ast.AST]:
     """The functions a read ``self.<field>`` may flow, inside them, to a place that needs it
     concrete (`sinks.init_field`: the Follower follows a field ``__init__`` sets to its reads)."""
     out: list[ast.AST] = []
-    for f in facts.nodes:
-        if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    for f in _functions(facts):
+        if isinstance(f, ast.Lambda):
             continue
         index = _index(facts, f)
         reads = [n for n in index.parents if isinstance(n, ast.Attribute) and n.attr == field and isinstance(n.ctx, ast.Load)]
@@ -103,6 +102,14 @@ class _Index:
                 self.parents[child] = node
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 self.loads.setdefault(node.id, []).append(node)
+
+
+def _functions(facts) -> list[ast.AST]:
+    """Every def and lambda of the module (listed once: each module constant asks)."""
+    if "_sink_functions" not in facts.__dict__:
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        facts.__dict__["_sink_functions"] = [f for f in facts.nodes if isinstance(f, kinds)]
+    return facts.__dict__["_sink_functions"]
 
 
 def _index(facts, body: ast.AST) -> _Index:

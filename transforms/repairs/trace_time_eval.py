@@ -63,7 +63,7 @@ from jaxfix.transforms.semantics.constants import (
     reaching_binding,
     single_binding,
 )
-from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.reads import names_read, reads
@@ -553,7 +553,7 @@ def _field_given(analysis: Analysis, read: cst.Attribute) -> list[cst.BaseExpres
     if not positional or positional[0].name.value != read.value.value:
         return None
     definition = here(ctx, cls.name.value)
-    if definition is not None and any(True for _ in uses_elsewhere(ctx, definition)):
+    if used_elsewhere(ctx, definition):
         return None
     return given_to_field(ctx, cls, read.attr.value)
 

@@ -12,13 +12,15 @@ cannot see, why the list may be incomplete.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 
 import libcst as cst
 
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.class_hashing import constructions
-from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.pytree_classes import PytreeClass, PytreeField, init_stores, method_named
 
@@ -36,12 +38,22 @@ class GivenValue:
 @dataclass(frozen=True)
 class FieldValues:
     given: tuple[GivenValue, ...]
-    #: Another module uses the class, and may build instances (None: none does).
-    elsewhere: str | None
     #: Why else some value may be missing from `given` (None: the module shows every one).
     unseen: str | None
     #: The values are the ``self.f = ...`` stores of an equinox ``__init__`` (`init_stores`).
-    set_in_init: bool = False
+    set_in_init: bool
+    ctx: ModuleContext = dataclasses.field(repr=False, compare=False)
+    cls: cst.ClassDef = dataclasses.field(repr=False, compare=False)
+
+    @cached_property
+    def elsewhere(self) -> str | None:
+        """Another module uses the class, and may build instances (None: none does). Asked only
+        when a rule needs it: answering parses every module whose imports may reach the class."""
+        name = self.cls.name.value
+        definition = here(self.ctx, name)
+        if used_elsewhere(self.ctx, definition):
+            return f"another module uses `{name}`, and what it builds is not checked"
+        return None
 
 
 def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> FieldValues:
@@ -52,10 +64,6 @@ def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> F
     stores = init_stores(ctx, tree, field)
     if field.default is not None and stores is None:
         given.append(GivenValue(field.default, field.statement, "its default"))
-    definition = here(ctx, name)
-    elsewhere = None
-    if definition is not None and any(True for _ in uses_elsewhere(ctx, definition)):
-        elsewhere = f"another module uses `{name}`, and what it builds is not checked"
     own = [m for m in ("__init__", "__post_init__") if method_named(tree.cls, m) is not None]
     if stores is not None:
         given.extend(GivenValue(s.value, s, f"line {ctx.span(s).start.line}") for s in stores)
@@ -77,7 +85,7 @@ def field_values(ctx: ModuleContext, tree: PytreeClass, field: PytreeField) -> F
         call = ctx.parent(replaced)
         if isinstance(call, cst.Call) and any(a.keyword is not None and a.keyword.value == field.name for a in call.args):
             unseen.append(f"`{shorten(ctx.code(call))}` (line {ctx.span(call).start.line}) builds one by `replace`")
-    return FieldValues(tuple(given), elsewhere, unseen[0] if unseen else None, stores is not None)
+    return FieldValues(tuple(given), unseen[0] if unseen else None, stores is not None, ctx, tree.cls)
 
 
 #: `given_by`'s answer for a construction that passes ``*args`` or ``**kwargs`` and not the field by name.

@@ -15,7 +15,7 @@ consult: the module is the whole program, as it always was.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import libcst as cst
@@ -41,24 +41,32 @@ class UsesIn:
 
 def uses_elsewhere(ctx: ModuleContext, definition: Definition, skip: Iterable[ModuleRef] = ()) -> list[UsesIn]:
     """Every other module's uses of `definition` (its module's name), module by module."""
+    return list(_each_module_using(ctx, definition, skip))
+
+
+def used_elsewhere(ctx: ModuleContext, definition: Definition | None) -> bool:
+    """Does another module use `definition` (or may, unseen)? Stops at the first that does: each
+    module asked is parsed, and a name of a library's core may be imported by hundreds."""
+    return definition is not None and next(_each_module_using(ctx, definition), None) is not None
+
+
+def _each_module_using(ctx: ModuleContext, definition: Definition, skip: Iterable[ModuleRef] = ()) -> Iterator[UsesIn]:
     repo = ctx.repo
     name = definition.attribute
     if repo is None or name is None:
-        return []
+        return
     skipped = {definition.module, ctx.ref, *skip}
-    out: list[UsesIn] = []
     for ref in repo.modules_importing(name, definition.module):  # type: ignore[attr-defined]
         if ref in skipped:
             continue
         other = repo.analysis(ref, ctx.options)  # type: ignore[attr-defined]
         if other is None:
-            out.append(UsesIn(ref, None, (), f"`{ref.name}` may import `{name}` and cannot be parsed"))
+            yield UsesIn(ref, None, (), f"`{ref.name}` may import `{name}` and cannot be parsed")
             continue
         hidden = _star_import_of(other.ctx, definition.module)
         nodes = tuple(_importing_uses(other.ctx, definition, name))
         if nodes or hidden:
-            out.append(UsesIn(ref, other, nodes, hidden))
-    return out
+            yield UsesIn(ref, other, nodes, hidden)
 
 
 def exported_name(ctx: ModuleContext, fn: FunctionNode) -> str | None:
@@ -101,7 +109,7 @@ def calls_elsewhere(ctx: ModuleContext, name: str) -> list[CallElsewhere] | str:
         return []
     is_class = any(isinstance(s, cst.ClassDef) and s.name.value == name for s in ctx.module.body)
     out: list[CallElsewhere] = []
-    for uses in uses_elsewhere(ctx, definition):
+    for uses in _each_module_using(ctx, definition):
         if uses.hidden:
             return uses.hidden
         for node in uses.nodes:
@@ -127,7 +135,7 @@ def module_using(ctx: ModuleContext, name: str) -> str | None:
     definition = here(ctx, name)
     if definition is None:
         return None
-    for uses in uses_elsewhere(ctx, definition):
+    for uses in _each_module_using(ctx, definition):
         if uses.hidden or uses.nodes:
             return uses.module.name
     return None

@@ -198,10 +198,10 @@ def kept_alone(ctx: ModuleContext, cls: cst.ClassDef) -> bool:
     if ctx.attributes_named("__dict__"):
         return False
     if ctx.repo is not None:
-        from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+        from jaxfix.transforms.semantics.importers import here, used_elsewhere
 
         definition = here(ctx, cls.name.value)
-        if definition is not None and uses_elsewhere(ctx, definition):
+        if used_elsewhere(ctx, definition):
             return False
     return True
 

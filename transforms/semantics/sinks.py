@@ -1018,10 +1018,10 @@ class Follower:
         if scope is None or len(scope.assignments[target.value]) != 1:
             return False
         if isinstance(scope, GlobalScope) and ctx.repo is not None:
-            from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+            from jaxfix.transforms.semantics.importers import here, used_elsewhere
 
             definition = here(ctx, target.value)
-            if definition is None or uses_elsewhere(ctx, definition):
+            if definition is None or used_elsewhere(ctx, definition):
                 return False
         return True
 

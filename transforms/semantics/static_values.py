@@ -30,7 +30,7 @@ from jaxfix.transforms.semantics.constants import (
     reaching_parameter,
     single_binding,
 )
-from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
@@ -308,7 +308,7 @@ class StaticnessChecker:
             given = given_to_field(self.ctx, cls, field)
             self._fields[key] = (
                 given is not None
-                and not (definition is not None and any(True for _ in uses_elsewhere(self.ctx, definition)))
+                and not used_elsewhere(self.ctx, definition)
                 and all(self.verdict(value).kind is Kind.STATIC for value in given)
             )
         return self._fields[key]

@@ -48,7 +48,7 @@ from jaxfix.transforms.semantics.constants import (
     reaching_parameter,
     single_binding,
 )
-from jaxfix.transforms.semantics.importers import calls_elsewhere
+from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.instance_attributes import InstanceAttribute, stored_attribute
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import (
@@ -288,7 +288,7 @@ class TraceIndex:
         uses = self._class_uses(cls)
         if uses is None or not all(only_reads_class(ctx, u) for u in uses):
             return False
-        return ctx.repo is None or calls_elsewhere(ctx, cls.name.value) == []
+        return not used_elsewhere(ctx, here(ctx, cls.name.value))
 
     def _class_uses(self, cls: cst.ClassDef) -> list[cst.CSTNode] | None:
         """Every use of the class's name, in source order; None when the name is bound more than once."""
@@ -405,8 +405,6 @@ class TraceIndex:
         assignments = scope.assignments[cls.name.value] if scope is not None else ()
         if len(assignments) != 1 or not isinstance(next(iter(assignments)), Assignment):
             return True
-        if ctx.repo is not None and calls_elsewhere(ctx, cls.name.value) != []:
-            return True
         for access in next(iter(assignments)).references:
             made = ctx.parent(access.node)
             if not isinstance(made, cst.Call) or made.func is not access.node:
@@ -418,7 +416,8 @@ class TraceIndex:
             refs = self._name_references(target) if isinstance(target, cst.Name) else None
             if not refs or not all(self._entered_only(ref) for ref in refs):
                 return True
-        return False
+        # Last: the other modules are parsed to answer it.
+        return used_elsewhere(ctx, here(ctx, cls.name.value))
 
     def _entered_only(self, instance: cst.CSTNode) -> bool:
         """`instance` is called at once (``Cls(...)(x)``) or read as ``.init`` / ``.apply``."""

@@ -600,10 +600,10 @@ class UseChecker:
             return None
         name = function.name.value
         if isinstance(scope, GlobalScope):
-            from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+            from jaxfix.transforms.semantics.importers import here, used_elsewhere
 
             definition = here(self.ctx, name)
-            if definition is not None and any(True for _ in uses_elsewhere(self.ctx, definition)):
+            if used_elsewhere(self.ctx, definition):
                 return None
         calls: list[cst.Call] = []
         for assignment in scope.assignments[name]:
@@ -622,10 +622,10 @@ class UseChecker:
         decorators = [self.ctx.names.qualified_name(d.decorator) for d in function.decorators]
         if decorators != ["builtins.staticmethod"] or not isinstance(self.ctx.scope(cls), GlobalScope):
             return None
-        from jaxfix.transforms.semantics.importers import here, uses_elsewhere
+        from jaxfix.transforms.semantics.importers import here, used_elsewhere
 
         definition = here(self.ctx, cls.name.value)
-        if definition is not None and any(True for _ in uses_elsewhere(self.ctx, definition)):
+        if used_elsewhere(self.ctx, definition):
             return None
         name = function.name.value
         calls: list[cst.Call] = []

@@ -113,9 +113,9 @@ class PytreeFields306:
         primitives take every leaf as an array and reject a str before the code runs (TypeError:
         not a valid JAX type; interpax#77). Declared static, it travels in the tree's structure."""
         values = field_values(self.ctx, tree, field)
-        if not values.given or values.elsewhere is not None or values.unseen is not None:
+        if not values.given or values.unseen is not None:
             return None
-        if not all(is_string(self.analysis, given.value) for given in values.given):
+        if not all(is_string(self.analysis, given.value) for given in values.given) or values.elsewhere is not None:
             return None
         for read, _, why in self._traced_reads(tree, field):
             reason = "a str is no JAX type, so the trace rejects the instance before any code runs (TypeError)"
