@@ -116,6 +116,7 @@ DIFFERENTIATION = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "ja
 REVERSE_MODE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.jacobian", "jax.hessian"})
 #: The loop that becomes a while loop when a bound is traced.
 FORI_LOOP = "jax.lax.fori_loop"
+SCAN = "jax.lax.scan"
 
 #: Submodules that the package's own ``__init__`` imports (jax 0.10.2), so that
 #: ``import jax`` alone makes ``jax.lax.fori_loop`` reachable.

@@ -32,7 +32,7 @@ from jaxfix.transforms.gate.screen_sinks import (
     parameter_reaches_sink,
     reaches_sink,
 )
-from jaxfix.transforms.repairs.constant_carry import carried_name, drop_constant_carry
+from jaxfix.transforms.repairs.constant_carry import CARRY_LOOPS, DroppedCarry, carried_name, drop_constant_carry
 from jaxfix.transforms.repairs.dynamic_slice import slices_as_dynamic
 from jaxfix.transforms.repairs.hoist_to_callers import hoist_to_callers
 from jaxfix.transforms.repairs.list_as_array import index_the_array
@@ -428,15 +428,14 @@ class TracedValues304:
             return ctx.finding("JAX304", read, message, notes=_loop_notes(primitive) if source.via.name in _LOOPS else ())
         carried = self._constant_carry(read, source, sink)
         if carried is not None:
-            edits, name = carried
             return ctx.finding(
                 "JAX304",
                 read,
-                f"{message}; but `{name}` goes through the carry unchanged (the body hands it back as it gets "
-                f"it), so it leaves the carry and the body reads the Python value it starts from",
-                edits,
-                description=f"keep `{name}` out of the loop's carry",
-                notes=("each step saw the value the loop started with; the body now closes over it",),
+                f"{message}; but `{carried.name}` goes through the carry unchanged (the body hands it back as it "
+                f"gets it), so it leaves the carry and the body reads the Python value it starts from",
+                carried.edits,
+                description=f"keep `{carried.name}` out of the loop's carry",
+                notes=(f"each step saw the value the loop started with; {carried.given}",),
             )
         looped = python_loop(self.analysis, source.via.node) if source.via.name == FORI_LOOP else None
         indexed = isinstance(sink.node, cst.Subscript) and sink.node.slice[0].slice.value is read  # type: ignore[union-attr]
@@ -506,14 +505,14 @@ class TracedValues304:
         result = select_where_written(self.analysis, sink.node)
         return None if isinstance(result, str) else result
 
-    def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> tuple[tuple[Edit, ...], str] | None:
-        """A ``fori_loop`` carry element that reaches `sink` and goes round unchanged
+    def _constant_carry(self, read: cst.CSTNode, source, sink: Sink) -> DroppedCarry | None:
+        """A ``fori_loop`` or ``scan`` carry element that reaches `sink` and goes round unchanged
         (`repairs.constant_carry`): the edits taking it out of the carry, and its name."""
         ctx = self.ctx
         body = ctx.enclosing_function(read)
-        if source.via.name != FORI_LOOP or not isinstance(body, cst.FunctionDef) or not isinstance(source.via.node, cst.Call):
+        if source.via.name not in CARRY_LOOPS or not isinstance(body, cst.FunctionDef) or not isinstance(source.via.node, cst.Call):
             return None
-        unpacking = carried_name(self.analysis, read, body)
+        unpacking = carried_name(self.analysis, read, body, source.via.name)
         if unpacking is None:
             return None
         for index, element in enumerate(unpacking.elements):

@@ -21,16 +21,26 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
+from jaxfix.transforms.repairs.constant_carry import (
+    CARRY_LOOPS,
+    DroppedCarry,
+    carried_name,
+    carry_reads,
+    drop_constant_carry,
+    initial_element,
+)
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
 from jaxfix.transforms.repairs.traced_parameter import made_traced
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
+from jaxfix.transforms.semantics.constants import single_binding
 from jaxfix.transforms.semantics.int_values import int_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
+from jaxfix.transforms.semantics.static_values import Kind
 from jaxfix.transforms.semantics.traced_values import Source, Taint, function_name
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, DIFFERENTIATION, FILTER_JIT, JIT
 
@@ -128,6 +138,19 @@ class TracedToStatic:
                 description=f"make `{source.param}` static on the jit of `{outer}`",
                 notes=tuple(notes),
             )
+        carried = self._carried_unchanged(source, slot.expr)
+        if carried is not None:
+            return ctx.finding(
+                "JAX404",
+                slot.expr,
+                f"{message}; but `{carried.name}` goes through the `{source.via.name.rsplit('.', 1)[-1]}` carry "  # type: ignore[union-attr]
+                f"unchanged (the body hands it back as it gets it), so it leaves the carry and `{name}` gets "
+                "the static value the loop started from",
+                carried.edits,
+                Applicability.SAFE,
+                description=f"keep `{carried.name}` out of the loop's carry",
+                notes=(f"each step saw the value the loop started with; {carried.given}",),
+            )
         traced = made_traced(self.analysis, callee, slot.param)
         if traced is not None:
             edits, unsure = traced
@@ -150,6 +173,33 @@ class TracedToStatic:
             message,
             notes=(self._upstream(source), self._dynamic(callee, name, slot.param)),
         )
+
+    def _carried_unchanged(self, source: Source, value: cst.BaseExpression) -> DroppedCarry | None:
+        """The value is an element of a ``scan``/``fori_loop`` carry the body unpacks and hands
+        back unchanged, started from a static value (a static parameter of the jit around the
+        loop): out of the carry, the body gets that value itself (`repairs.constant_carry`)."""
+        ctx = self.ctx
+        via, body = source.via, source.function
+        if via is None or via.name not in CARRY_LOOPS or not isinstance(via.node, cst.Call) or not isinstance(body, cst.FunctionDef):
+            return None
+        if not isinstance(value, cst.Name):
+            return None
+        param = next((p for p in (*body.params.posonly_params, *body.params.params) if p.name.value == source.param), None)
+        seen = carry_reads(ctx, body, param) if param is not None else []
+        unpacking = carried_name(self.analysis, seen[0], body, via.name) if len(seen) == 1 else None
+        if unpacking is None:
+            return None
+        bound = single_binding(ctx, value)
+        index = next((i for i, e in enumerate(unpacking.elements) if e.value is bound), None)
+        if index is None:
+            return None
+        dropped = drop_constant_carry(self.analysis, via.node, body, unpacking, index)
+        if isinstance(dropped, str):
+            return None
+        start = initial_element(ctx, via.node, via.name, index)
+        if start is None or self.analysis.staticness.verdict(start).kind is not Kind.STATIC:
+            return None  # it must hash where the jit gets it
+        return dropped
 
     def _proven_upstream(self, source: Source, value: cst.BaseExpression) -> StaticPlan | None:
         """Option 1, when it is proven: the value is Python arithmetic on a parameter of the enclosing
