@@ -1283,9 +1283,10 @@ class TracedValueNeedsConcrete304(Rule):
     (``POTENTIALS[kind](r)`` under vmap, jax#5261) calls the one it picks with
     ``lax.switch(kind, POTENTIALS, r)`` (unsafe: switch clamps an index out of
     range, and traces every function; `repairs.table_switch`). A static value
-    threaded unchanged through a ``fori_loop`` carry (a batch size the body
-    slices with, jax#1879) leaves the carry, and the body closes over it
-    (`repairs.constant_carry`). ``x.item()`` whose number only travels where
+    threaded unchanged through a ``fori_loop`` or ``scan`` carry (a batch
+    size the body slices with, jax#1879) leaves the carry, and the body
+    closes over it, or, defined elsewhere, gets it bound with
+    ``functools.partial`` (`repairs.constant_carry`). ``x.item()`` whose number only travels where
     an array serves (packed in a NamedTuple a jitted function returns,
     jax#8962, or a tuple a caller unpacks, gymnax#74) becomes ``x.reshape(())``.
     Python's ``min``/``max`` of a tracer whose result only goes where an

@@ -334,6 +334,13 @@ class TracedToStatic404(Rule):
     others, passes a hashable Python value (the shared
     ``repairs.static_parameter``, which JAX302 uses too).
 
+    A static value put into a ``scan`` (or ``fori_loop``) carry arrives in
+    the body as a tracer; where the body unpacks it and hands it back
+    unchanged, it leaves the carry and the body gets the value itself: a
+    body nested where the loop is closes over it, one defined elsewhere
+    gets a parameter bound with ``functools.partial(body, cfg=cfg)``
+    (safe; twisted-smc-lm 1f3bc94, `repairs.constant_carry`).
+
     A static parameter used as a loop count is JAX301's (which may rewrite
     the loop); a value built by jnp from static operands is JAX402's; an
     array passed from eager code is JAX403's.
