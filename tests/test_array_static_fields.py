@@ -112,3 +112,34 @@ def test_a_listed_meta_field_given_an_array_moves_into_data_fields() -> None:
     fixed = fix_source(src, Options()).text
     assert 'register_dataclass(Foo, data_fields=("scale", "bar"), meta_fields=())' in fixed
     assert run_in_process(fixed)["RESULT"].tolist() == [[0.0, 1.0, 2.0, 3.0], [0.0, 2.0, 4.0, 6.0]]
+
+
+WATCHED = """\
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+import pytest
+
+
+def test_no_jax_array_static():
+    class InvalidArr(eqx.Module):
+        a: tuple
+        b: jax.Array = eqx.field(static=True)
+
+    with {expecting}:
+        InvalidArr((), jnp.ones(10))
+"""
+
+
+@pytest.mark.parametrize(
+    ("expecting", "found"),
+    [
+        ('pytest.warns(UserWarning, match="A JAX array is being set as static!")', []),
+        ("pytest.raises(ValueError)", []),
+        ("open('log.txt')", ["JAX202"]),  # any other block: the construction is the program's own
+    ],
+)
+def test_an_instance_built_to_watch_a_warning_or_error_is_a_test_not_a_pitfall(expecting: str, found: list[str]) -> None:
+    """equinox's own test builds a module with an array in a static field under `pytest.warns`:
+    the warning is what it checks, and a rewrite would make it fail."""
+    assert [f.code for f in check(WATCHED.format(expecting=expecting), Options()).findings] == found

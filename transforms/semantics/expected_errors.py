@@ -6,8 +6,8 @@ own tests do, in api_test, lax_numpy_test, lax_control_flow_test). The
 finding is real there, but a rewrite would make the call succeed and the
 test fail, so such code is set apart and counted, never reported as a
 finding by default, and never rewritten. A node expects a
-failure when it sits in the body of a ``with`` over ``assertRaises*`` or
-``pytest.raises``, inside the arguments of such a call
+failure when it sits in the body of a ``with`` over ``assertRaises*``,
+``assertWarns*``, ``pytest.raises`` or ``pytest.warns``, inside the arguments of such a call
 (``self.assertRaises(TypeError, lambda: f(3., 3))``), or in the body of a
 ``try`` whose ``except`` names the error (``ConcretizationTypeError``, the
 other tracer conversion errors, ``TypeError``); a bare ``except`` or
@@ -41,8 +41,9 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.tracing import Route
 
-#: Qualified names of the context managers and functions that expect an exception.
-_RAISES = frozenset({"pytest.raises", "numpy.testing.assert_raises", "numpy.testing.assert_raises_regex"})
+#: Qualified names of the context managers and functions that expect an exception (or a warning:
+#: equinox's tests build a module with an array in a static field under ``pytest.warns``).
+_RAISES = frozenset({"pytest.raises", "pytest.warns", "numpy.testing.assert_raises", "numpy.testing.assert_raises_regex"})
 #: Decorators that mark a test as known not to work, whatever the platform.
 _KNOWN_FAILING = frozenset({"unittest.skip", "unittest.expectedFailure", "pytest.mark.skip", "pytest.mark.xfail"})
 #: Exceptions whose handler shows a ``try`` body runs these pitfalls to see them fail
@@ -75,8 +76,8 @@ def _expects_exception(ctx: ModuleContext, call: cst.BaseExpression) -> bool:
     if not isinstance(call, cst.Call):
         return False
     func = call.func
-    if isinstance(func, cst.Attribute) and func.attr.value.startswith("assertRaises"):
-        return True  # unittest's and absltest's assertRaises, assertRaisesRegex, ...
+    if isinstance(func, cst.Attribute) and func.attr.value.startswith(("assertRaises", "assertWarns")):
+        return True  # unittest's and absltest's assertRaises, assertRaisesRegex, assertWarns, ...
     if ctx.names.qualified_name(func) in _RAISES:
         return True
     # A test helper handed the error it expects and the code to run: ``get_exception(TypeError, f)``.

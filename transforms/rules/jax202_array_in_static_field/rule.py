@@ -43,6 +43,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.class_hashing import instance_class
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
+from jaxfix.transforms.semantics.expected_errors import expected_failure
 from jaxfix.transforms.semantics.field_values import GivenValue, field_values
 from jaxfix.transforms.semantics.instance_uses import only_fields_read
 from jaxfix.transforms.semantics.python_values import NotStatic, python_value
@@ -85,6 +86,8 @@ class ArraysInStaticFields202:
     def _first_array(self, tree: PytreeClass, field: PytreeField) -> tuple[GivenValue, str] | None:
         """The first value given the field that is an array, or holds one; with what shows it."""
         for given in field_values(self.ctx, tree, field).given:
+            if expected_failure(self.ctx, given.site) is not None:
+                continue  # a test builds it to watch the library object (equinox's `pytest.warns`)
             origin = array_origin(self.analysis, given.value)
             if origin is not None:
                 return given, f"an array ({origin})"
