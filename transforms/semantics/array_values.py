@@ -43,7 +43,7 @@ NUMPY_ARRAYS = frozenset(
 )
 #: jax.numpy names that return something hashable (dtypes, metadata), not an array.
 JAX_NOT_ARRAYS = frozenset(METADATA_CALLS)
-JAX_ARRAY_MAKERS = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.")
+JAX_ARRAY_MAKERS = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.special.", "jax.scipy.stats.")
 #: numpy.random names that make a generator or touch the global state: no array.
 NUMPY_RANDOM_STATE = frozenset(
     {"RandomState", "default_rng", "Generator", "SeedSequence", "BitGenerator", "PCG64", "PCG64DXSM", "MT19937",

@@ -856,13 +856,19 @@ class TraceIndex:
 
     def made_by_factory(self, call: cst.Call, depth: int = 0) -> frozenset[FunctionNode]:
         """``run = make_run(...)``: the functions an undecorated def (or a staticmethod,
-        ``Model.make_run(...)``, or the implementation a singledispatch function runs for the
-        call's class, `callables.dispatched_def`) of the module returns (``def make_run(...):
+        ``Model.make_run(...)``, a method of an instance whose class is known,
+        ``potential.to_reference()``, or the implementation a singledispatch function runs for
+        the call's class, `callables.dispatched_def`) of the module returns (``def make_run(...):
         def run(...): ...; return run``), which the call's result is."""
         if isinstance(call.func, cst.Name):
             factory = single_binding(self.ctx, call.func)
+        elif isinstance(call.func, cst.Attribute):
+            factory = static_method(self.ctx, call.func)
+            if factory is None:
+                members = self._class_members(call.func)  # timemachine's `potential.to_reference()`
+                factory = next(iter(members)) if len(members) == 1 else None
         else:
-            factory = static_method(self.ctx, call.func) if isinstance(call.func, cst.Attribute) else None
+            factory = None
         if isinstance(factory, cst.FunctionDef) and not runs_as_written(self.ctx, factory):
             factory = dispatched_def(self.ctx, call)
         if not isinstance(factory, cst.FunctionDef):
