@@ -113,7 +113,9 @@ class TracedParams:
                 return any(self.expression(a, line, depth) for a in (*call.args, *(k.value for k in call.keywords)))
             return False
         if isinstance(func, ast.Attribute):
-            return func.attr in ARRAY_METHODS and self.expression(func.value, line, depth)  # an array method
+            # An array method, or `d.get(k, default)` of a traced dict (`traced_values`: an item, as `d[k]`)
+            item = func.attr == "get" and 1 <= len(call.args) + len(call.keywords) <= 2
+            return (func.attr in ARRAY_METHODS or item) and self.expression(func.value, line, depth)
         arguments = (*call.args, *(k.value for k in call.keywords))
         if isinstance(func, ast.Name) and func.id in self._jax_names:
             return any(self.expression(a, line, depth) for a in arguments)

@@ -23,6 +23,9 @@ classes, methods and module-level names that are defined in the module):
 * every def or class (methods too) that holds a seed, is named in R, or
   mentions a name in R (a caller, a use), and then its name joins R (so its
   own callers are kept: whether a function runs traced is decided by them);
+  a caller keeps the bodies of the defs it names too (it may hand on what a
+  helper returns: ``relu(x - y)`` with ``x = getn(d)``), and so does a def
+  named in R for a rule that follows values into callees;
 * every def with a ``global`` statement (it can rebind module names);
 * every def that mentions an attribute a seed reads and the module assigns
   (``self.config``: the ``__init__`` that builds it and every other reader);
@@ -225,8 +228,11 @@ def slice_source(
                 unit.kept = True
                 relevant.add(unit.name)  # type: ignore[arg-type]
                 changed = True
-                if follow_callees and named and not isinstance(unit.node, ast.ClassDef):
-                    _keep_callees([unit], all_units)  # `cfg = make_config()`: what the helper builds
+                if not isinstance(unit.node, ast.ClassDef) and (follow_callees or not named):
+                    # `cfg = make_config()`: what the helper builds; and a caller's helpers, whose
+                    # returns it may hand on (`relu(x - y)` with `x = getn(d)`): whether what it
+                    # passes is traced is read through them (`traced_values._returned_source`)
+                    _keep_callees([unit], all_units)
         for unit in units:
             if unit.is_def:
                 continue

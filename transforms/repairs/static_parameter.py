@@ -27,10 +27,11 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.core.findings import Edit, shorten
 from jaxfix.transforms.core.identifiers import Names, names
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.edits.static_arguments import StaticEditor
+from jaxfix.transforms.repairs.returned_function_jit import returned_function
 from jaxfix.transforms.repairs.static_branch_choice import static_choices
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin, one_concrete_int
@@ -86,6 +87,12 @@ def plan_static_parameters(
     concrete passes its ``.item()`` instead (`item_at_call`)."""
     params = names(params)
     ctx = analysis.ctx
+    returned = returned_function(ctx, fn)
+    if returned is not None:
+        return (
+            f"it returns a function (`{shorten(ctx.code(returned), 40)}`), which jit cannot return whatever is "
+            "static: jit the function it returns instead, or call it unjitted"
+        )
     info = function_info(ctx, fn)
     passed: list[Passed] = []
     converted: list[Edit] = []

@@ -71,6 +71,8 @@ def unknown_destination(
         return parent
     if isinstance(parent, (cst.Return, cst.Lambda)):
         return _returned(ctx, traces, parent, None, _depth)
+    if isinstance(parent, cst.DictElement) and parent.value is node and isinstance(ctx.parent(parent), cst.Dict):
+        return _dict_destination(ctx, traces, ctx.parent(parent), _depth)  # type: ignore[arg-type]
     if isinstance(parent, (cst.Assign, cst.AnnAssign)) and parent.value is node:
         targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
         if len(targets) == 1 and isinstance(targets[0], cst.Subscript) and isinstance(targets[0].value, cst.Name):
@@ -107,6 +109,53 @@ def _returned(
         if found is not None:
             return found
     return None
+
+
+def _dict_destination(
+    ctx: ModuleContext, traces: TraceIndex | None, holder: cst.BaseExpression, depth: int
+) -> cst.CSTNode | None:
+    """A dict that holds the value (``return {"true": relu(x - y)}``): the value goes where an item
+    read of the dict goes, ``d[key]`` of any key (it may be any item). The dict is followed as a
+    value: returned (to each call), bound to a name (each read), nested in another dict display.
+    Anything else done with it (passed on, iterated, unpacked with ``**``, a method called) may
+    read the value, and is named."""
+    if depth > _MAX_DEPTH:
+        return holder
+    parent = ctx.parent(holder)
+    if isinstance(parent, cst.Subscript) and parent.value is holder:
+        if isinstance(ctx.parent(parent), cst.AssignTarget):
+            return None  # `d[k] = v` stores into the dict: it reads no item
+        outer = ctx.parent(parent)
+        if isinstance(outer, cst.Subscript) and outer.value is parent:
+            return _dict_destination(ctx, traces, parent, depth + 1)  # `d["true"][":number"]`: a nested dict
+        return unknown_destination(ctx, traces, parent, depth + 1)
+    if isinstance(parent, cst.DictElement) and parent.value is holder and isinstance(ctx.parent(parent), cst.Dict):
+        return _dict_destination(ctx, traces, ctx.parent(parent), depth + 1)  # type: ignore[arg-type]
+    if isinstance(parent, cst.Return):
+        fn = ctx.enclosing_function(parent)
+        routes = traces.routes(fn) if traces is not None and fn is not None else None
+        if not routes or any(route.escapes or route.uncertain for route in routes):
+            return parent
+        for route in routes:
+            if route.wraps:
+                continue  # through jit, vmap, grad: the caller gets a dict of arrays
+            if route.call is None:
+                return parent
+            found = _dict_destination(ctx, traces, route.call, depth + 1)
+            if found is not None:
+                return found
+        return None
+    if isinstance(parent, cst.Assign) and parent.value is holder and len(parent.targets) == 1:
+        target = parent.targets[0].target
+        if not isinstance(target, cst.Name):
+            return parent
+        for read in reads(ctx, target):
+            if read is not target and isinstance(read, cst.BaseExpression):
+                found = _dict_destination(ctx, traces, read, depth + 1)
+                if found is not None:
+                    return found
+        return None
+    return parent
 
 
 def _stored(

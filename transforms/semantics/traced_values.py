@@ -246,6 +246,13 @@ class TracedValues:
             # index itself, a different error: not followed).
             return _first(*(self._source(e.slice.value, deeper) for e in expr.slice if isinstance(e.slice, cst.Index)))
         if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(expr.args) <= 2:
+                # `inputs.get("x", 0.0)` of a traced dict: an item, as `inputs["x"]` is (arrays have no
+                # `get`); the screen's twin is `screen_tracing.TracedParams._call`
+                item = _computed(self._source(func.value, deeper))
+                if item is not None:
+                    return item
             return self._call_source(expr, deeper)
         if isinstance(expr, cst.UnaryOperation):
             return self._source(expr.expression, deeper)

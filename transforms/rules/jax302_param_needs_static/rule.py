@@ -20,6 +20,7 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.repairs.returned_function_jit import jit_the_returned_function, returned_function
 from jaxfix.transforms.repairs.select_with_where import select_where_written
 from jaxfix.transforms.repairs.static_parameter import (
     StaticPlan,
@@ -95,6 +96,10 @@ class ParamsNeedingStatic:
             needs = self._needs(fn)
             if not needs:
                 continue
+            moved = self._jit_moved_to_returned(fn, needs)
+            if moved:
+                out.extend(moved)
+                continue
             plan = plan_static_parameters(self.analysis, fn, tuple(n.param for n in needs))
             if isinstance(plan, str):
                 plan = self._literals_unwrapped(fn, needs) or plan
@@ -118,6 +123,34 @@ class ParamsNeedingStatic:
             out.extend(self._finding(need, plan, doubt) for need in needs)
         for fn in sorted(self.ctx.nodes_of(cst.FunctionDef), key=self.ctx.start):
             out.extend(self._filtered(fn))
+        return out
+
+    def _jit_moved_to_returned(self, fn: FunctionNode, needs: list[_Need]) -> list[Finding]:
+        """A jitted factory returning a function (jax#689): its parameters are sizes of what it
+        builds, and jit could not return the function anyway; the jit moves onto what it returns
+        (`repairs.returned_function_jit`). Nothing when it returns no function or that is not proven."""
+        ctx = self.ctx
+        returned = returned_function(ctx, fn)
+        if returned is None or any(n.use is None for n in needs):
+            return []
+        edits = jit_the_returned_function(self.analysis, fn)
+        if isinstance(edits, str):
+            return []
+        name = fn.name.value  # type: ignore[union-attr]
+        out = []
+        for need in needs:
+            head = f"`{need.param}` is a parameter of the jitted `{name}` that is not static there, but {need.use.reason}"  # type: ignore[union-attr]
+            out.append(
+                ctx.finding(
+                    "JAX302",
+                    need.use.node,  # type: ignore[union-attr]
+                    f"{head}; `{name}` returns a function (`{shorten(ctx.code(returned), 40)}`), which jit cannot "
+                    f"return whatever is static: `{name}` runs in Python and jits the function it returns",
+                    edits,
+                    description=f"jit the function `{name}` returns instead of `{name}`",
+                    notes=("its own JAX calls now run eagerly, once per call, on the values they always had",),
+                )
+            )
         return out
 
     def _filtered(self, fn: cst.FunctionDef) -> list[Finding]:
