@@ -214,10 +214,7 @@ CARDS: tuple[RuleCard, ...] = (
         "transform-traces-python-value",
         "safe",
         "checkpoint, vmap, pmap, make_jaxpr or eval_shape traces a Python value the function needs as one",
-        (
-            ("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape", "equinox"),
-            ("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape", "scan", "fori_loop", "while_loop", "cond", "switch"),
-        ),
+        (("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape", "scan", "fori_loop", "while_loop", "cond", "switch"),),
     ),
     RuleCard(
         "JAX406",

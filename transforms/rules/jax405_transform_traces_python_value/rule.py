@@ -32,8 +32,11 @@ from jaxfix.transforms.edits.fresh_names import names_in
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.gate.screen import Facts, qualified_spellings
 from jaxfix.transforms.repairs.select_with_where import answers_only_for_arrays, select
-from jaxfix.transforms.rules.jax405_transform_traces_python_value.equinox_carry import equinox_carry_findings
 from jaxfix.transforms.rules.jax405_transform_traces_python_value.equinox_vmap import equinox_vmap_findings
+from jaxfix.transforms.rules.jax405_transform_traces_python_value.function_carry import (
+    function_carry_findings,
+    function_carry_seeds,
+)
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.broadcast_values import repeated_python_value
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need
@@ -461,7 +464,7 @@ class TransformedCalls:
 
 #: The transforms' names, as a file may spell them (the screen's seeds).
 _WORDS = ("checkpoint", "remat", "make_jaxpr", "pmap", "vmap", "eval_shape")
-#: With "equinox": the primitives an equinox module may be handed to as a carry or operand (`equinox_carry`).
+#: The primitives a function, or a module holding one, may be handed to as a carry or operand (`function_carry`).
 _CONTROL_FLOW_WORDS = ("scan", "fori_loop", "while_loop", "cond", "switch")
 _QUALIFIED = frozenset({*STATIC_OPTION, EVAL_SHAPE})
 
@@ -488,9 +491,8 @@ def seeds(facts: Facts) -> list[ast.AST]:
             out.append(node)
     if out and "equinox" in facts.text and any(isinstance(n, ast.Call) and isinstance(n.func, ast.Call) for n in out):
         return [facts.tree]  # `jax.vmap(f)(ensemble)`: the module classes that build it may be anywhere (`equinox_vmap`)
-    if "equinox" in facts.text and facts.control_flow_calls:
-        return [facts.tree]  # a module as a scan carry or cond operand (`equinox_carry`): its classes may be anywhere
-    return out
+    carried = function_carry_seeds(facts)  # a function, or a module holding one, as a carry (`function_carry`)
+    return [facts.tree] if any(c is facts.tree for c in carried) else [*out, *carried]
 
 
 class TransformTracesPythonValue405(Rule):
@@ -530,8 +532,8 @@ class TransformTracesPythonValue405(Rule):
     maps the arrays along axis 0 and leaves the rest (`equinox_vmap`). Handed
     to ``lax.scan``/``fori_loop``/``while_loop`` as (part of) the carry, or to
     ``lax.cond``/``switch`` as an operand, it fails the same way (equinox#446,
-    #389, #630): reported, with equinox's ``partition``/``combine`` split
-    (`equinox_carry`).
+    #389, #630), and so does a function carried itself (jax#6539): reported,
+    with equinox's ``partition``/``combine`` split or a closure (`function_carry`).
 
     ``jax.grad`` and its relatives trace only ``argnums``, and jit is JAX302's.
     """
@@ -539,7 +541,7 @@ class TransformTracesPythonValue405(Rule):
     code = "JAX405"
     name = "transform-traces-python-value"
     summary = "checkpoint, vmap, pmap, make_jaxpr or eval_shape traces a Python value the function needs as one"
-    required = ((*_WORDS, "equinox"), (*_WORDS, *_CONTROL_FLOW_WORDS))
+    required = ((*_WORDS, *_CONTROL_FLOW_WORDS),)
     follows_callees = True
 
     @classmethod
@@ -547,7 +549,5 @@ class TransformTracesPythonValue405(Rule):
         return seeds(facts)
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
-        found = TransformedCalls(analysis).findings()
-        if "equinox" not in analysis.ctx.text:
-            return found
-        return [*found, *equinox_vmap_findings(analysis), *equinox_carry_findings(analysis)]
+        found = [*TransformedCalls(analysis).findings(), *function_carry_findings(analysis)]
+        return [*found, *equinox_vmap_findings(analysis)] if "equinox" in analysis.ctx.text else found

@@ -1,0 +1,123 @@
+"""JAX405 for a function handed to a lax primitive as its carry or operand, itself or as a leaf of
+an equinox module.
+
+``lax.scan``, ``fori_loop`` and ``while_loop`` take every leaf of their carry as
+an array, and ``lax.cond``/``switch`` every leaf of their operands. A Python
+function is no JAX type, so the primitive fails before the body runs (``...
+is not a valid JAX type``): a function carried itself (jax#6539 carries the
+derivative closure ``vjp`` returns, a new one each step), or an equinox
+module that holds one as a leaf, as an ``eqx.nn.MLP`` holds its activations
+(`semantics.function_leaves`; equinox#446, #389, #630). ``eqx.nn.Linear``
+holds arrays alone and passes, which is why such code works until the model
+grows. Both are reported: a module's fix is equinox's split, ``params,
+static = eqx.partition(model, eqx.is_array)``, the arrays through the
+primitive and ``eqx.combine(params, static)`` where the module is used
+again, and where that goes (the body, after the loop, the cond's result)
+depends on the code around; a function that stays the same is closed over
+or bound with ``functools.partial``, one that changes each step makes a
+Python loop. A function as an operand of ``cond``/``switch`` is JAX103's,
+which binds it into the branches.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from jaxfix.transforms.core.findings import Finding, shorten
+from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.class_hashing import static_method
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.function_leaves import function_leaf
+
+#: Each primitive: where its carried or operand values are (first position, keyword; no keyword:
+#: every positional argument from there), and what they are called.
+_PRIMITIVES = {
+    "scan": (1, "init", "initial carry"),
+    "fori_loop": (3, "init_val", "initial carry"),
+    "while_loop": (2, "init_val", "initial carry"),
+    "cond": (3, None, "operands"),
+    "switch": (2, None, "operands"),
+}
+_MODULE_OPTION = (
+    "option: pass only its arrays: `params, static = eqx.partition(model, eqx.is_array)`; hand `params` to the "
+    "primitive and rebuild the module with `eqx.combine(params, static)` where it is used (in the body, after it)"
+)
+_FUNCTION_OPTIONS = (
+    "option: a function that stays the same needs no carrying: the body closes over it, or gets it with `functools.partial`",
+    "option: a function that changes each step (a new closure) cannot be carried: make the loop a Python loop",
+)
+
+
+def function_carry_findings(analysis: Analysis) -> list[Finding]:
+    ctx = analysis.ctx
+    out: list[Finding] = []
+    for call in ctx.calls:
+        primitive = ctx.names.qualified_name(call.func) or ""
+        name = primitive.rsplit(".", 1)[-1]
+        if not primitive.startswith("jax.lax.") or name not in _PRIMITIVES:
+            continue
+        position, keyword, what = _PRIMITIVES[name]
+        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        if name == "cond" and len(positional) == 5:
+            continue  # the old `cond(pred, true_operand, true_fun, false_operand, false_fun)`: a function there is a branch
+        values = positional[position:] if keyword is None else positional[position : position + 1]
+        values += [a.value for a in call.args if keyword is not None and a.keyword is not None and a.keyword.value == keyword]
+        for value in values:
+            # a function operand of cond/switch is JAX103's, which binds it into the branches
+            function = _function(ctx, value) if keyword is not None else None
+            leaf = function_leaf(analysis, value, 0) if function is None else None
+            if function is None and leaf is None:
+                continue
+            head = f"`{shorten(ctx.code(value))}`, in the {what} of `{name}`,"
+            fails = f"`{name}` takes every leaf of its {what} as an array and fails (\"is not a valid JAX type\")"
+            if function is not None:
+                message, notes = f"{head} is a function ({function}), which is no JAX type; {fails}", _FUNCTION_OPTIONS
+            else:
+                message, notes = f"{head} is (or holds) an equinox module that holds {leaf} as a leaf; {fails}", (_MODULE_OPTION,)
+            out.append(ctx.finding("JAX405", value, message, notes=notes))
+            break
+    return out
+
+
+def _function(ctx, value: cst.BaseExpression) -> str | None:
+    """How `value` is surely a Python function: a lambda, or a name bound once to a def or a lambda."""
+    if isinstance(value, cst.Lambda):
+        return "a lambda"
+    if isinstance(value, cst.Name):
+        binding = single_binding(ctx, value)
+        if isinstance(binding, cst.FunctionDef):
+            return f"the def `{binding.name.value}`"
+        if isinstance(binding, cst.Name) and isinstance(assigned_value(ctx, binding), cst.Lambda):
+            return "a lambda"
+    if isinstance(value, cst.Attribute) and (method := static_method(ctx, value)) is not None:
+        return f"the staticmethod `{method.name.value}`"  # `Model.f`
+    return None
+
+
+def function_carry_seeds(facts: Facts) -> list[ast.AST]:
+    """Loops handed a lambda, an attribute (``Model.f``) or a name the module binds to a def or lambda
+    as their carry (the whole module where equinox is imported: its module classes may be anywhere)."""
+    calls = facts.control_flow_calls
+    if not calls:
+        return []
+    if "equinox" in facts.text:
+        return [facts.tree]
+    defs = {n.name for n in facts.nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))} | {
+        t.id for n in facts.nodes if isinstance(n, ast.Assign) and isinstance(n.value, ast.Lambda)
+        for t in n.targets if isinstance(t, ast.Name)
+    }
+    out: list[ast.AST] = []
+    for call in calls:
+        name = facts.control_flow_name(call)
+        if name not in _PRIMITIVES:
+            continue
+        position, keyword, _ = _PRIMITIVES[name]
+        if keyword is None:
+            continue  # cond and switch: only an equinox module is followed there
+        values = [*call.args[position : position + 1], *(k.value for k in call.keywords if k.arg == keyword)]
+        if any(isinstance(v, (ast.Lambda, ast.Attribute)) or (isinstance(v, ast.Name) and v.id in defs) for v in values):
+            out.append(call)
+    return out
