@@ -1,11 +1,13 @@
-"""Reading a block's statements as an edit sees them: where its code starts after a docstring, and
-whether re-indenting it would change a string."""
+"""Reading a block's statements as an edit sees them: where its code starts after a docstring,
+whether re-indenting it would change a string, and the edit removing a line that holds one thing."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import libcst as cst
+
+from jaxfix.transforms.core.findings import Edit
 
 if TYPE_CHECKING:
     from jaxfix.transforms.semantics.module import ModuleContext
@@ -26,3 +28,13 @@ def string_across_lines(ctx: ModuleContext, node: cst.CSTNode) -> bool:
     """Does a string literal in `node` hold a line break of the source (a triple-quoted string),
     whose text moving the code to another indentation would change?"""
     return any("\n" in ctx.code(s) for s in ctx.descendants(node, (cst.SimpleString, cst.FormattedString)))
+
+
+def line_removed(ctx: ModuleContext, node: cst.CSTNode, shown: str) -> Edit | None:
+    """The edit removing the line `node` is written on, newline included, when that line holds
+    `shown` and nothing else (``@jax.jit``, ``f = jax.jit(f)``); None when it holds more."""
+    start = ctx.text.rfind("\n", 0, ctx.start(node)) + 1
+    end = ctx.text.find("\n", ctx.end(node))
+    if end < 0 or ctx.text[start:end].strip() != shown:
+        return None
+    return Edit(start, end + 1, "")

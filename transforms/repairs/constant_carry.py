@@ -42,7 +42,7 @@ from jaxfix.transforms.edits.tuple_elements import without_element
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, reaching_binding, single_binding
 from jaxfix.transforms.semantics.importers import here, used_elsewhere
-from jaxfix.transforms.semantics.reads import parameter_reads, reads
+from jaxfix.transforms.semantics.reads import reads, reads_seeing
 from jaxfix.transforms.semantics.vocabulary import FORI_LOOP, PARTIAL, SCAN
 
 
@@ -66,6 +66,8 @@ class DroppedCarry:
     name: str
     #: How the body gets the value now, for a note.
     given: str
+    #: What the loop's initial carry starts the element from, the value the body now gets.
+    start: cst.Name
 
 
 @dataclass(frozen=True)
@@ -84,23 +86,12 @@ CARRY_LOOPS = {
 }
 
 
-def _reads_of(ctx, binding: cst.CSTNode) -> list[cst.CSTNode]:
-    """The reads that see this binding of a name (`reads` gives those of every binding)."""
-    return [r for r in reads(ctx, binding) if not isinstance(r, cst.Name) or reaching_binding(ctx, r) is binding]  # type: ignore[arg-type]
-
-
-def carry_reads(ctx, body: cst.FunctionDef, param: cst.Param) -> list[cst.CSTNode]:
-    """The reads of the body's carry parameter that see it, not a rebinding of its name (``carry =
-    (key, params)`` before ``return carry, None``)."""
-    return [r for r in parameter_reads(ctx, body, param.name.value) if not isinstance(r, cst.Name) or reaching_binding(ctx, r) is param]
-
-
 def carried_name(analysis: Analysis, read: cst.CSTNode, body: cst.FunctionDef, loop: str = FORI_LOOP) -> cst.Tuple | None:
     """The names ``a, b, n`` of ``a, b, n = state``, the body's one read `read` of its carry."""
     ctx = analysis.ctx
     positional = [*body.params.posonly_params, *body.params.params]
     position = CARRY_LOOPS[loop].carry_param
-    if len(positional) != 2 or carry_reads(ctx, body, positional[position]) != [read]:
+    if len(positional) != 2 or reads_seeing(ctx, positional[position]) != [read]:
         return None
     assign = ctx.parent(read)
     if not isinstance(assign, cst.Assign) or assign.value is not read or len(assign.targets) != 1:
@@ -148,7 +139,7 @@ def drop_constant_carry(
         return f"`{start.value}` is not bound once in the function around the loop"
     if analysis.traced.tracer_source(start) is not None:
         return f"`{name}` is a tracer where the loop starts too: the body would not get it concrete"
-    if held is not None and len(_reads_of(ctx, held)) != 1:
+    if held is not None and len(reads_seeing(ctx, held)) != 1:
         return "the initial carry is read elsewhere too"
     edits = [without_element(ctx, init, index), without_element(ctx, unpacking, index), without_element(ctx, value, index)]
     closure = ctx.enclosing_function(body) is ctx.enclosing_function(loop) and ctx.enclosing_function(loop) is not None
@@ -164,19 +155,7 @@ def drop_constant_carry(
     if any(later[0] < earlier[1] for earlier, later in zip(spans, spans[1:])):
         return f"`{name}` is read inside a carry the edits rewrite whole"
     how = "the body now closes over it" if closure else f"the loop now binds it to `{body.name.value}` with `functools.partial`"
-    return DroppedCarry(tuple(edits), name, how)
-
-
-def initial_element(ctx, loop: cst.Call, kind: str, index: int) -> cst.BaseExpression | None:
-    """The expression the loop's initial carry starts element `index` from (through a name bound to
-    the tuple), as `drop_constant_carry` reads it."""
-    init = _argument(loop, CARRY_LOOPS[kind].init)
-    if isinstance(init, cst.Name):
-        binding = reaching_binding(ctx, init)
-        init = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-    if not isinstance(init, cst.Tuple) or index >= len(init.elements):
-        return None
-    return init.elements[index].value
+    return DroppedCarry(tuple(edits), name, how, start)
 
 
 def _bound_before(ctx, start: cst.Name, outer: cst.CSTNode, loop: cst.Call) -> bool:
@@ -204,7 +183,7 @@ def _returned_carry(ctx, body: cst.FunctionDef, kind: CarryLoop) -> cst.Tuple | 
     if isinstance(value, cst.Name):
         binding = reaching_binding(ctx, value)
         rebuilt = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-        if rebuilt is None or _reads_of(ctx, binding) != [value]:  # type: ignore[arg-type]
+        if rebuilt is None or reads_seeing(ctx, binding) != [value]:  # type: ignore[arg-type]
             return f"`{body.name.value}` does not return its carry as a tuple written out"
         value = rebuilt
     if not isinstance(value, cst.Tuple):
@@ -286,7 +265,7 @@ def _result_carry(ctx, loop: cst.Call, kind: CarryLoop, size: int, index: int) -
     if kind.returns_pair:
         out = out.elements[0].value if isinstance(out, cst.Tuple) and len(out.elements) == 2 else None
         if isinstance(out, cst.Name):
-            later = _reads_of(ctx, out)
+            later = reads_seeing(ctx, out)
             if not later:
                 return []
             statement = ctx.parent(later[0]) if len(later) == 1 else None
@@ -297,6 +276,6 @@ def _result_carry(ctx, loop: cst.Call, kind: CarryLoop, size: int, index: int) -
     if out_names is None or len(out_names) != size:
         return "the loop's result is not unpacked into names"
     dropped = out.elements[index].value  # type: ignore[union-attr]
-    if out_names[index] != "_" and _reads_of(ctx, dropped):
+    if out_names[index] != "_" and reads_seeing(ctx, dropped):
         return f"`{out_names[index]}`, the loop's result at that place, is read"
     return [without_element(ctx, out, index)]  # type: ignore[arg-type]

@@ -50,7 +50,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
-from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.reads import reads, reads_seeing
 from jaxfix.transforms.semantics.sinks import Flow, value_shaped_call
 from jaxfix.transforms.semantics.staged import runs_staged
 
@@ -243,7 +243,7 @@ def _read_once(ctx, name: cst.Name) -> cst.BaseExpression | None:
     binding = reaching_binding(ctx, name)
     if not isinstance(binding, cst.Name) or ctx.enclosing_function(binding) is not ctx.enclosing_function(name):
         return None
-    readers = [r for r in reads(ctx, binding) if reaching_binding(ctx, r) is binding]  # type: ignore[arg-type]
+    readers = reads_seeing(ctx, binding)
     if readers != [name] or any(reaching_binding(ctx, r) is None for r in reads(ctx, binding)):  # type: ignore[arg-type]
         return None
     return assigned_value(ctx, binding)

@@ -29,8 +29,10 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.statements import line_removed
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
+from jaxfix.transforms.semantics.callables import python_function
+from jaxfix.transforms.semantics.constants import own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.reads import reads
@@ -38,22 +40,11 @@ from jaxfix.transforms.semantics.vocabulary import JIT
 
 
 def returned_function(ctx, fn: FunctionNode) -> cst.BaseExpression | None:
-    """What `fn` returns when that is a Python function (a lambda, a def, a name bound once to
-    either): a jitted function's outputs must be arrays, so no static argument helps."""
+    """What `fn` returns when that is a Python function (`callables.python_function`): a jitted
+    function's outputs must be arrays, so no static argument helps."""
     if not isinstance(fn, cst.FunctionDef):
         return None
-    return next((value for r in own_returns(fn) if (value := _function_value(ctx, r.value)) is not None), None)
-
-
-def _function_value(ctx, value: cst.BaseExpression | None) -> cst.BaseExpression | None:
-    if isinstance(value, cst.Lambda):
-        return value
-    if isinstance(value, cst.Name):
-        binding = single_binding(ctx, value)
-        held = binding if isinstance(binding, cst.FunctionDef) else assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-        if isinstance(held, (cst.FunctionDef, cst.Lambda)):
-            return value
-    return None
+    return next((r.value for r in own_returns(fn) if python_function(ctx, r.value) is not None), None)
 
 
 def jit_the_returned_function(analysis: Analysis, fn: FunctionNode) -> tuple[Edit, ...] | str:
@@ -62,11 +53,12 @@ def jit_the_returned_function(analysis: Analysis, fn: FunctionNode) -> tuple[Edi
     if not isinstance(fn, cst.FunctionDef):
         return "it is a lambda"
     info = function_info(ctx, fn)
-    jit_node = info.jit_node if info.jit is not None and info.jit.call is None else _assigned_jit(ctx, fn)
+    bare = info.jit is not None and info.jit.call is None and isinstance(info.jit_node, cst.Decorator)
+    jit_node = info.jit_node if bare else _assigned_jit(ctx, fn)
     if jit_node is None:
-        return "its jit is not a bare `jit`"
+        return "its jit is not a bare `jit`, as a decorator or a `f = jit(f)` line beside the def"
     returns = own_returns(fn)
-    if not returns or any(_function_value(ctx, r.value) is None for r in returns):
+    if not returns or any(python_function(ctx, r.value) is None for r in returns):
         return "not every return gives back a function"
     removed = _jit_removed(ctx, fn, jit_node)
     if isinstance(removed, str):
@@ -83,15 +75,19 @@ def jit_the_returned_function(analysis: Analysis, fn: FunctionNode) -> tuple[Edi
     return tuple(edits)
 
 
-def _assigned_jit(ctx, fn: cst.FunctionDef) -> cst.Call | None:
-    """The ``jit(f)`` of a line ``f = jit(f)`` in the def's own block (no options)."""
+def _assigned_jit(ctx, fn: cst.FunctionDef) -> cst.Assign | None:
+    """The line ``f = jit(f)`` (no options) in the def's own block, for an undecorated def."""
     block = ctx.parent(fn)
-    body = block.body if isinstance(block, (cst.Module, cst.IndentedBlock)) else ()
+    body = block.body if isinstance(block, (cst.Module, cst.IndentedBlock)) and not fn.decorators else ()
     for statement in body:
         small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
-        value = small.value if isinstance(small, cst.Assign) else None
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+            continue
+        target, value = small.targets[0].target, small.value
         if (
-            isinstance(value, cst.Call)
+            isinstance(target, cst.Name)
+            and target.value == fn.name.value
+            and isinstance(value, cst.Call)
             and ctx.names.qualified_name(value.func) == JIT
             and len(value.args) == 1
             and value.args[0].keyword is None
@@ -99,33 +95,22 @@ def _assigned_jit(ctx, fn: cst.FunctionDef) -> cst.Call | None:
             and isinstance(value.args[0].value, cst.Name)
             and value.args[0].value.value == fn.name.value
         ):
-            return value
+            return small
     return None
 
 
-def _jit_removed(ctx, fn: cst.FunctionDef, jit_node: cst.CSTNode | None) -> Edit | str:
+def _jit_removed(ctx, fn: cst.FunctionDef, jit: cst.Decorator | cst.Assign) -> Edit | str:
     """The edit removing the jit: its decorator line (beside, at most, an outer ``@staticmethod``,
-    the def then read as ``Model.f``), or the line ``f = jit(f)`` after the def. Every use of the
+    the def then read as ``Model.f``), or the line ``f = jit(f)`` beside the def. Every use of the
     name that holds the jitted factory must be a direct call."""
+    if isinstance(jit, cst.Assign):
+        uses = [u for u in reads(ctx, fn.name) if not any(a is jit.value for a in ctx.ancestors(u))]
+        return _when_only_called(ctx, fn, uses, line_removed(ctx, jit, ctx.code(jit)))
     decorators = [ctx.names.qualified_name(d.decorator) for d in fn.decorators]
-    if isinstance(jit_node, cst.Decorator) and decorators in (["builtins.staticmethod", JIT], [JIT]):
-        static = len(decorators) == 2
-        uses = _static_method_uses(ctx, fn) if static else [u for u in reads(ctx, fn.name)]
-        return _when_only_called(ctx, fn, uses, _line_of(ctx, jit_node))
-    statement = ctx.statement_of(jit_node) if isinstance(jit_node, cst.Call) else None
-    if not fn.decorators and isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
-        assign = statement.body[0]
-        if (
-            isinstance(assign, cst.Assign)
-            and assign.value is jit_node
-            and len(assign.targets) == 1
-            and isinstance(assign.targets[0].target, cst.Name)
-            and assign.targets[0].target.value == fn.name.value
-            and ctx.parent(statement) is ctx.parent(fn)
-        ):
-            uses = [u for u in reads(ctx, fn.name) if not any(a is jit_node for a in ctx.ancestors(u))]
-            return _when_only_called(ctx, fn, uses, _line_of(ctx, statement))
-    return "its jit is not a decorator or a `f = jit(f)` line beside the def"
+    if decorators not in (["builtins.staticmethod", JIT], [JIT]):
+        return "another decorator wraps it"
+    uses = _static_method_uses(ctx, fn) if len(decorators) == 2 else reads(ctx, fn.name)
+    return _when_only_called(ctx, fn, uses, line_removed(ctx, jit.decorator, "@" + ctx.code(jit.decorator)))
 
 
 def _static_method_uses(ctx, fn: cst.FunctionDef) -> list[cst.CSTNode] | None:
@@ -139,7 +124,9 @@ def _static_method_uses(ctx, fn: cst.FunctionDef) -> list[cst.CSTNode] | None:
     return list(uses)
 
 
-def _when_only_called(ctx, fn: cst.FunctionDef, uses: list[cst.CSTNode] | None, edit: Edit) -> Edit | str:
+def _when_only_called(ctx, fn: cst.FunctionDef, uses: list[cst.CSTNode] | None, edit: Edit | None) -> Edit | str:
+    if edit is None:
+        return "its jit shares its line with other code"
     if uses is None:
         return f"`{fn.name.value}`'s class is used where its calls cannot all be seen"
     for use in uses:
@@ -147,10 +134,3 @@ def _when_only_called(ctx, fn: cst.FunctionDef, uses: list[cst.CSTNode] | None, 
         if not (isinstance(call, cst.Call) and call.func is use):
             return f"`{fn.name.value}` is used other than by direct calls (line {ctx.span(use).start.line})"
     return edit
-
-
-def _line_of(ctx, node: cst.CSTNode) -> Edit:
-    """An edit removing the whole lines `node` is written on."""
-    start = ctx.text.rfind("\n", 0, ctx.start(node)) + 1
-    end = ctx.text.find("\n", ctx.end(node))
-    return Edit(start, end + 1 if end != -1 else len(ctx.text), "")

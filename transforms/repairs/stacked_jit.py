@@ -17,6 +17,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
+from jaxfix.transforms.edits.statements import line_removed
 from jaxfix.transforms.semantics.jit_signature import Signature
 from jaxfix.transforms.semantics.jit_wrappers import JitWrapper, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
@@ -58,10 +59,8 @@ def drop_inner_jits(ctx: ModuleContext, fn: cst.FunctionDef) -> tuple[Edit, ...]
         return "the jits are not all decorators of the def"
     edits: list[Edit] = []
     for decorator in stacked[1]:
-        start = ctx.text.rfind("\n", 0, ctx.start(decorator.decorator)) + 1
-        end = ctx.text.find("\n", ctx.end(decorator.decorator))
-        line = ctx.text[start:end]
-        if end < 0 or line.strip() != "@" + ctx.code(decorator.decorator):
+        removed = line_removed(ctx, decorator.decorator, "@" + ctx.code(decorator.decorator))
+        if removed is None:
             return "an inner jit decorator shares its line with other code"
-        edits.append(Edit(start, end + 1, ""))
+        edits.append(removed)
     return tuple(edits)

@@ -62,6 +62,22 @@ def read_callable_use(ctx: ModuleContext, expr: cst.BaseExpression) -> CallableU
     return CallableUse(expr, expr, resolve_callable(ctx, expr))
 
 
+def python_function(ctx: ModuleContext, expr: cst.BaseExpression | None) -> cst.FunctionDef | cst.Lambda | None:
+    """The Python function `expr` surely is: a lambda, a name bound once to a def or a lambda, or
+    ``Model.f``, a staticmethod. No JAX type: jit cannot return one, a carry cannot hold one."""
+    if isinstance(expr, cst.Lambda):
+        return expr
+    if isinstance(expr, cst.Name):
+        binding = single_binding(ctx, expr)
+        if isinstance(binding, cst.FunctionDef):
+            return binding
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value if isinstance(value, cst.Lambda) else None
+    if isinstance(expr, cst.Attribute):
+        return static_method(ctx, expr)
+    return None
+
+
 def plain_def(ctx: ModuleContext, func: cst.BaseExpression) -> cst.FunctionDef | None:
     """The def a call of `func` runs as written: an undecorated def bound once to the name, or the
     static method ``Model.f`` names."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import FunctionScope, GlobalScope, Scope
 
+from jaxfix.transforms.semantics.constants import reaching_binding
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 
 
@@ -34,6 +35,13 @@ def _shadowed(ctx: ModuleContext, node: cst.CSTNode, scope: Scope, name: str) ->
             return True
         inner = inner.parent
     return False
+
+
+def reads_seeing(ctx: ModuleContext, binding: cst.Name | cst.Param) -> list[cst.CSTNode]:
+    """The reads that see this one binding of a name (`reads` gives those of every binding of it):
+    ``carry = (key, params)`` before ``return carry, None`` hides the parameter ``carry``."""
+    name = binding.name if isinstance(binding, cst.Param) else binding
+    return [r for r in reads(ctx, name) if not isinstance(r, cst.Name) or reaching_binding(ctx, r) is binding]
 
 
 def names_read(node: cst.CSTNode) -> list[cst.Name]:

@@ -25,9 +25,7 @@ from jaxfix.transforms.repairs.constant_carry import (
     CARRY_LOOPS,
     DroppedCarry,
     carried_name,
-    carry_reads,
     drop_constant_carry,
-    initial_element,
 )
 from jaxfix.transforms.repairs.static_parameter import StaticPlan, describe_passed, plan_static_parameters
 from jaxfix.transforms.repairs.traced_parameter import made_traced
@@ -39,6 +37,7 @@ from jaxfix.transforms.semantics.int_values import int_value
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
+from jaxfix.transforms.semantics.reads import parameter, reads_seeing
 from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
 from jaxfix.transforms.semantics.static_values import Kind
 from jaxfix.transforms.semantics.traced_values import Source, Taint, function_name
@@ -184,8 +183,8 @@ class TracedToStatic:
             return None
         if not isinstance(value, cst.Name):
             return None
-        param = next((p for p in (*body.params.posonly_params, *body.params.params) if p.name.value == source.param), None)
-        seen = carry_reads(ctx, body, param) if param is not None else []
+        param = parameter(body, source.param)
+        seen = reads_seeing(ctx, param) if param is not None else []
         unpacking = carried_name(self.analysis, seen[0], body, via.name) if len(seen) == 1 else None
         if unpacking is None:
             return None
@@ -196,8 +195,7 @@ class TracedToStatic:
         dropped = drop_constant_carry(self.analysis, via.node, body, unpacking, index)
         if isinstance(dropped, str):
             return None
-        start = initial_element(ctx, via.node, via.name, index)
-        if start is None or self.analysis.staticness.verdict(start).kind is not Kind.STATIC:
+        if self.analysis.staticness.verdict(dropped.start).kind is not Kind.STATIC:
             return None  # it must hash where the jit gets it
         return dropped
 

@@ -28,8 +28,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Finding, shorten
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.class_hashing import static_method
-from jaxfix.transforms.semantics.constants import assigned_value, single_binding
+from jaxfix.transforms.semantics.callables import python_function
 from jaxfix.transforms.semantics.function_leaves import function_leaf
 
 #: Each primitive: where its carried or operand values are (first position, keyword; no keyword:
@@ -83,18 +82,13 @@ def function_carry_findings(analysis: Analysis) -> list[Finding]:
 
 
 def _function(ctx, value: cst.BaseExpression) -> str | None:
-    """How `value` is surely a Python function: a lambda, or a name bound once to a def or a lambda."""
-    if isinstance(value, cst.Lambda):
+    """How `value` is surely a Python function (`callables.python_function`), as a message says it."""
+    function = python_function(ctx, value)
+    if isinstance(function, cst.Lambda):
         return "a lambda"
-    if isinstance(value, cst.Name):
-        binding = single_binding(ctx, value)
-        if isinstance(binding, cst.FunctionDef):
-            return f"the def `{binding.name.value}`"
-        if isinstance(binding, cst.Name) and isinstance(assigned_value(ctx, binding), cst.Lambda):
-            return "a lambda"
-    if isinstance(value, cst.Attribute) and (method := static_method(ctx, value)) is not None:
-        return f"the staticmethod `{method.name.value}`"  # `Model.f`
-    return None
+    if function is None:
+        return None
+    return f"the staticmethod `{function.name.value}`" if isinstance(value, cst.Attribute) else f"the def `{function.name.value}`"
 
 
 def function_carry_seeds(facts: Facts) -> list[ast.AST]:
