@@ -698,7 +698,10 @@ def run(
                 # here: the worker runs it (in parallel) when a rule asks.
                 admitted, imports_static_jitted = (), None
             else:
-                admitted = names.admitted(data)
+                # The view the project's importer queries read too: each file's imports are read once.
+                admitted = (
+                    names.admitted_view(repo.import_view(ref, data)) if names and ref is not None and repo is not None else names.admitted(data)
+                )
                 imports_static_jitted = bool(admitted)
                 if not _may_match(haystack, file_options, imports_static_jitted):
                     done(index, FileResult(path, stage="filtered"))

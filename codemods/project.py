@@ -199,7 +199,7 @@ class FileRepository:
             test = StaticNames({name: frozenset(module.split("."))})
             index = self._mentioning(project)
             candidates = sorted({*index.get(name, ()), *index.get(_ANY_NAME, ())})
-            self._importers[key] = [ref for ref in (self._refs[i] for i in candidates) if test.admitted_view(self._import_view(ref))]
+            self._importers[key] = [ref for ref in (self._refs[i] for i in candidates) if test.admitted_view(self.import_view(ref))]
         return self._importers[key]
 
     def _mentioning(self, project: str) -> dict[str, list[int]]:
@@ -209,7 +209,7 @@ class FileRepository:
         if project not in self._by_word:
             index: dict[str, list[int]] = {}
             for position, ref in enumerate(self._refs):
-                view = self._import_view(ref) if ref.project == project else None
+                view = self.import_view(ref) if ref.project == project else None
                 if view is None:
                     continue
                 for word in (*(view.words | view.attributes), *((_ANY_NAME,) if view.starred else ())):
@@ -217,12 +217,14 @@ class FileRepository:
             self._by_word[project] = index
         return self._by_word[project]
 
-    def _import_view(self, ref: ModuleRef) -> ImportView | None:
+    def import_view(self, ref: ModuleRef, data: bytes | None = None) -> ImportView | None:
         """What `StaticNames` reads of the module, read once per run: a warm run checks which
         modules may import each of hundreds of names, and keeping every module's text instead
-        would hold the whole project."""
+        would hold the whole project. `data`: the module's bytes when the caller has read them
+        (the engine's first pass asks the same of every file it checks)."""
         if ref.path not in self._views:
-            data = self._raw(ref)
+            if data is None:
+                data = self._raw(ref)
             self._views[ref.path] = import_view(data) if data is not None else None
         return self._views[ref.path]
 
