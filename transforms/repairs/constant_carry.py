@@ -43,7 +43,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, reaching_binding, single_binding
 from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.reads import reads, reads_seeing
-from jaxfix.transforms.semantics.vocabulary import FORI_LOOP, PARTIAL, SCAN
+from jaxfix.transforms.semantics.vocabulary import FORI_LOOP, LAX_PARAMETERS, OPERANDS, PARTIAL, SCAN, written_argument
 
 
 def _names(target: cst.BaseExpression) -> list[str] | None:
@@ -72,17 +72,18 @@ class DroppedCarry:
 
 @dataclass(frozen=True)
 class CarryLoop:
-    """Where a loop primitive takes its body and initial carry, and where the body's carry is."""
+    """Which parameters of a loop primitive take its body and its initial carry
+    (`vocabulary.LAX_PARAMETERS`), and where the body's carry is."""
 
-    body: tuple[int, str]  # the body's position and keyword in the loop's call
-    init: tuple[int, str]
+    body: str
+    init: str
     carry_param: int  # the body's parameter that receives the carry
     returns_pair: bool  # the body returns ``(carry, y)``, and the loop ``(carry, ys)``
 
 
 CARRY_LOOPS = {
-    FORI_LOOP: CarryLoop((2, "body_fun"), (3, "init_val"), 1, False),
-    SCAN: CarryLoop((0, "f"), (1, "init"), 0, True),
+    FORI_LOOP: CarryLoop("body_fun", OPERANDS[FORI_LOOP], 1, False),
+    SCAN: CarryLoop("f", OPERANDS[SCAN], 0, True),
 }
 
 
@@ -106,7 +107,8 @@ def drop_constant_carry(
     """The edits taking element `index` out of the carry of loop call `loop` (a ``fori_loop``
     or a ``scan``); else why not."""
     ctx = analysis.ctx
-    kind = CARRY_LOOPS.get(ctx.names.qualified_name(loop.func) or "")
+    qualified = ctx.names.qualified_name(loop.func) or ""
+    kind = CARRY_LOOPS.get(qualified)
     if kind is None:
         return "the loop is not one whose carry jaxfix follows"
     names = _names(unpacking) or []
@@ -122,7 +124,8 @@ def drop_constant_carry(
         return f"`{body.name.value}` does not hand `{name}` back unchanged"
     if any(a.star for a in loop.args):
         return "the loop's arguments are not all written out"
-    init = _argument(loop, kind.init)
+    written = written_argument(loop, LAX_PARAMETERS[qualified], kind.init)
+    init = written.value if written is not None else None
     if init is None:
         return "the loop's initial carry cannot be found"
     held = None
@@ -166,13 +169,6 @@ def _bound_before(ctx, start: cst.Name, outer: cst.CSTNode, loop: cst.Call) -> b
     return any(a.node is not outer and ctx.start(a.node) < ctx.end(loop) for a in assignments)
 
 
-def _argument(call: cst.Call, where: tuple[int, str]) -> cst.BaseExpression | None:
-    position, keyword = where
-    by_keyword = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)
-    positional = [a for a in call.args if a.keyword is None]
-    return by_keyword if by_keyword is not None else positional[position].value if position < len(positional) else None
-
-
 def _returned_carry(ctx, body: cst.FunctionDef, kind: CarryLoop) -> cst.Tuple | str:
     """The tuple display the body's one ``return`` gives back as its carry (through a name bound
     once to it and read only there)."""
@@ -210,7 +206,8 @@ def _bound_by_partial(
 ) -> list[Edit] | str:
     """A body defined elsewhere gets the value as a parameter of its own, bound at the loop."""
     ctx = analysis.ctx
-    passed = _argument(loop, kind.body)
+    written = written_argument(loop, LAX_PARAMETERS[ctx.names.qualified_name(loop.func) or ""], kind.body)
+    passed = written.value if written is not None else None
     why = _handed_only_here(ctx, passed, body)
     if why is not None:
         return why

@@ -19,11 +19,9 @@ from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.core.textedit import apply_edits
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.traced_values import Source, TracedValues, conversion_operand
+from jaxfix.transforms.semantics.vocabulary import LAX_PARAMETERS, SCAN, written_argument
 
-SCAN = "jax.lax.scan"
 ARANGE = "jax.numpy.arange"
-#: lax.scan's parameters, in order (jax 0.10.2).
-SCAN_PARAMS = ("f", "init", "xs", "length", "reverse", "unroll", "_split_transpose")
 
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
 
@@ -63,26 +61,13 @@ class Count:
         return at is not None and at not in self.conversions
 
 
-def argument(call: cst.Call, names: tuple[str, ...], name: str) -> cst.Arg | None:
-    """The argument a call gives parameter `name` (by keyword, or by position in `names`)."""
-    for i, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if arg.keyword is not None:
-            if arg.keyword.value == name:
-                return arg
-        elif i < len(names) and names[i] == name:
-            return arg
-    return None
-
-
 def find_sites(ctx: ModuleContext) -> list[Site]:
     """Every scan length, range() loop and jnp.arange size in the module, in source order."""
     sites: list[Site] = []
     for call in ctx.calls:
         qualified = ctx.names.qualified_name(call.func)
         if qualified == SCAN:
-            length = argument(call, SCAN_PARAMS, "length")
+            length = written_argument(call, LAX_PARAMETERS[SCAN], "length")
             if length is not None:
                 sites.append(Site(SiteKind.SCAN, call, call, (length.value,)))
         elif qualified == ARANGE:

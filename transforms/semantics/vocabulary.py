@@ -46,6 +46,54 @@ CALLABLE_SLOTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.tree.map": ((0,), ("f",)),
     "jax.tree_util.tree_map": ((0,), ("f",)),
 }
+#: The lax primitives' parameters, in order (``*operands``: every positional argument from there on).
+LAX_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "jax.lax.scan": ("f", "init", "xs", "length", "reverse", "unroll", "_split_transpose"),
+    "jax.lax.fori_loop": ("lower", "upper", "body_fun", "init_val", "unroll"),
+    "jax.lax.while_loop": ("cond_fun", "body_fun", "init_val"),
+    "jax.lax.cond": ("pred", "true_fun", "false_fun", "*operands"),
+    "jax.lax.switch": ("index", "branches", "*operands"),
+}
+#: The parameter that holds what each primitive carries from step to step, or hands its functions.
+OPERANDS: dict[str, str] = {
+    "jax.lax.scan": "init",
+    "jax.lax.fori_loop": "init_val",
+    "jax.lax.while_loop": "init_val",
+    "jax.lax.cond": "*operands",
+    "jax.lax.switch": "*operands",
+}
+
+
+def written_argument(call: cst.Call, parameters: tuple[str, ...], name: str) -> cst.Arg | None:
+    """The argument a call gives parameter `name` of `parameters` (by keyword, or by position);
+    None when it gives none, or a starred argument comes first (it may hold it)."""
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == name:
+                return arg
+        elif i < len(parameters) and parameters[i] == name:
+            return arg
+    return None
+
+
+def written_arguments(call: cst.Call, parameters: tuple[str, ...], name: str) -> list[cst.Arg]:
+    """`written_argument` as a list; for ``*operands``, every positional argument from its place
+    up to the first starred or keyword one."""
+    if not name.startswith("*"):
+        found = written_argument(call, parameters, name)
+        return [found] if found is not None else []
+    at = parameters.index(name)
+    out: list[cst.Arg] = []
+    for i, arg in enumerate(call.args):
+        if arg.star or arg.keyword is not None:
+            break
+        if i >= at:
+            out.append(arg)
+    return out
+
+
 #: A transform's function slot (``jax.jit(fun)``, ``jax.checkpoint(fun)``).
 TRANSFORM_SLOT: tuple[tuple[int, ...], tuple[str, ...]] = ((0,), ("fun",))
 

@@ -27,10 +27,10 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.semantics.constants import single_binding
-from jaxfix.transforms.semantics.loop_counts import SCAN_PARAMS, argument
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.purity import is_pure
 from jaxfix.transforms.semantics.reads import reads
+from jaxfix.transforms.semantics.vocabulary import LAX_PARAMETERS, SCAN, written_argument
 
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
 
@@ -46,12 +46,13 @@ class ScanCall:
 
 
 def read_scan(call: cst.Call) -> ScanCall | None:
-    f, init = argument(call, SCAN_PARAMS, "f"), argument(call, SCAN_PARAMS, "init")
+    params = LAX_PARAMETERS[SCAN]
+    f, init = written_argument(call, params, "f"), written_argument(call, params, "init")
     if f is None or init is None:
         return None
-    xs = argument(call, SCAN_PARAMS, "xs")
+    xs = written_argument(call, params, "xs")
     xs_value = xs.value if xs is not None and not _is_none(xs.value) else None
-    options = tuple(p for p in SCAN_PARAMS[4:] if argument(call, SCAN_PARAMS, p) is not None)
+    options = tuple(p for p in params[4:] if written_argument(call, params, p) is not None)
     return ScanCall(call, f.value, init.value, xs_value, options)
 
 

@@ -30,16 +30,11 @@ from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.callables import python_function
 from jaxfix.transforms.semantics.function_leaves import function_leaf
+from jaxfix.transforms.semantics.vocabulary import LAX_PARAMETERS, OPERANDS, written_arguments
 
-#: Each primitive: where its carried or operand values are (first position, keyword; no keyword:
-#: every positional argument from there), and what they are called.
-_PRIMITIVES = {
-    "scan": (1, "init", "initial carry"),
-    "fori_loop": (3, "init_val", "initial carry"),
-    "while_loop": (2, "init_val", "initial carry"),
-    "cond": (3, None, "operands"),
-    "switch": (2, None, "operands"),
-}
+#: What each primitive calls the values it carries or hands its functions (their parameter
+#: is `vocabulary.OPERANDS`).
+_WHAT = {"init": "initial carry", "init_val": "initial carry", "*operands": "operands"}
 _MODULE_OPTION = (
     "option: pass only its arrays: `params, static = eqx.partition(model, eqx.is_array)`; hand `params` to the "
     "primitive and rebuild the module with `eqx.combine(params, static)` where it is used (in the body, after it)"
@@ -55,18 +50,15 @@ def function_carry_findings(analysis: Analysis) -> list[Finding]:
     out: list[Finding] = []
     for call in ctx.calls:
         primitive = ctx.names.qualified_name(call.func) or ""
-        name = primitive.rsplit(".", 1)[-1]
-        if not primitive.startswith("jax.lax.") or name not in _PRIMITIVES:
+        if primitive not in OPERANDS:
             continue
-        position, keyword, what = _PRIMITIVES[name]
-        positional = [a.value for a in call.args if a.keyword is None and not a.star]
-        if name == "cond" and len(positional) == 5:
+        name, operands = primitive.rsplit(".", 1)[-1], OPERANDS[primitive]
+        what, carried = _WHAT[operands], not operands.startswith("*")
+        if name == "cond" and len([a for a in call.args if a.keyword is None and not a.star]) == 5:
             continue  # the old `cond(pred, true_operand, true_fun, false_operand, false_fun)`: a function there is a branch
-        values = positional[position:] if keyword is None else positional[position : position + 1]
-        values += [a.value for a in call.args if keyword is not None and a.keyword is not None and a.keyword.value == keyword]
-        for value in values:
+        for value in (a.value for a in written_arguments(call, LAX_PARAMETERS[primitive], operands)):
             # a function operand of cond/switch is JAX103's, which binds it into the branches
-            function = _function(ctx, value) if keyword is not None else None
+            function = _function(ctx, value) if carried else None
             leaf = function_leaf(analysis, value, 0) if function is None else None
             if function is None and leaf is None:
                 continue
@@ -105,13 +97,12 @@ def function_carry_seeds(facts: Facts) -> list[ast.AST]:
     }
     out: list[ast.AST] = []
     for call in calls:
-        name = facts.control_flow_name(call)
-        if name not in _PRIMITIVES:
-            continue
-        position, keyword, _ = _PRIMITIVES[name]
-        if keyword is None:
+        primitive = f"jax.lax.{facts.control_flow_name(call)}"
+        operands = OPERANDS.get(primitive, "*")
+        if operands.startswith("*"):
             continue  # cond and switch: only an equinox module is followed there
-        values = [*call.args[position : position + 1], *(k.value for k in call.keywords if k.arg == keyword)]
+        position = LAX_PARAMETERS[primitive].index(operands)
+        values = [*call.args[position : position + 1], *(k.value for k in call.keywords if k.arg == operands)]
         if any(isinstance(v, (ast.Lambda, ast.Attribute)) or (isinstance(v, ast.Name) and v.id in defs) for v in values):
             out.append(call)
     return out
