@@ -401,7 +401,7 @@ def test_no_finding_without_evidence(call: str) -> None:
         ("import yaml\n", "yaml.safe_load(TEXT)", "deepfreeze(yaml.safe_load(TEXT))"),
         ("import tomllib\n", "tomllib.loads(TEXT)", "deepfreeze(tomllib.loads(TEXT))"),
         ("import argparse\n", "vars(ARGS)", "deepfreeze(vars(ARGS))"),
-        ("def make():\n    return {'a': [1]}\n", "make()", "deepfreeze(make())"),
+        ("def make():\n    return {'a': [1]}\n    return {}\n", "make()", "deepfreeze(make())"),
         ("", "sorted(NAMES)", "tuple(sorted(NAMES))"),
         ("", "[n for n in NAMES]", "tuple([n for n in NAMES])"),
     ],
@@ -418,10 +418,18 @@ def test_a_config_built_at_run_time_is_frozen_at_the_call_only_when_unsafe(
     assert findings(after, unsafe_fixes=True) == []
 
 
+def test_a_display_a_helper_returns_to_this_call_alone_is_frozen_where_it_is_built() -> None:
+    """The helper's one use is the call: its display is built for it, as a module-level literal is."""
+    src = module("def make():\n    return {'a': [1], 'fn': jnp.sin}\n", call="f(jnp.ones(2), make())")
+    (finding,) = findings(src)
+    assert finding.fix is not None and "where it is built" in finding.message
+    assert "return frozendict({'a': (1,), 'fn': jnp.sin})" in fixed(src)
+
+
 def test_deepfreeze_is_never_written_for_functions_or_unseen_contents() -> None:
     """deepfreeze turns functions into frozendicts (docs/frozen-forms.md)."""
     for setup, value in [
-        ("def make():\n    return {'fn': jnp.sin}\n", "make()"),
+        ("def make():\n    return {'fn': jnp.sin}\n\n\nmake()\n", "make()"),
         ("BASE = None\n", "dict(BASE)"),
     ]:
         (finding,) = findings(module(setup, call=f"f(jnp.ones(2), {value})"))

@@ -20,6 +20,8 @@ the rules reason about rather than how names are imported:
     positional_to_keyword  `f(a, b, c)` as `f(a, b=b, c=c)` for module-level functions (not ones
                            jitted with static_argnums, which count positions)
     moved_into_class       module-level functions as @staticmethods of `class Model`, read as `Model.f`
+    configs_from_helpers   each module-level `NAME = <literal, or an instance of a module class>` as
+                           `NAME = make_name()` of a helper right above it that returns the value
 
 Each refuses where the re-spelling could change what the program does (a
 keyword it cannot attribute, `**kwargs`, reflection, a def rebound at module
@@ -955,6 +957,65 @@ def _inside_main(text: str) -> str:
     return module.with_changes(body=[*body[:head], main, call.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])]).code
 
 
+#: Values a program writes out as configuration: what the rules reason about when it is static
+#: (a dict, a tuple of sizes, a step count, a dataclass instance).
+_CONFIG_VALUES = (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.Integer, cst.Float, cst.SimpleString)
+
+
+def _configs_from_helpers(text: str) -> str:
+    """Each module-level ``NAME = <literal or instance of a module class>`` becomes ``NAME =
+    make_NAME()`` of a helper defined right above it that returns the value: researchers build
+    configs in functions, and a value's origin then is a call's return."""
+    facts = _facts(text)
+    module = facts.module
+    classes = {s.name.value for s in module.body if isinstance(s, cst.ClassDef)}
+    taken = set(facts.taken)
+    new_body: list[cst.CSTNode] = []
+    changed = False
+    for statement in module.body:
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        target = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+        value = small.value if isinstance(small, cst.Assign) else None
+        config = isinstance(value, _CONFIG_VALUES) or (
+            isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in classes
+        )
+        if not isinstance(target, cst.Name) or target.value.startswith("__") or not config or _mentions_walrus_or_yield(value):
+            new_body.append(statement)
+            continue
+        helper = _free_name(module, f"make_{target.value.lower()}", taken)
+        taken.add(helper)
+        function = cst.FunctionDef(
+            name=cst.Name(helper),
+            params=cst.Parameters(),
+            body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Return(value=value)])]),
+            leading_lines=statement.leading_lines,
+        )
+        call = small.with_changes(value=cst.Call(func=cst.Name(helper)))
+        new_body += [function, statement.with_changes(body=[call], leading_lines=[cst.EmptyLine(), cst.EmptyLine()])]
+        changed = True
+    if not changed:
+        raise NotApplicable("no module-level configuration value")
+    return module.with_changes(body=new_body).code
+
+
+def _mentions_walrus_or_yield(value: cst.CSTNode) -> bool:
+    """A value that binds a name or yields: moved into a function, it would bind or yield there."""
+    found = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            found.append(node)
+
+        def visit_Yield(self, node: cst.Yield) -> None:
+            found.append(node)
+
+        def visit_Await(self, node: cst.Await) -> None:
+            found.append(node)
+
+    value.visit(Finder())
+    return bool(found)
+
+
 #: Each metamorphic variant by name: a program's text -> its re-spelled text, or None when it does not apply.
 _RAW_VARIANTS: dict[str, Callable[[str], str]] = {
     "renamed_parameters": _rename_parameters,
@@ -962,6 +1023,7 @@ _RAW_VARIANTS: dict[str, Callable[[str], str]] = {
     "positional_to_keyword": _positional_to_keyword,
     "moved_into_class": _moved_into_class,
     "inside_main": _inside_main,
+    "configs_from_helpers": _configs_from_helpers,
 }
 
 
@@ -987,6 +1049,7 @@ jit_by_assignment = functools.partial(_applied, "jit_by_assignment")
 positional_to_keyword = functools.partial(_applied, "positional_to_keyword")
 moved_into_class = functools.partial(_applied, "moved_into_class")
 inside_main = functools.partial(_applied, "inside_main")
+configs_from_helpers = functools.partial(_applied, "configs_from_helpers")
 
 METAMORPHIC_VARIANTS: dict[str, Callable[[str], str | None]] = {
     "renamed_parameters": renamed_parameters,
@@ -994,4 +1057,5 @@ METAMORPHIC_VARIANTS: dict[str, Callable[[str], str | None]] = {
     "positional_to_keyword": positional_to_keyword,
     "moved_into_class": moved_into_class,
     "inside_main": inside_main,
+    "configs_from_helpers": configs_from_helpers,
 }

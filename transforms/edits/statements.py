@@ -1,8 +1,11 @@
 """Reading a block's statements as an edit sees them: where its code starts after a docstring,
-whether re-indenting it would change a string, and the edit removing a line that holds one thing."""
+whether re-indenting it would change a string, the edit removing a line that holds one thing, and
+the comments a statement an edit replaces holds (kept above what replaces it)."""
 
 from __future__ import annotations
 
+import io
+import tokenize
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -38,3 +41,26 @@ def line_removed(ctx: ModuleContext, node: cst.CSTNode, shown: str) -> Edit | No
     if end < 0 or ctx.text[start:end].strip() != shown:
         return None
     return Edit(start, end + 1, "")
+
+
+def comments_kept(ctx: ModuleContext, statement: cst.CSTNode, end: int | None = None) -> str | None:
+    """The comments written in the text an edit replaces, from `statement`'s start to `end` (its
+    own end by default), each on a line of its own at the statement's indentation, to go in front
+    of what replaces it: ``if level > cap:  # clamp`` becomes ``# clamp`` above the new line, so a
+    rewrite loses no comment. "" without comments; None when the text does not read as Python
+    tokens (a comment is then not told from a ``#`` in a string)."""
+    start = ctx.start(statement)
+    stop = ctx.end(statement) if end is None else end
+    if "#" not in ctx.text[start:stop]:
+        return ""
+    indent = ctx.indent_of(statement)
+    comments: list[str] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(indent + ctx.text[start:stop]).readline):
+            if token.type == tokenize.COMMENT:
+                comments.append(token.string)
+    except tokenize.TokenError:
+        pass  # the text ends inside brackets: every token in it was read
+    except (IndentationError, SyntaxError):
+        return None
+    return "".join(f"{comment}{ctx.newline}{indent}" for comment in comments)

@@ -615,11 +615,21 @@ class Facts:
     def sequence_names(self) -> frozenset[str]:
         """Names some assignment gives a list, tuple or dict display or a list or dict comprehension:
         what `sinks.python_sequence` may call a Python sequence (a traced index fails there), or
-        `sinks.python_mapping` a dict (a traced key fails there)."""
+        `sinks.python_mapping` a dict (a traced key fails there); also a call of a helper of the module
+        that returns one (``TABLE = make_table()``)."""
+        displays = (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp)
+        made = {
+            name for name, defs in self.defs_by_name.items()
+            if any(isinstance(r.value, displays) for d in defs for r in own_returns(d))
+        }
         return frozenset(
             target.id
             for node in self.nodes
-            if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp))
+            if isinstance(node, ast.Assign)
+            and (
+                isinstance(node.value, displays)
+                or (isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id in made)
+            )
             for target in node.targets
             if isinstance(target, ast.Name)
         )
@@ -633,7 +643,8 @@ class Facts:
 
     @cached_property
     def sequences(self) -> dict[str, set[str]]:
-        """Names assigned a list or tuple display (``branches = [f, g]``) -> names inside it."""
+        """Names assigned a list or tuple display (``branches = [f, g]``), or a call of a helper that
+        returns one, -> names inside it."""
         opening = re.compile(r"=\s*[\[(]")
         # Where the text matches (a match may run over a line break), then each line's own test.
         found = {bisect.bisect_right(self._line_starts, m.start()) for m in opening.finditer(self.text)}
@@ -645,6 +656,21 @@ class Facts:
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         out.setdefault(target.id, set()).update(inner)
+        # `branches = make_branches()` of a helper that returns a display (`constants.helper_return`)
+        made = {
+            name: {n for r in returns for n in map(spelled_name, ast.walk(r.value)) if n}  # type: ignore[arg-type]
+            for name, defs in self.defs_by_name.items()
+            if (returns := [r for d in defs for r in own_returns(d) if isinstance(r.value, (ast.List, ast.Tuple))])
+        }
+        if made:
+            calling = re.compile(r"=\s*(?:" + "|".join(map(re.escape, made)) + r")\s*\(")
+            found = {bisect.bisect_right(self._line_starts, m.start()) for m in calling.finditer(self.text)}
+            for node in self.statements_on(found):
+                call = node.value if isinstance(node, ast.Assign) else None
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in made:
+                    for target in node.targets:  # type: ignore[union-attr]
+                        if isinstance(target, ast.Name):
+                            out.setdefault(target.id, set()).update(made[call.func.id])
         return out
 
 

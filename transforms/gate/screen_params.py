@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from jaxfix.transforms.gate.astwalk import child_nodes
+from jaxfix.transforms.gate.astwalk import child_nodes, own_returns
 from jaxfix.transforms.gate.screen import Facts, StaticSlots, qualified_spellings
 from jaxfix.transforms.gate.screen_sinks import sink_call
 from jaxfix.transforms.semantics.array_api import metadata_call
@@ -227,6 +227,8 @@ def _handed_instances(facts: Facts, index: _Index) -> frozenset[str]:
             found.add(node.func.id)
         elif isinstance(parent, ast.Call) and node in parent.args:
             found.add(node.func.id)
+        elif isinstance(parent, ast.Return):
+            found.add(node.func.id)  # `def make_loader(): return Loader(...)`: the call's value is the instance
     return frozenset(found)
 
 
@@ -517,6 +519,12 @@ def _untraceable(facts: Facts, index: _Index, node: ast.AST, depth: int = 0) -> 
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if "partial" in _spelled(func) or last in facts.class_names:
             return True
+        if isinstance(func, ast.Name) and last in facts.defs_by_name:
+            # `grid = make_grid()`: what a helper of the module returns
+            return any(
+                r.value is not None and _untraceable(facts, index, r.value, depth + 1)
+                for fn in facts.defs_by_name[last] for r in own_returns(fn)
+            )
         return any(metadata_call(q) is False for q in qualified_spellings(facts, func))  # jnp.dtype(...)
     if isinstance(node, ast.Attribute):
         return node.attr not in ARRAY_METADATA  # `.dtype` is an object to the classifier

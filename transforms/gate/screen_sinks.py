@@ -31,7 +31,7 @@ from jaxfix.transforms.semantics.sinks import (
     VALUE_SIZED,
     numpy_function,
 )
-from jaxfix.transforms.semantics.vocabulary import FORI_LOOP
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP
 
 _DEPTH = 6
 
@@ -326,6 +326,8 @@ def sink_call(facts, call: ast.Call, position: int | None, keyword: str | None) 
             return True  # a value-shaped call's sizing argument (generous: its bound not looked at)
         if qualified in COMPARING and keyword is None:
             return True  # Python's `min`/`max`/`sorted` compare what they are given
+        if qualified in DIFFERENTIATION and (position in (1, None) if keyword is None else keyword == "argnums"):
+            return True  # `grad(f, i)`: argnums (`sinks.argument_sink`)
         if qualified.startswith("jax.numpy.") and qualified.rsplit(".", 1)[-1] in AXIS_SECOND and (
             position in (1, None) and keyword is None or keyword in ("axis", "axes")
         ):

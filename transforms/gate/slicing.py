@@ -48,6 +48,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from jaxfix.transforms.core.containers import CHANGING_METHODS
 from jaxfix.transforms.core.textedit import split_lines
 from jaxfix.transforms.gate.astwalk import child_nodes
 
@@ -220,8 +221,13 @@ def slice_source(
     changed = True
     while changed:
         changed = False
+        read = set().union(*(u.attributes for u in all_units if u.kept and not isinstance(u.node, ast.ClassDef)))
         for unit in all_units:
             if unit.kept:
+                continue
+            if unit.is_def and not isinstance(unit.node, ast.ClassDef) and unit.attributes & read and _changes_in_place(unit) & read:
+                unit.kept = True  # `self._objs[k] = v` in a method: what a kept `self._objs[name]` holds
+                changed = True
                 continue
             if unit.is_def and (unit.name in relevant or unit.references & relevant):
                 named = unit.name in relevant
@@ -248,6 +254,24 @@ def slice_source(
     _stub(lines, units)
     kept = [(number, line) for number, line in enumerate(lines, 1) if line is not None]
     return Slice("".join(line for _, line in kept), tuple(number for number, _ in kept))
+
+
+def _changes_in_place(unit: _Unit) -> set[str]:
+    """The attributes whose items the unit stores or deletes, or on which it calls a changing
+    method (``self._objs[name] = v``, ``self.layers.append(l)``): the analysis reads a container an
+    attribute holds as its one display only where nothing changes it, and must see such code."""
+    out: set[str] = set()
+    for node in ast.walk(unit.node):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)) and isinstance(node.value, ast.Attribute):
+            out.add(node.value.attr)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in CHANGING_METHODS
+            and isinstance(node.func.value, ast.Attribute)
+        ):
+            out.add(node.func.value.attr)
+    return out
 
 
 def _stored_attributes(tree: ast.Module) -> set[str]:

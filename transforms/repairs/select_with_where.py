@@ -21,14 +21,16 @@ Proof obligations, each refused with the reason:
   value the name held, which its last assignment above the ``if`` in the same
   block shows to be a number or an array (arithmetic, a number, a jnp call),
   or every binding of the name in the function computes an array given that
-  the name held one (a loop-carried ``state``, updated by ``state.at[i].set``);
+  the name held one (a loop-carried ``state``, updated by ``state.at[i].set``),
+  or the test orders the name against a written number (``if level < 0.0:``);
 * the arms and the condition only compute (`_pure`: arithmetic, comparisons,
   names, attributes, subscripts, jax.numpy/jax.nn/math calls): both arms are
   evaluated, and the value of the one not chosen is discarded;
 * each arm is an array or a number (not a tuple, a string, ``None``);
 * the function is not also called directly (outside code that is always staged), where it
   returned a Python value;
-* no comment in the region (the rewrite would lose it).
+* comments in the region move above the new statement (`edits.statements.comments_kept`); one
+  in a conditional expression is refused (it would have no line of its own).
 
 A condition written with ``and``/``or``/``not`` is taken by truth value only,
 so ``jnp.logical_and``/``logical_or``/``logical_not`` of its operands decide
@@ -44,6 +46,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
+from jaxfix.transforms.edits.statements import comments_kept
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin, indexed_update
 from jaxfix.transforms.semantics.callables import plain_def
@@ -214,17 +217,16 @@ def select(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tuple[tuple[
         return nested if nested is not None else "the arms are not one `return` each"
     if ctx.enclosing_function(branch) is not fn:
         return "the `if` is in a nested function"
-    region_end = ctx.text.find("\n", ctx.end(replaced_end))
-    region = ctx.text[ctx.start(branch) : region_end if region_end >= 0 else len(ctx.text)]
-    if "#" in region:
-        return "the arms hold comments a rewrite would lose"
+    kept = comments_kept(ctx, branch, ctx.end(replaced_end))
+    if kept is None:
+        return "the arms' comments cannot be read apart from their strings"
     arms = [*(r.value for _, r in tested), other.value]  # type: ignore[union-attr]
     if not all(_selectable(ctx, arm) for arm in arms):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
     if why is not None:
         return why
-    return _written(analysis, branch, replaced_end, "return ", [(test, arm) for (test, _), arm in zip(tested, arms)], arms[-1])
+    return _written(analysis, branch, replaced_end, "return ", [(test, arm) for (test, _), arm in zip(tested, arms)], arms[-1], kept)
 
 
 #: What a run of statements returns: an expression, or (test, what the ``if`` arm returns, what
@@ -285,9 +287,9 @@ def _nested_returns(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tup
     tests, values = _parts(returned)
     last = statements[-1]
     end = ctx.end(last.body[0] if isinstance(last, cst.SimpleStatementLine) else last)
-    region = ctx.text[ctx.start(branch) : end]
-    if "#" in region:
-        return "the arms hold comments a rewrite would lose"
+    kept = comments_kept(ctx, branch, end)
+    if kept is None:
+        return "the arms' comments cannot be read apart from their strings"
     if not all(_selectable(ctx, v) for v in values):
         return "an arm returns something other than an array or number"
     why = _directly_called(analysis, fn)
@@ -305,7 +307,7 @@ def _nested_returns(analysis: Analysis, fn: FunctionNode, branch: cst.If) -> tup
         return ctx.code(node)
 
     selected = f"return {text(returned)}"
-    return (Edit(ctx.start(branch), end, selected), *imports), selected
+    return (Edit(ctx.start(branch), end, kept + selected), *imports), selected
 
 
 def _directly_called(analysis: Analysis, fn: FunctionNode, *, staged_calls: bool = False) -> str | None:
@@ -337,11 +339,12 @@ def _written(
     lead: str,
     arms: list[tuple[cst.BaseExpression, cst.BaseExpression]],
     last: cst.BaseExpression | str,
+    kept: str = "",
 ) -> tuple[tuple[Edit, ...], str] | str:
     """The ``if`` (or conditional expression) from its start to `replaced_end` becomes `lead`
     ``jnp.where(test, arm, ...)``, nested for each further test, with `last` where no test holds,
     once the tests and the values are shown to only compute (a value given as text is a name's
-    value)."""
+    value); `kept`, the comments of what it replaces (`comments_kept`), goes in front."""
     ctx = analysis.ctx
     tests = [test for test, _ in arms]
     values = [value for _, value in arms] + ([] if isinstance(last, str) else [last])
@@ -353,7 +356,7 @@ def _written(
     for test, value in reversed(arms):
         selected = f"{names['where']}({written(ctx, test, names)}, {ctx.code(value)}, {selected})"
     text = f"{lead}{selected}"
-    return (Edit(ctx.start(branch), ctx.end(replaced_end), text), *imports), text
+    return (Edit(ctx.start(branch), ctx.end(replaced_end), kept + text), *imports), text
 
 
 def _computes_only(ctx: ModuleContext, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> str | None:
@@ -478,17 +481,23 @@ def _select_assignment(
     ctx = analysis.ctx
     if ctx.enclosing_function(branch) is not fn:
         return "the `if` is in a nested function"
-    if "#" in ctx.code(branch):
-        return "the arms hold comments a rewrite would lose"
+    kept = comments_kept(ctx, branch)
+    if kept is None:
+        return "the arms' comments cannot be read apart from their strings"
     values: list[cst.BaseExpression] = [value for _, value in arms] + ([last] if last is not None else [])
     if not all(_selectable(ctx, arm) for arm in values):
         return "an arm assigns something other than an array or number"
-    if last is None and _value_before(ctx, branch, name) is None and not _always_array(analysis, _first_target(branch)):
+    if (
+        last is None
+        and _value_before(ctx, branch, name) is None
+        and not _compared_with_a_number(branch.test, name)
+        and not _always_array(analysis, _first_target(branch))
+    ):
         return f"what `{name}` holds before the `if` is not shown to be an array or a number"
     why = _directly_called(analysis, fn, staged_calls=True)
     if why is not None:
         return why
-    return _written(analysis, branch, branch, f"{name} = ", arms, last if last is not None else name)
+    return _written(analysis, branch, branch, f"{name} = ", arms, last if last is not None else name, kept)
 
 
 
@@ -621,8 +630,9 @@ def _select_block(
     ctx = analysis.ctx
     if ctx.enclosing_function(branch) is not fn:
         return "the `if` is in a nested function"
-    if "#" in ctx.code(branch):
-        return "the arms hold comments a rewrite would lose"
+    kept = comments_kept(ctx, branch)
+    if kept is None:
+        return "the arms' comments cannot be read apart from their strings"
     for arm in (then, other):
         names = [n for step in arm for n in step.names]
         twice = next((n for n in names if names.count(n) > 1), None)
@@ -645,7 +655,12 @@ def _select_block(
     for name in sorted(selected):
         left_alone = any(name not in {n for s in arm for n in s.names} for arm in (then, other))
         target = next(_name_target(s) for s in [*then, *other] if s.names == (name,))
-        if left_alone and _value_before(ctx, branch, name) is None and not _always_array(analysis, target):
+        if (
+            left_alone
+            and _value_before(ctx, branch, name) is None
+            and not _compared_with_a_number(branch.test, name)
+            and not _always_array(analysis, target)
+        ):
             return f"what `{name}` holds before the `if` is not shown to be an array or a number"
     why = _directly_called(analysis, fn, staged_calls=True)
     if why is not None:
@@ -667,7 +682,7 @@ def _select_block(
         when_false = untaken.text if untaken is not None else name
         lines.append(f"{name} = {names['where']}({test}, {when_true}, {when_false})")
     text = (ctx.newline + ctx.indent_of(branch)).join(lines)
-    return (Edit(ctx.start(branch), ctx.end(branch), text), *imports), text
+    return (Edit(ctx.start(branch), ctx.end(branch), kept + text), *imports), text
 
 
 def _name_target(step: _Step) -> cst.Name:
@@ -730,6 +745,26 @@ def _value_before(ctx: ModuleContext, branch: cst.If, name: str) -> cst.BaseExpr
     else:
         return None
     return value if _numeric(ctx, value) else None
+
+
+_ORDER = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+
+def _compared_with_a_number(test: cst.BaseExpression, name: str) -> bool:
+    """The test orders `name` against a number written out (``if level < 0.0:``), which only a
+    number or an array answers (a tuple or a string raises): what `name` holds before the ``if``
+    is one, whatever assigned it."""
+    if not isinstance(test, cst.Comparison) or not all(isinstance(t.operator, _ORDER) for t in test.comparisons):
+        return False
+    operands = [test.left, *(t.comparator for t in test.comparisons)]
+    named = [o for o in operands if isinstance(o, cst.Name) and o.value == name]
+    return bool(named) and all(o in named or _number_literal(o) for o in operands)
+
+
+def _number_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float))
 
 
 def _numeric(ctx: ModuleContext, expr: cst.BaseExpression) -> bool:

@@ -5,7 +5,7 @@ came from: JAX309 writes ``jnp.logical_not(t)`` for ``not t``, JAX304 drops
 the ``float()`` of ``float(t)`` (and the ``.item()`` of ``t.item()``), JAX310 indexes ``jnp.asarray(table)``. Each
 is exact only where the value goes to code that takes an array as readily: a
 ``jax.*`` call (``lax.cond``'s predicate, ``jnp.where``, ``jnp.minimum``),
-arithmetic and element-wise comparisons (whose result is followed in turn),
+arithmetic, element-wise comparisons and array methods (``.sum()``: whose result is followed in turn),
 the return of a function only JAX runs (a ``while_loop`` condition, a vmapped
 or jitted function, whose caller gets an array anyway) or whose plain calls
 are each followed so, a name read only so, a parameter of one of the
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxfix.transforms.semantics.array_api import ARRAY_METHODS
 from jaxfix.transforms.semantics.call_binding import bind_arguments
 from jaxfix.transforms.semantics.class_hashing import namedtuple_fields
 from jaxfix.transforms.semantics.constants import assigned_value, single_binding
@@ -34,6 +35,10 @@ FLOAT = "builtins.float"
 #: Functions of libraries beside JAX that take one argument as a JAX array: (its position, its
 #: keyword). Equinox's runtime checks take the condition traced (``eqx.error_if(x, pred, msg)``).
 _ARRAY_ARGUMENTS = {"equinox.error_if": (1, "pred"), "equinox.branched_error_if": (1, "pred")}
+
+#: Array methods whose result is an array again, for a jax array as for a NumPy one (not ``item``,
+#: ``tolist``: Python values; not ``nonzero``: a tuple).
+_ARRAY_RESULTS = ARRAY_METHODS - {"item", "tolist", "nonzero"}
 
 #: How far a value is followed through names, helpers and operators.
 _MAX_DEPTH = 6
@@ -61,6 +66,11 @@ def unknown_destination(
         return unknown_destination(ctx, traces, parent, _depth)
     if isinstance(parent, cst.Arg) and parent.value is node:
         return _argument(ctx, traces, parent, _depth)
+    if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in _ARRAY_RESULTS:
+        call = ctx.parent(parent)
+        if isinstance(call, cst.Call) and call.func is parent:
+            return unknown_destination(ctx, traces, call, _depth)  # `(weights * x).sum()`: an array of an array
+        return parent
     if isinstance(parent, cst.AugAssign) and parent.target is node and isinstance(node, cst.Name):
         return None  # `total_variance += v`: arithmetic stored back in the name, whose reads are each followed
     if isinstance(parent, cst.Element) and isinstance(ctx.parent(parent), cst.Tuple):

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment
 
+from jaxfix.transforms.core.containers import CHANGING_METHODS
 from jaxfix.transforms.semantics.class_hashing import instance_class, static_method, subclass_of
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
     declared_annotation,
     members_named,
+    own_returns,
     single_binding,
 )
 from jaxfix.transforms.semantics.jit_wrappers import (
@@ -30,6 +32,7 @@ from jaxfix.transforms.semantics.jit_wrappers import (
     read_jit_application,
 )
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.vocabulary import NEUTRAL_DECORATORS, PARTIAL
 
 
@@ -277,9 +280,13 @@ def receiver_class(ctx: ModuleContext, receiver: cst.BaseExpression) -> cst.Clas
         return built[0]
     if isinstance(receiver, cst.Attribute):
         return _annotated_field_class(ctx, receiver) or _built_field_class(ctx, receiver)
+    if isinstance(receiver, cst.Subscript):
+        return _item_class(ctx, receiver)
     if not isinstance(receiver, cst.Name):
         return None
     binding = single_binding(ctx, receiver)
+    if isinstance(binding, cst.Name):
+        return _fetched_class(ctx, assigned_value(ctx, binding))
     if not isinstance(binding, cst.Param):
         return None
     method = ctx.enclosing_function(binding)
@@ -312,12 +319,29 @@ def _built_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.Class
     """``self._discretizer`` where the instance's class sets the field once, in its ``__init__``'s
     own body, to ``Discretizer(...)`` of a class of this module no class derives from (waymax's
     action-space wrapper), and nothing else in the module stores an attribute of that name."""
+    value = _init_field_value(ctx, receiver)
+    return _built_class(ctx, value) if value is not None else None
+
+
+def _built_class(ctx: ModuleContext, value: cst.BaseExpression) -> cst.ClassDef | None:
+    """The class `value` constructs, when no class of the module derives from it."""
+    built = instance_class(ctx, value)
+    if built is None or subclass_of(ctx, built[0]) is not None:
+        return None
+    return built[0]
+
+
+def _init_field_value(ctx: ModuleContext, receiver: cst.Attribute) -> cst.BaseExpression | None:
+    """What ``self.name`` holds where the instance's class sets it once, in its ``__init__``'s own
+    body, and nothing else in the module stores an attribute of that name (nor an item of one, nor
+    calls a method that changes a dict or list: ``self._objs[k] = v``, ``self._objs.update(...)``)."""
     owner = receiver_class(ctx, receiver.value)
     init = next((m for m in members_named(owner, "__init__") if isinstance(m, cst.FunctionDef)), None) if owner else None
     if init is None:
         return None
-    stores = [a for a in ctx.attributes_named(receiver.attr.value) if isinstance(ctx.parent(a), cst.AssignTarget)]
-    if len(stores) != 1 or ctx.enclosing_function(stores[0]) is not init:
+    named = ctx.attributes_named(receiver.attr.value)
+    stores = [a for a in named if isinstance(ctx.parent(a), cst.AssignTarget)]
+    if len(stores) != 1 or ctx.enclosing_function(stores[0]) is not init or any(changed_in_place(ctx, a) for a in named):
         return None
     assign = ctx.parent(ctx.parent(stores[0]))
     line = ctx.parent(assign)
@@ -325,10 +349,68 @@ def _built_field_class(ctx: ModuleContext, receiver: cst.Attribute) -> cst.Class
         return None
     if receiver_class(ctx, stores[0].value) is not owner:
         return None
-    built = instance_class(ctx, assign.value)
-    if built is None or subclass_of(ctx, built[0]) is not None:
+    return assign.value
+
+
+
+
+def changed_in_place(ctx: ModuleContext, node: cst.CSTNode) -> bool:
+    """An item of `node` stored or deleted, or a changing method called on it."""
+    parent = ctx.parent(node)
+    if isinstance(parent, cst.Subscript) and parent.value is node:
+        return isinstance(ctx.parent(parent), (cst.AssignTarget, cst.AugAssign, cst.Del))
+    return isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in CHANGING_METHODS
+
+
+def _item_class(ctx: ModuleContext, item: cst.Subscript) -> cst.ClassDef | None:
+    """``self._objs[name]`` where ``self._objs`` is set once, in ``__init__``, to a dict (list,
+    tuple) display every value of which constructs one class, and nothing changes it (a ROOT-like
+    workspace, jax#9085); or the same of a name bound once to such a display."""
+    container = item.value
+    if isinstance(container, cst.Attribute):
+        display = _init_field_value(ctx, container)
+    elif isinstance(container, cst.Name):
+        binding = single_binding(ctx, container)
+        if not isinstance(binding, cst.Name) or any(changed_in_place(ctx, r) for r in reads(ctx, binding)):
+            return None
+        display = assigned_value(ctx, binding)
+    else:
         return None
-    return built[0]
+    if isinstance(display, cst.Dict):
+        values = [e.value for e in display.elements if isinstance(e, cst.DictElement)]
+        complete = len(values) == len(display.elements)
+    elif isinstance(display, (cst.List, cst.Tuple)):
+        values = [e.value for e in display.elements if isinstance(e, cst.Element)]
+        complete = len(values) == len(display.elements)
+    else:
+        return None
+    classes = {_built_class(ctx, v) for v in values}
+    return classes.pop() if complete and len(classes) == 1 else None
+
+
+def _fetched_class(ctx: ModuleContext, value: cst.BaseExpression | None, depth: int = 0) -> cst.ClassDef | None:
+    """The class of the object a name is bound to when it is an item of a display of one class's
+    instances (`_item_class`), or the one value a function or method of the module returns is
+    (``var = workspace.obj("lumi")`` of ``def obj(self, name): return self._objs[name]``)."""
+    if isinstance(value, cst.Subscript):
+        return _item_class(ctx, value)
+    if not isinstance(value, cst.Call) or depth > 3:
+        return None
+    func = value.func
+    fn: cst.CSTNode | None = None
+    if isinstance(func, cst.Name):
+        fn = single_binding(ctx, func)
+    elif isinstance(func, cst.Attribute):
+        owner = receiver_class(ctx, func.value)
+        members = members_named(owner, func.attr.value) if owner is not None else []
+        fn = members[0] if len(members) == 1 else None
+    if not isinstance(fn, cst.FunctionDef) or fn.decorators:
+        return None
+    returns = own_returns(fn)
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    returned = returns[0].value
+    return _built_class(ctx, returned) if isinstance(returned, cst.Call) and instance_class(ctx, returned) else _fetched_class(ctx, returned, depth + 1)
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

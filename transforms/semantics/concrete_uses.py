@@ -51,6 +51,7 @@ from jaxfix.transforms.semantics.sinks import (
     AXIS_SECOND,
     CONVERSIONS,
     TRACED_BOUND_UNDER_GRAD,
+    argnums_argument,
     fori_bound,
     indexed_mapping,
     indexed_sequence,
@@ -371,6 +372,8 @@ class ConcreteUses:
             if minmax_as_array(ctx, self.traces, call) is not None:
                 return _CONTINUE  # JAX304 computes it with jnp.minimum/maximum, which take tracers
             return self._needs(call, f"is compared by `{ctx.code(call.func)}()` with Python's `<`, which needs concrete values")
+        if argnums_argument(ctx, call, arg):
+            return self._needs(call, f"is `argnums` of `{ctx.code(call.func)}`, which must be Python ints")
         if qualified in CONVERSIONS:
             if needless_float(ctx, self.traces, call):
                 return _CONTINUE  # nothing needs the Python float: JAX304 drops the conversion

@@ -147,9 +147,51 @@ def literal_element(packed: cst.BaseExpression, index: int, size: int) -> cst.Ba
 
 
 def binding_value(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | None:
-    """The value of the one `name = value` assignment that reaches this use."""
+    """The value of the one `name = value` assignment that reaches this use; for ``STEPS =
+    make_steps()``, the constant the helper returns (`returned_constant`)."""
     node = single_binding(ctx, name)
-    return assigned_value(ctx, node) if isinstance(node, cst.Name) else None
+    value = assigned_value(ctx, node) if isinstance(node, cst.Name) else None
+    if isinstance(value, cst.Call):
+        return returned_constant(ctx, value) or value
+    return value
+
+
+#: Literals whose every copy is the same value: a helper returning one returns it at every call.
+_IMMUTABLE_LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.UnaryOperation, cst.Tuple)
+
+
+def returned_constant(ctx: ModuleContext, call: cst.Call) -> cst.BaseExpression | None:
+    """What a call of a module-level function of no parameters returns when that is an immutable
+    literal (a number, a string, a tuple of them: `helper_return`): researchers build a config's
+    numbers in helpers (``STEPS = make_steps()``). Every call gives the same value, so the literal
+    stands for the call wherever a value is read."""
+    value = helper_return(ctx, call)
+    if not isinstance(value, _IMMUTABLE_LITERALS) or constant_value(ctx, value) is NOT_CONSTANT:
+        return None
+    return value
+
+
+def helper_return(ctx: ModuleContext, call: cst.Call) -> cst.BaseExpression | None:
+    """The expression a call of a module-level function of no parameters surely returns: its one
+    ``return``, the last statement of its body (no decorator; nothing else returns). Each call
+    evaluates it afresh: its structure (a tuple of a number and an empty list) is every call's."""
+    if call.args or not isinstance(call.func, cst.Name):
+        return None
+    function = single_binding(ctx, call.func)
+    if not isinstance(function, cst.FunctionDef) or function.decorators or not isinstance(ctx.parent(function), cst.Module):
+        return None
+    params = function.params
+    if params.params or params.posonly_params or params.kwonly_params or params.star_kwarg is not None:
+        return None
+    if not isinstance(params.star_arg, cst.MaybeSentinel) or not isinstance(function.body, cst.IndentedBlock):
+        return None
+    returns = own_returns(function)
+    last = function.body.body[-1] if function.body.body else None
+    if len(returns) != 1 or not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and last.body[0] is returns[0]):
+        return None  # a return inside an `if` may be skipped
+    return returns[0].value
+
+
 
 
 def own_returns(function: cst.FunctionDef) -> list[cst.Return]:

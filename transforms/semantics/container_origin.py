@@ -43,6 +43,7 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
     every_binding,
+    helper_return,
     literal_element,
     own_returns,
     reaching_binding,
@@ -54,6 +55,7 @@ from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.literals import Container, Leaf, LiteralReader
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.namespace_types import NAMESPACES
+from jaxfix.transforms.semantics.reads import reads
 from jaxfix.transforms.semantics.vocabulary import ARRAY_CONVERTERS, LIBRARY_LINEN_MODULES, TREE_MAPS
 
 #: Loaders whose result is plain data (dicts, lists, strings, numbers): a deep freeze is exact.
@@ -224,6 +226,12 @@ class OriginTracer:
                 return None
         return binding
 
+    def _displayed(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        """The display `value` writes out: itself, or what a parameterless helper it calls returns
+        (``CONFIG = make_config()``, `constants.helper_return`)."""
+        returned = helper_return(self.ctx, value) if isinstance(value, cst.Call) else None
+        return returned if returned is not None else value
+
     def _rebound(self, name: cst.Name, names: tuple[cst.Name, ...]) -> Origin:
         """Bound several times: worth a report only if some binding builds a container."""
         scope = self.ctx.scope(name)
@@ -240,7 +248,7 @@ class OriginTracer:
             for a in assignments
             if isinstance(a.node, cst.Name)
             and (value := assigned_value(self.ctx, a.node)) is not None
-            and (tree := self.literals.read(value)) is not None
+            and (tree := self.literals.read(self._displayed(value))) is not None
             and tree.needs_freezing
         ]
         if not literals:
@@ -386,6 +394,20 @@ class OriginTracer:
         node = target.function.node if target is not None and target.jit is None and target.implicit_self else None
         return node if isinstance(node, cst.FunctionDef) and not node.decorators else None
 
+    def _only_call(self, function: cst.FunctionDef, call: cst.Call) -> bool:
+        """`call` is the one use of `function`, a module-level def of no parameters that no other
+        module imports: what it returns goes nowhere else."""
+        from jaxfix.transforms.semantics.importers import here, used_elsewhere  # (importers reads analyses)
+
+        params = function.params
+        if params.params or params.posonly_params or params.kwonly_params or params.star_kwarg is not None:
+            return False
+        if not isinstance(params.star_arg, cst.MaybeSentinel) or not isinstance(self.ctx.parent(function), cst.Module):
+            return False
+        if reads(self.ctx, function.name) != [call.func]:
+            return False
+        return not used_elsewhere(self.ctx, here(self.ctx, function.name.value))
+
     def _returned(self, call: cst.Call, names: tuple[cst.Name, ...]) -> Origin:
         """A call of a plain function of this module whose every return writes out a container."""
         function = self._plain_function(call.func)
@@ -409,6 +431,12 @@ class OriginTracer:
             inner = self.trace(returns[0].value, names)
             kept = (OriginKind.LITERAL, OriginKind.RUNTIME, OriginKind.ARRAY, OriginKind.NAMESPACE)
             return inner if inner.kind in kept else NONE
+        if len(returns) == 1 and self._only_call(function, call):
+            # `CONFIG = make_config()`, the helper's one call: the display it returns is built for
+            # this caller alone, so it is frozen where it is written, as a module-level literal is
+            inner = self.trace(returns[0].value, names)  # type: ignore[arg-type]
+            if inner.kind is OriginKind.LITERAL:
+                return inner
         trees = [self.literals.read(r.value) for r in returns]  # type: ignore[arg-type]
         if any(t is None or t.kind not in ("dict", "list", "set") for t in trees):
             return NONE

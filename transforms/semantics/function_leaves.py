@@ -13,6 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, single_binding
 from jaxfix.transforms.semantics.field_values import given_by
@@ -46,6 +47,10 @@ def function_leaf(analysis: Analysis, expr: cst.BaseExpression, depth: int) -> s
         return None
     if isinstance(expr, cst.Name):
         binding = single_binding(ctx, expr)
+        if isinstance(binding, cst.Param):
+            # `def rollout(mlp, xs)` called with the module (equinox#630): a call that passes one fails
+            passed = passed_to(analysis, binding) or []
+            return next((w for value in passed if (w := function_leaf(analysis, value, depth + 1))), None)
         value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
         return function_leaf(analysis, value, depth + 1) if value is not None else None
     if isinstance(expr, cst.Attribute):

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 import libcst as cst
 
 from jaxfix.transforms.semantics.array_api import makes_array, metadata_call
+from jaxfix.transforms.semantics.callables import changed_in_place
 from jaxfix.transforms.semantics.class_hashing import runs_as_written, static_method
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
     every_binding,
+    helper_return,
     own_returns,
     single_binding,
     unpacked_from,
@@ -37,6 +39,7 @@ from jaxfix.transforms.semantics.constants import (
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.module import ModuleContext
+from jaxfix.transforms.semantics.reads import reads
 
 
 class Kind(enum.Enum):
@@ -237,7 +240,53 @@ class ValueClassifier:
                 and ctx.names.qualified_name(loop.iter.func) == "builtins.range"
             ):
                 return ValueKind(Kind.PLAIN, f"`{code}` is a loop variable over `range()`, a Python int")
+            if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding and self._plain_items(loop.iter, depth):
+                return ValueKind(Kind.PLAIN, f"`{code}` is a loop variable over plain values written out")
         return ValueKind(Kind.UNKNOWN, f"`{code}` is not bound to a value we can follow")
+
+    def _plain_items(self, iterable: cst.BaseExpression, depth: int) -> bool:
+        """Every item of a loop's iterable is plain: the elements of a tuple, list or set display, or
+        a dict display's keys, values or items (``for flag in runs.values()``), through a name bound
+        once to one that nothing changes, or a parameter every call passes one."""
+        method = None
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not iterable.args:
+            method = iterable.func.attr.value
+            if method not in ("values", "keys", "items"):
+                return False
+            iterable = iterable.func.value
+        displays = self._displays(iterable, depth)
+        if not displays:
+            return False
+        parts: list[cst.BaseExpression] = []
+        for display in displays:
+            if isinstance(display, cst.Dict) and all(isinstance(e, cst.DictElement) for e in display.elements):
+                entries = [e for e in display.elements if isinstance(e, cst.DictElement)]
+                parts += [e.value for e in entries] if method == "values" else [e.key for e in entries]
+                parts += [e.value for e in entries] if method == "items" else []
+            elif isinstance(display, (cst.Tuple, cst.List, cst.Set)) and method is None and all(
+                isinstance(e, cst.Element) for e in display.elements
+            ):
+                parts += [e.value for e in display.elements]
+            else:
+                return False
+        return bool(parts) and all(self.classify(p, depth + 1).kind is Kind.PLAIN for p in parts)
+
+    def _displays(self, expr: cst.BaseExpression, depth: int) -> list[cst.BaseExpression] | None:
+        """The displays `expr` may be: itself, what a name bound once holds (nothing storing an item
+        or calling a changing method on it), or what every call passes a parameter."""
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Set, cst.Dict)):
+            return [expr]
+        if not isinstance(expr, cst.Name) or depth > 6:
+            return None
+        binding = single_binding(self.ctx, expr)
+        if isinstance(binding, cst.Param):
+            passed = self.passed(binding) if self.passed is not None else None
+            found = [self._displays(p, depth + 1) for p in passed or ()]
+            return [d for ds in found if ds for d in ds] if passed and all(found) else None
+        value = assigned_value(self.ctx, binding) if isinstance(binding, cst.Name) else None
+        if value is None or any(changed_in_place(self.ctx, r) for r in reads(self.ctx, binding)):  # type: ignore[arg-type]
+            return None
+        return self._displays(value, depth + 1)
 
     def _every_binding(self, name: cst.Name, code: str, depth: int) -> ValueKind | None:
         """A name bound several times (``operator = lambda v: ...`` then ``operator =
@@ -349,6 +398,10 @@ class ValueClassifier:
         factory = self._factory(call, code)
         if factory is not None:
             return factory
+        returned = helper_return(ctx, call)
+        if returned is not None:  # `params_mask = make_mask()`: what the helper writes out
+            inner = self.classify(returned, depth + 1)
+            return ValueKind(inner.kind, f"`{code}` returns {inner.reason}" if inner.reason else "")
         return ValueKind(Kind.UNKNOWN, f"`{code}` is the result of a call, which may be an array")
 
 

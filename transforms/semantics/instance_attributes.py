@@ -32,7 +32,7 @@ import libcst as cst
 from libcst.metadata import Assignment, FunctionScope, GlobalScope
 
 from jaxfix.transforms.semantics.class_hashing import written_bases
-from jaxfix.transforms.semantics.constants import methods, single_binding
+from jaxfix.transforms.semantics.constants import methods, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
@@ -236,6 +236,8 @@ def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, names: set[str])
         return parent.attr.value in names and isinstance(ctx.parent(parent), cst.Call)
     if isinstance(parent, cst.Call) and parent.func is expr:
         return "__call__" in names
+    if isinstance(parent, cst.Return) and parent.value is expr:
+        return _helper_calls_only_call_methods(ctx, parent, names)
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
         target = parent.targets[0].target
         scope = ctx.scope(target)
@@ -249,6 +251,26 @@ def _only_methods_called(ctx: ModuleContext, expr: cst.CSTNode, names: set[str])
                     return False
         return True
     return False
+
+
+def _helper_calls_only_call_methods(ctx: ModuleContext, returned: cst.Return, names: set[str]) -> bool:
+    """``def make_agent(): return Agent(...)``: the helper's one return, and every use of the helper
+    a call whose result only calls a method."""
+    helper = ctx.enclosing_function(returned)
+    if not isinstance(helper, cst.FunctionDef) or helper.decorators or own_returns(helper) != [returned]:
+        return False
+    scope = ctx.scope(helper)
+    if scope is None:
+        return False
+    assignments = scope.assignments[helper.name.value]
+    if len(assignments) != 1 or not all(isinstance(a, Assignment) and a.node is helper for a in assignments):
+        return False
+    for assignment in assignments:
+        for access in assignment.references:
+            call = ctx.parent(access.node)
+            if not (isinstance(call, cst.Call) and call.func is access.node and _only_methods_called(ctx, call, names)):
+                return False
+    return True
 
 
 def _same_construction(ctx: ModuleContext, node: cst.CSTNode, built: cst.CSTNode) -> bool:

@@ -35,8 +35,10 @@ from jaxfix.transforms.semantics.constants import (
     binding_value,
     bound_after,
     constant_value,
+    helper_return,
     local_bindings,
     reaching_parameter,
+    returned_constant,
     single_binding,
     unpacked_value,
 )
@@ -179,6 +181,10 @@ class IntStatic:
             found = self.nested(call, depth)
             if found is not None:
                 return found
+        constant = returned_constant(ctx, call)
+        if constant is not None:
+            inner = self.kind(constant, depth)
+            return Proof(inner.kind, f"`{code}` returns {inner.reason}")
         return self._static_only(call)
 
     def _name(self, name: cst.Name, code: str, depth: int) -> Proof:
@@ -259,6 +265,10 @@ class IntStatic:
             return Proof(Kind.INT, "array metadata")  # as `x.shape[0]` is read
         if isinstance(expr, cst.Call) and ctx.names.qualified_name(expr.func) in _SHAPE_CALLS and len(expr.args) == 1:
             return Proof(Kind.INT, "array metadata")  # `jnp.shape(x)`: `x.shape`, a tuple even of a tracer
+        returned = helper_return(ctx, expr) if isinstance(expr, cst.Call) else None
+        if returned is not None:  # `make_reps()`, whose one return writes the tuple out
+            inner = self.int_sequence(returned, depth + 1)
+            return Proof(inner.kind, f"`{ctx.code(expr)}` returns a tuple of ints") if inner.kind is Kind.INT else inner
         if isinstance(expr, cst.Name):
             binding = single_binding(ctx, expr) or reaching_parameter(ctx, expr)
             if isinstance(binding, cst.Name):

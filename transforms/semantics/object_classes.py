@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jaxfix.transforms.core.containers import CHANGING_METHODS
 from jaxfix.transforms.semantics.arguments import passed_to
 from jaxfix.transforms.semantics.class_hashing import instance_class, subclass_of
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 #: How many steps (names, parameters, attributes, items) a value is followed through.
 _MAX_DEPTH = 8
-#: Methods of a dict or list that change what it holds.
-_CHANGING = frozenset({"update", "setdefault", "pop", "popitem", "clear", "append", "extend", "insert", "remove", "sort", "reverse"})
 
 
 def instance_classes(analysis: Analysis, expr: cst.BaseExpression, _depth: int = 0) -> frozenset[cst.ClassDef] | None:
@@ -127,7 +126,7 @@ def _changed(analysis: Analysis, container: cst.BaseExpression) -> bool:
         parent = ctx.parent(node)
         if isinstance(parent, cst.Subscript) and parent.value is node and isinstance(ctx.parent(parent), (cst.AssignTarget, cst.AugAssign, cst.Del)):
             return True
-        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in _CHANGING:
+        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in CHANGING_METHODS:
             return True
     return False
 

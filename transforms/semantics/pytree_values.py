@@ -67,6 +67,12 @@ class TracedInstances:
         direct = self._direct.get((fn, param), set())
         return next(iter(direct)) if len(direct) == 1 else None
 
+    def receivers(self, cls: cst.ClassDef) -> list[tuple[FunctionNode, str]]:
+        """Each traced parameter (its function, its name) a call is shown to hand an instance of `cls`."""
+        if self._found is None:
+            self._found = self._collect()
+        return [key for key, classes in self._direct.items() if cls in classes]
+
     def classes_of(self, fn: FunctionNode, param: str) -> frozenset[cst.ClassDef]:
         """Every registered class `param` of `fn` is shown to receive an instance of (chex#104's
         ``do_scan(C(...))`` and ``do_scan(D(...))``): a read of a field there reads each's own."""
@@ -109,6 +115,24 @@ class TracedInstances:
                     out.append(positional[at].value)
         return out
 
+    def _items(self, iterable: cst.BaseExpression, depth: int) -> list[cst.BaseExpression]:
+        """The expressions the items of `iterable` are written as: a display's elements, a
+        comprehension's element, through a name bound once or a helper's returns."""
+        ctx = self.ctx
+        if depth > 8:
+            return []
+        if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+            return [e.value for e in iterable.elements if isinstance(e, cst.Element)]
+        if isinstance(iterable, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return [iterable.elt]
+        if isinstance(iterable, cst.Name):
+            value = assigned_value(ctx, single_binding(ctx, iterable)) if isinstance(single_binding(ctx, iterable), cst.Name) else None
+            return self._items(value, depth + 1) if value is not None else []
+        callee = single_binding(ctx, iterable.func) if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) else None
+        if isinstance(callee, cst.FunctionDef) and not callee.decorators:
+            return [i for r in own_returns(callee) if r.value is not None for i in self._items(r.value, depth + 1)]
+        return []
+
     def _passed(self, param: cst.Param, depth: int, nested: bool) -> set[cst.ClassDef]:
         """What a parameter is handed, as far as its function's calls show (a helper given the
         jitted function's own parameter: ``_sweep(sampler, ...)``)."""
@@ -145,6 +169,10 @@ class TracedInstances:
             binding = single_binding(ctx, expr) or dominating_binding(ctx, expr)  # the one reaching here
             if isinstance(binding, cst.Param):
                 return self._passed(binding, depth + 1, nested)
+            loop = ctx.parent(binding) if isinstance(binding, cst.Name) else None
+            if isinstance(loop, (cst.For, cst.CompFor)) and loop.target is binding:
+                # `for foo in make_sensors():` each item of what the loop runs over
+                return {c for item in self._items(loop.iter, depth + 1) for c in self.built_in(item, depth + 1, nested)}
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return self.built_in(value, depth + 1, nested) if value is not None else set()
         if not isinstance(expr, cst.Call):

@@ -28,6 +28,7 @@ from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
 from jaxfix.transforms.semantics.constants import (
     binding_value,
+    helper_return,
     local_bindings,
     members_named,
     reaching_binding,
@@ -49,7 +50,7 @@ from jaxfix.transforms.semantics.sequence_positions import (
     unpacked,
 )
 from jaxfix.transforms.semantics.static_slots import jitted_call
-from jaxfix.transforms.semantics.vocabulary import FORI_LOOP
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP
 
 ALL = "*"
 
@@ -187,7 +188,12 @@ VALUE_SIZED: dict[str, tuple[int, str, int | None]] = {
     },
     # `num_segments = np.max(segment_ids) + 1` when left out (docs/jax302-behaviour.md, E)
     **{name: (1, "num_segments", 2) for name in SEGMENT_REDUCTIONS},
+    # strips the coefficients' leading zeros, as many as the values have, unless `strip_zeros=False`
+    # (its roots then hold NaN for them; jax's docs: needed under jit; tinygp#89)
+    "jax.numpy.roots": (0, "strip_zeros", None),
 }
+#: Value-shaped calls whose keyword fixes the result's size by a flag, not a count.
+SIZE_FLAGS = {"jax.numpy.roots": ("strip_zeros", "False")}
 VALUE_SHAPED = frozenset(VALUE_SIZED)
 #: Reductions whose second positional argument is the axis.
 AXIS_SECOND = frozenset(
@@ -223,7 +229,7 @@ def python_sequence(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, cst.Tuple):
         return "a Python tuple"
     if isinstance(expr, cst.Name):
-        value = binding_value(ctx, expr)
+        value = _display_bound(ctx, expr)
         if isinstance(value, (cst.List, cst.ListComp)):
             return f"the list `{expr.value}`"
         if isinstance(value, cst.Tuple):
@@ -237,9 +243,17 @@ def python_mapping(ctx: ModuleContext, expr: cst.BaseExpression) -> str | None:
     bound once to one ("the dict `values`"); None otherwise."""
     if isinstance(expr, (cst.Dict, cst.DictComp)):
         return "a Python dict"
-    if isinstance(expr, cst.Name) and isinstance(binding_value(ctx, expr), (cst.Dict, cst.DictComp)):
+    if isinstance(expr, cst.Name) and isinstance(_display_bound(ctx, expr), (cst.Dict, cst.DictComp)):
         return f"the dict `{expr.value}`"
     return None
+
+
+def _display_bound(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | None:
+    """The value of the one assignment that reaches `name`; for ``TABLE = make_table()``, the
+    display the helper returns (`constants.helper_return`): a fresh list each call, a list still."""
+    value = binding_value(ctx, name)
+    returned = helper_return(ctx, value) if isinstance(value, cst.Call) else None
+    return returned if returned is not None else value
 
 
 def indexed_mapping(ctx: ModuleContext, index: cst.Index) -> str | None:
@@ -275,6 +289,8 @@ class Sink:
     static_parameter: str | None = None
     #: The value reaches the place as what a helper returns, at one of its calls.
     returned: bool = False
+    #: The place is a differentiation's ``argnums``: which arguments it differentiates.
+    argnums: bool = False
 
 
 @dataclass(frozen=True)
@@ -560,6 +576,8 @@ def argument_sink(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> Sink | No
     qualified = ctx.names.qualified_name(call.func)
     if qualified in CONVERSIONS:
         return Sink(call, f"`{ctx.code(call.func)}()` needs a concrete value")
+    if argnums_argument(ctx, call, arg):
+        return Sink(call, f"`{ctx.code(call.func)}` takes it as `argnums`, which must be Python ints", argnums=True)
     if qualified in CONCRETE_CHECKS and _at_position(call, arg, CONCRETE_CHECKS[qualified]):
         return Sink(call, f"`{ctx.code(call.func)}` raises unless its value is concrete")
     if numpy_function(qualified) and not arg.star:
@@ -588,6 +606,14 @@ def needed_values(ctx: ModuleContext, sink: Sink) -> tuple[cst.BaseExpression, .
     if isinstance(node, cst.UnaryOperation):
         return (node.expression,)
     return (node,) if isinstance(node, cst.BaseExpression) else ()
+
+
+def argnums_argument(ctx: ModuleContext, call: cst.Call, arg: cst.Arg) -> bool:
+    """`arg` is a differentiation's ``argnums`` (``grad(f, i)``): which arguments it differentiates
+    is decided when the function is built, from Python ints (docs/differentiation-behaviour.md)."""
+    if ctx.names.qualified_name(call.func) not in DIFFERENTIATION:
+        return False
+    return arg.keyword.value == "argnums" if arg.keyword is not None else _at_position(call, arg, 1)
 
 
 def _at_position(call: cst.Call, arg: cst.Arg, position: int) -> bool:

@@ -1,4 +1,4 @@
-"""JAX302 for an equinox module given to ``jax.jit``: the module holds a function as a leaf.
+"""JAX302 for an equinox module given to ``jax.jit`` (or ``jax.grad``): the module holds a function as a leaf.
 
 An equinox module is a pytree of all its fields. Some keep a function among
 them, not declared static: ``eqx.nn.MLP`` (its activations), the pooling layers
@@ -11,7 +11,10 @@ type <class 'function'>`` (docs/jax306-behaviour.md, P6). Equinox's answer is
 
 The fix swaps the jit for ``eqx.filter_jit`` where it is a bare ``@jax.jit``
 decorator, ``g = jax.jit(f)`` or ``jax.jit(f)(model, x)`` (no option
-``filter_jit`` would spell otherwise). It changes no program that ran: every call passing such a module
+``filter_jit`` would spell otherwise); a bare ``jax.grad`` or ``jax.value_and_grad``
+layer under the jit becomes ``eqx.filter_grad`` / ``eqx.filter_value_and_grad``,
+which differentiate the module's floating arrays (equinox#361). A differentiation
+without a jit is not this rule's (it runs on files that say ``jit``). It changes no program that ran: every call passing such a module
 failed, and a call passing arrays alone traces the same under both; a Python
 number another call passes becomes static (one compilation per value, as the
 note says).
@@ -33,6 +36,9 @@ from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.vocabulary import JIT
 
 FILTER_JIT = "equinox.filter_jit"
+#: Each JAX layer a module with a function leaf fails under, and equinox's filtered twin, which
+#: traces (differentiates) the arrays and keeps every other leaf as it is (equinox#361).
+FILTERED = {JIT: FILTER_JIT, "jax.grad": "equinox.filter_grad", "jax.value_and_grad": "equinox.filter_value_and_grad"}
 
 
 def findings(analysis: Analysis) -> list[Finding]:
@@ -40,16 +46,17 @@ def findings(analysis: Analysis) -> list[Finding]:
     out: list[Finding] = []
     for fn in ctx.nodes_of(cst.FunctionDef):
         routes = analysis.traces.routes(fn) or ()
-        jits = {w.node: w for r in routes for w in r.wraps if w.name == JIT}
-        if len(jits) != 1:
+        layers = {w.node: w for r in routes for w in r.wraps}
+        names = [w.name for w in layers.values()]
+        if JIT not in names or any(n not in FILTERED for n in names) or len(set(names)) != len(names):
             continue
-        (jit_node, wrap), = jits.items()
         sig = function_info(ctx, fn).signature
+        params = sig.params  # the jit traces every argument
         shown = None
         for route in routes:
-            if route.call is None or route.escapes or any(w.name != JIT for w in route.wraps):
+            if route.call is None or route.escapes or not route.wraps:
                 continue
-            for param in sig.params:
+            for param in params:
                 argument = call_argument(route.call, sig, param.name, bound=route.bound, consumed=route.consumed)
                 if isinstance(argument, cst.BaseExpression) and (why := function_leaf(analysis, argument, 0)) is not None:
                     shown = (route.call, argument, why)
@@ -57,33 +64,45 @@ def findings(analysis: Analysis) -> list[Finding]:
             if shown is not None:
                 break
         if shown is not None:
-            out.append(_finding(analysis, fn, jit_node, wrap, *shown))
+            out.append(_finding(analysis, fn, layers, *shown))
     return out
 
 
-def _finding(analysis: Analysis, fn: cst.FunctionDef, jit_node: cst.CSTNode, wrap, call: cst.Call,
+def _finding(analysis: Analysis, fn: cst.FunctionDef, layers: dict, call: cst.Call,
              argument: cst.BaseExpression, why: str) -> Finding:
     ctx = analysis.ctx
     name = fn.name.value
+    spelled_layers = " and ".join(f"`{w.name}`" for w in layers.values())
     head = (
-        f"`{shorten(ctx.code(argument))}`, passed to the jitted `{name}` on line {ctx.span(call).start.line}, is "
-        f"an equinox module that holds {why} as a leaf; `jax.jit` traces every leaf as an array and fails "
-        "(\"Error interpreting argument ... as an abstract array\")"
+        f"`{shorten(ctx.code(argument))}`, passed to `{name}` on line {ctx.span(call).start.line} under {spelled_layers}, "
+        f"is an equinox module that holds {why} as a leaf; JAX traces every leaf as an array and fails "
+        "(\"Error interpreting argument ... as an abstract array\", \"not a valid JAX type\")"
     )
-    target = _jit_expression(ctx, jit_node)
-    options = wrap.jit is None or (wrap.jit.call is not None and len(wrap.jit.call.args) > 1)
-    spelled = planner(analysis).spell(FILTER_JIT, fn)
-    if target is None or options or spelled is None:
-        why_not = "its jit is not a bare `jax.jit`" if target is None or options else "`eqx.filter_jit` cannot be spelled here"
+    edits: list = []
+    twins: list[str] = []
+    why_not = None
+    for node, wrap in layers.items():
+        target = _jit_expression(ctx, node)
+        options = wrap.name == JIT and (wrap.jit is None or (wrap.jit.call is not None and len(wrap.jit.call.args) > 1))
+        spelled = planner(analysis).spell(FILTERED[wrap.name], fn)
+        if target is None or options:
+            why_not = f"its `{wrap.name}` is not a bare `{wrap.name}`"
+            break
+        if spelled is None:
+            why_not = f"`{FILTERED[wrap.name].replace('equinox.', 'eqx.')}` cannot be spelled here"
+            break
+        edits.append(ctx.replace(target, spelled.text))
+        twins.append(f"`{spelled.text}`")
+        if spelled.edit is not None and all(e.content != spelled.edit.content for e in edits):
+            edits.append(spelled.edit)
+    if why_not is not None:
         return ctx.finding("JAX302", argument, f"{head}; not rewritten: {why_not}",
-                           notes=("jit it with `eqx.filter_jit`, which traces the arrays and keeps the rest static",))
-    edits = [ctx.replace(target, spelled.text)]
-    if spelled.edit is not None:
-        edits.append(spelled.edit)
-    message = f"{head}; jit it with equinox's `{spelled.text}`, which traces the arrays and keeps every other leaf static"
+                           notes=("use equinox's filtered transforms (`eqx.filter_jit`, `eqx.filter_grad`), which trace the arrays "
+                                  "and keep the rest static",))
+    message = f"{head}; use equinox's filtered twins ({', '.join(twins)}), which trace the arrays and keep every other leaf static"
     return ctx.finding(
         "JAX302", argument, message, tuple(edits), Applicability.SAFE,
-        description=f"`{spelled.text}` instead of `{ctx.code(target)}`",
+        description="equinox's filtered transforms instead of " + ", ".join(f"`{w.name}`" for w in layers.values()),
         notes=("a Python number a call passes becomes static under `filter_jit`: each distinct value compiles once",),
     )
 

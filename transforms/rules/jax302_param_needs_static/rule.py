@@ -34,6 +34,7 @@ from jaxfix.transforms.repairs.while_loop import UNSAFE_NOTE as WHILE_NOTE
 from jaxfix.transforms.repairs.while_loop import as_while_loop
 from jaxfix.transforms.rules.jax302_param_needs_static import (
     equinox_jit,
+    jit_over_staticmethod,
     jitted_classmethod,
     jitted_self,
     library_jit,
@@ -601,9 +602,12 @@ class ParamNeedsStatic302(Rule):
     optax's optimizers that a traced state breaks (optax#412;
     docs/optax-behaviour.md).
 
-    Two arrangements hand jit a value it cannot trace by construction:
+    Three arrangements hand jit a value it cannot trace by construction:
     ``@classmethod`` above ``@jax.jit`` gives the jit the class, which becomes
-    static (jax#15727, `jitted_classmethod`); and flax's lifted
+    static (jax#15727, `jitted_classmethod`); ``@jax.jit`` above
+    ``@staticmethod`` gives it the staticmethod object, refused when the class
+    is defined, and ``@staticmethod`` moves outermost (jax#7702,
+    `jit_over_staticmethod`); and flax's lifted
     ``nn.checkpoint``/``nn.remat`` count ``self`` as position 0, so their
     ``static_argnums`` are rewritten to name the parameters the module needs
     static (flax#3630, `linen_lifted`); a module under flax's lifted ``nn.jit``
@@ -636,6 +640,7 @@ class ParamNeedsStatic302(Rule):
             + linen_lifted.seeds(facts)
             + jitted_classmethod.seeds(facts)
             + stacked_jits.seeds(facts)
+            + jit_over_staticmethod.seeds(facts)
         )
 
     def check(self, analysis: Analysis) -> Iterable[Finding]:
@@ -650,7 +655,7 @@ class ParamNeedsStatic302(Rule):
             + stacked_jits.findings(analysis)
         )
         taken = [(e.start, e.end) for f in found if f.fix is not None for e in f.fix.edits if not e.file]
-        return found + jitted_classmethod.findings(analysis, taken)
+        return found + jitted_classmethod.findings(analysis, taken) + jit_over_staticmethod.findings(analysis)
 
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, helper_return, reaching_binding, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.passed_arguments import call_argument
@@ -67,14 +67,15 @@ def carried_list_index(analysis: Analysis, read: cst.CSTNode, fn: FunctionNode, 
 
 
 def tuple_elements(ctx: ModuleContext, value: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression] | None:
-    """The elements of a tuple display, or of the one a name is bound to."""
+    """The elements of a tuple display, or of the one a name is bound to or a helper returns."""
     if isinstance(value, cst.Name) and depth < 4:
         binding = single_binding(ctx, value)
         bound = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
         return tuple_elements(ctx, bound, depth + 1) if bound is not None else None
     if isinstance(value, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in value.elements):
         return [e.value for e in value.elements]
-    return None
+    returned = helper_return(ctx, value) if isinstance(value, cst.Call) and depth < 4 else None
+    return tuple_elements(ctx, returned, depth + 1) if returned is not None else None  # `init = make_init()`
 
 
 def _surely_list(analysis: Analysis, expr: cst.BaseExpression, depth: int) -> bool:

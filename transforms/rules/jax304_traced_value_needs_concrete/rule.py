@@ -86,6 +86,7 @@ from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import (
     COMPARING,
+    SIZE_FLAGS,
     VALUE_SHAPED,
     Flow,
     Follower,
@@ -261,21 +262,28 @@ class TracedValues304:
             source = self.analysis.traced.tracer_source(operand)
             if source is None or not source.keeps_value or self.analysis.traced.source(operand) is not None:
                 continue
-            edit = compared_in_condition(self.analysis, call)
-            if edit is None:
-                continue
-            seen_sinks.add(id(call))
-            out.append(
-                ctx.finding(
-                    "JAX304",
-                    call,
-                    f"`{shorten(ctx.code(call))}`: `float()` refuses `{shorten(ctx.code(operand))}`, a tracer "
-                    f"({source.reason}), even though differentiation keeps its value; the comparison it goes to "
-                    "reads that value as it is, so the conversion goes",
-                    (edit,),
-                    description=f"drop `float()`: `{shorten(edit.content)}`",
-                )
+            head = (
+                f"`{shorten(ctx.code(call))}`: `float()` refuses `{shorten(ctx.code(operand))}`, a tracer "
+                f"({source.reason}), even though differentiation keeps its value"
             )
+            seen_sinks.add(id(call))
+            edit = compared_in_condition(self.analysis, call)
+            if edit is not None:
+                out.append(
+                    ctx.finding(
+                        "JAX304",
+                        call,
+                        f"{head}; the comparison it goes to reads that value as it is, so the conversion goes",
+                        (edit,),
+                        description=f"drop `float()`: `{shorten(edit.content)}`",
+                    )
+                )
+                continue
+            dropped = drop_float(self.analysis, call)
+            if dropped is not None:
+                out.append(dropped_float_finding(ctx, call, head, "the float", *dropped))
+                continue
+            out.append(ctx.finding("JAX304", call, f"{head}: a Python float carries no derivative", notes=_DIFFERENTIATED_FLOAT))
         return out
 
     def _value_shaped_parameters(self, seen_sinks: set[int]) -> list[Finding]:
@@ -316,8 +324,33 @@ class TracedValues304:
                     description=f"compute `{hoisted.name}` at the calls, static on the jit",
                     notes=("each distinct size compiles once, as a static argument does",),
                 )
+        flagged = self._size_flag(value, message, sink)
+        if flagged is not None:
+            return flagged
         keyword = size_keyword(self.ctx.names.qualified_name(sink.node.func) or "") if isinstance(sink.node, cst.Call) else "size"
         return self.ctx.finding("JAX304", value, message, notes=_value_shaped_notes(keyword))
+
+    def _size_flag(self, at: cst.CSTNode, message: str, sink: Sink) -> Finding | None:
+        """A value-shaped call whose flag keeps every entry (``jnp.roots(p, strip_zeros=False)``,
+        `sinks.SIZE_FLAGS`): the flag, unsafe (a leading zero gives a NaN root, not none)."""
+        call = sink.node
+        qualified = self.ctx.names.qualified_name(call.func) if isinstance(call, cst.Call) else None
+        if qualified not in SIZE_FLAGS or not call.args or any(a.star for a in call.args):  # type: ignore[union-attr]
+            return None
+        keyword, flag = SIZE_FLAGS[qualified]
+        last = call.args[-1]  # type: ignore[union-attr]
+        return self.ctx.finding(
+            "JAX304",
+            at,
+            f"{message}; `{keyword}={flag}` keeps every entry, so the result's size is the input's",
+            (Edit(self.ctx.end(last), self.ctx.end(last), f", {keyword}={flag}"),),
+            Applicability.UNSAFE,
+            description=f"pass `{keyword}={flag}`",
+            notes=(
+                "unsafe: a leading zero coefficient then gives a NaN root where the default drops it: check the "
+                "leading coefficient is never zero",
+            ),
+        )
 
     def _value_shaped_calls(self, seen_sinks: set[int]) -> list[Finding]:
         """The same, for a tracer that is no parameter read where it is given: a local bound to
@@ -460,6 +493,8 @@ class TracedValues304:
                 description="pick the function with `lax.switch`",
                 notes=notes,
             )
+        if source.via.name in _MAPS and sink.argnums:
+            return ctx.finding("JAX304", read, message, notes=_ARGNUMS_OPTIONS)
         if source.via.name in _MAPS:
             notes: tuple[str, ...] = (
                 "option: each example may need its own size, which no traced program has: pad every example "
@@ -492,6 +527,20 @@ class TracedValues304:
                 description=f"select with `{shorten(text, 80)}`",
                 notes=("both arms are evaluated; the value of the one not selected is discarded",),
             )
+        if isinstance(sink.node, cst.Slice):
+            sliced = slices_as_dynamic(self.analysis, self.follower.follow(read), self._python_int)
+            if not isinstance(sliced, str):
+                edits, text = sliced
+                return ctx.finding(
+                    "JAX304",
+                    read,
+                    f"{message}; but each slice it starts has a Python int length, so it becomes a dynamic slice: "
+                    f"`{shorten(text, 90)}`",
+                    edits,
+                    Applicability.UNSAFE,
+                    description="slice with `jax.lax.dynamic_slice_in_dim`",
+                    notes=(_WINDOW_CLAMPED,),
+                )
         table = sink.node.value if indexed else None  # type: ignore[union-attr]
         if table is not None and python_sequence(ctx, table) is None and python_mapping(ctx, table) is None:
             return ctx.finding("JAX304", read, message, notes=CARRIED_LIST_OPTIONS)  # a list the loop carries
@@ -676,6 +725,9 @@ class TracedValues304:
         unhashed = self._static_slot_traced(sink, traced)
         if unhashed is not None:
             return unhashed
+        flagged = self._size_flag(call, traced, sink)
+        if flagged is not None:
+            return flagged
         tested = _tested_by(ctx, sink.node)
         if data is not None and tested is not None and (branch_fn := ctx.enclosing_function(tested)) is not None:
             selected = select(self.analysis, branch_fn, tested)
@@ -716,10 +768,7 @@ class TracedValues304:
                     edits,
                     Applicability.UNSAFE,
                     description="slice with `jax.lax.dynamic_slice_in_dim`",
-                    notes=(
-                        "unsafe: where a window would run past the end, `dynamic_slice_in_dim` moves its start back "
-                        "so that it keeps its length, where the slice would be shorter: check the starts stay in range",
-                    ),
+                    notes=(_WINDOW_CLAMPED,),
                 )
         unwrapped = static_shape_unwrapped(self.analysis, call, fn, flow) if data is not None else ""
         if not isinstance(unwrapped, str):
@@ -936,6 +985,24 @@ _PYTHON_NUMBERS = frozenset({"builtins.float", "builtins.bool", "builtins.comple
 
 #: The primitives that run a callable over steps, tracing what they hand it (cond and switch
 #: operands are JAX103's; ``lax.map`` is a scan over its array's leading axis).
+#: The options for ``float()`` of a value differentiation traces, where the float is needed.
+_DIFFERENTIATED_FLOAT = (
+    "option: compute with the array itself (jax.numpy) where the Python float is not needed",
+    "option: code that only takes Python numbers (another library) cannot be differentiated by JAX: rewrite it in "
+    "jax.numpy, or wrap it in `jax.pure_callback` with a `jax.custom_jvp` that gives its derivative",
+)
+#: The options for a mapped value given to a differentiation as its ``argnums`` (jax#6134).
+_ARGNUMS_OPTIONS = (
+    "option: `argnums` picks the arguments to differentiate when the function is built: loop over the positions in "
+    "Python (`jnp.stack([f(i) for i in range(n)])`), one differentiated function each",
+    "option: differentiate with respect to every argument at once (`argnums=tuple(range(n))`, or `jax.jacfwd`/"
+    "`jax.hessian` of an array argument) and index the result with the traced position",
+)
+#: Why a dynamic slice is unsafe.
+_WINDOW_CLAMPED = (
+    "unsafe: where a window would run past the end, `dynamic_slice_in_dim` moves its start back "
+    "so that it keeps its length, where the slice would be shorter: check the starts stay in range"
+)
 _LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.lax.map"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})

@@ -34,8 +34,9 @@ into helpers too). The fix is applied when it changes nothing else:
 
 A field that only ever holds a str (``method: str`` given ``"cubic"``) fails
 sooner, on any instance a trace takes: jit, vmap and the primitives reject a
-str leaf before the code runs (TypeError, interpax#77); the same declaration
-fixes it, under the same conditions.
+str leaf before the code runs (TypeError, interpax#77), read there or not (a
+sensor's ``name`` that only labels it, chex#64); the same declaration fixes
+it, under the same conditions.
 
 Otherwise the finding is a report with the reason. Tree operations
 (``tree_map``, ``tree_leaves``) no longer visit a static field: the message
@@ -117,9 +118,15 @@ class PytreeFields306:
             return None
         if not all(is_string(self.analysis, given.value) for given in values.given) or values.elsewhere is not None:
             return None
+        reason = "a str is no JAX type, so the trace rejects the instance before any code runs (TypeError)"
         for read, _, why in self._traced_reads(tree, field):
-            reason = "a str is no JAX type, so the trace rejects the instance before any code runs (TypeError)"
             return read, why, Use(Need.NEEDS, read, reason)
+        # Never read where traced (a sensor's `name` only labels it): handing the instance to a trace fails alike.
+        for fn, param in self.instances.receivers(tree.cls):
+            source = self.analysis.traced.param_source(fn, param)
+            target = field.statement.target
+            if source is not None and isinstance(target, cst.Name):
+                return target, source.reason, Use(Need.NEEDS, target, reason)  # type: ignore[return-value]
         return None
 
     def _first_need(

@@ -7,7 +7,7 @@ from frozendict import frozendict
 
 def params_catch():
     """Default environment parameters (some of them fix observation shapes)."""
-    return {"rows": 10, "columns": 5, "max_steps_in_episode": 9}
+    return frozendict({"rows": 10, "columns": 5, "max_steps_in_episode": 9})
 
 
 def reset(key, params):
@@ -34,5 +34,5 @@ def step(key, state, action, params):
 key = jax.random.PRNGKey(0)
 params = params_catch()
 state = reset(key, params)
-obs, state, done = step(key, state, 2, frozendict(params))
+obs, state, done = step(key, state, 2, params)
 print(obs.sum(), state["paddle_x"], done)

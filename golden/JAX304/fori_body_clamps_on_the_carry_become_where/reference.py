@@ -1,0 +1,20 @@
+# Fix: express the clamping with jnp operations instead of Python `if`.
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def leaky_bucket(rain, capacity=5.0, leak=0.5):
+    """Fill a bucket with daily rain; it overflows at `capacity`."""
+
+    def body(day, level):
+        level = level + rain[day] - leak
+        level = jnp.where(level > capacity, capacity, level)
+        level = jnp.where(level < 0.0, 0.0, level)
+        return level
+
+    return lax.fori_loop(0, rain.shape[0], body, 0.0)
+
+
+rain = jnp.array([1.0, 2.5, 0.0, 3.0, 2.0, 0.1, 0.0])
+print(round(float(leaky_bucket(rain)), 4))
