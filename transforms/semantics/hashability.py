@@ -284,6 +284,8 @@ class ValueClassifier:
             found = [self._displays(p, depth + 1) for p in passed or ()]
             return [d for ds in found if ds for d in ds] if passed and all(found) else None
         value = assigned_value(self.ctx, binding) if isinstance(binding, cst.Name) else None
+        if isinstance(value, cst.Call):
+            value = helper_return(self.ctx, value)  # `RUNS = make_runs()`: a fresh display each call
         if value is None or any(changed_in_place(self.ctx, r) for r in reads(self.ctx, binding)):  # type: ignore[arg-type]
             return None
         return self._displays(value, depth + 1)

@@ -128,10 +128,16 @@ class TracedInstances:
         if isinstance(iterable, cst.Name):
             value = assigned_value(ctx, single_binding(ctx, iterable)) if isinstance(single_binding(ctx, iterable), cst.Name) else None
             return self._items(value, depth + 1) if value is not None else []
-        callee = single_binding(ctx, iterable.func) if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) else None
-        if isinstance(callee, cst.FunctionDef) and not callee.decorators:
-            return [i for r in own_returns(callee) if r.value is not None for i in self._items(r.value, depth + 1)]
-        return []
+        if not isinstance(iterable, cst.Call):
+            return []
+        if isinstance(iterable.func, cst.Name):
+            callee = single_binding(ctx, iterable.func)
+            function = callee if isinstance(callee, cst.FunctionDef) and not callee.decorators else None
+        else:
+            function = static_method(ctx, iterable.func) if isinstance(iterable.func, cst.Attribute) else None  # `Model.make()`
+        if function is None:
+            return []
+        return [i for r in own_returns(function) if r.value is not None for i in self._items(r.value, depth + 1)]
 
     def _passed(self, param: cst.Param, depth: int, nested: bool) -> set[cst.ClassDef]:
         """What a parameter is handed, as far as its function's calls show (a helper given the
