@@ -82,11 +82,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         "through an instance a helper builds is not followed to `__call__`'s callers, so the call on "
         "line 27 is not proven to pass a hashable value (reported, not fixed)"
     ),
-    ("JAX302/jitted_method_self_name_rebound", "configs_from_helpers"): (
-        "JAX302: `c = make_c()` then `c = make_c1()`: two helpers building the same class are not read "
-        "as one class's constructions (`instance_attributes._same_construction` compares callees), so "
-        "`self.mul` may change after `__init__` (reported, not fixed)"
-    ),
     ("JAX304/tolist_of_static_times_in_wrapper", "configs_from_helpers"): (
         "JAX304: `times = make_times()`: the trace-time repair's proof that every input is static reads "
         "module constants, not a helper's return (reported, not fixed)"

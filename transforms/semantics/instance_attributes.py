@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import Assignment, FunctionScope, GlobalScope
 
-from jaxfix.transforms.semantics.class_hashing import written_bases
+from jaxfix.transforms.semantics.class_hashing import instance_class, written_bases
 from jaxfix.transforms.semantics.constants import methods, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info, read_jit_wrapper
 from jaxfix.transforms.semantics.module import ModuleContext
@@ -281,7 +281,13 @@ def _same_construction(ctx: ModuleContext, node: cst.CSTNode, built: cst.CSTNode
     assign_target = ctx.parent(node)
     assign = ctx.parent(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
     value = assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
-    return isinstance(value, cst.Call) and ctx.code(value.func) == ctx.code(built.func)
+    if not isinstance(value, cst.Call):
+        return False
+    if ctx.code(value.func) == ctx.code(built.func):
+        return True
+    # `c = make_c()` then `c = make_c1()`: two helpers (or a helper and the class) building one class
+    first, second = instance_class(ctx, value), instance_class(ctx, built)
+    return first is not None and second is not None and first[0] is second[0]
 
 
 def stored_value(init: cst.FunctionDef, attribute: str) -> cst.BaseExpression | None:
