@@ -86,10 +86,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         "JAX304: `times = make_times()`: the trace-time repair's proof that every input is static reads "
         "module constants, not a helper's return (reported, not fixed)"
     ),
-    ("JAX304/validation_helper_on_constant_grid", "configs_from_helpers"): (
-        "JAX304: `GRID = make_grid()`, a list: the same proof, for a mutable display a helper returns "
-        "(reported, not fixed)"
-    ),
     ("JAX306/dropout_inference_flag_in_scan_carry", "configs_from_helpers"): (
         "JAX306: `runner_state = make_runner_state()`: the pytree built in a helper is not followed into "
         "the scan carry, so the `Dropout` field is not seen traced (no finding)"

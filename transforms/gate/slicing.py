@@ -183,6 +183,14 @@ def slice_source(
         names, attributes, _ = _facts_of(seed)
         seed_names |= names | (attributes & members)
     relevant = seed_names & defined
+    # `GRID = make_grid()` at module level: what the name holds is what the helper returns
+    # (`constants.helper_return`), which a rule may read wherever the name goes
+    relevant |= {
+        u.node.value.func.id
+        for u in units
+        if isinstance(u.node, ast.Assign) and isinstance(u.node.value, ast.Call) and isinstance(u.node.value.func, ast.Name)
+        and not u.node.value.args and not u.node.value.keywords
+    } & defined
     # `self.config` in a seed: the method that stores it (`__init__`) and every def that mentions it.
     attributes = _stored_attributes(tree) & {a for seed in seeds for a in _facts_of(seed)[1]}
 
