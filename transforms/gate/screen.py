@@ -83,6 +83,10 @@ def spelled_name(node: ast.AST) -> str | None:
     return None
 
 
+#: Displays of containers a name may hold: what `sinks.python_sequence`/`python_mapping` read.
+_DISPLAYS = (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp)
+
+
 class Facts:
     """Facts about one module, each computed at most once."""
 
@@ -617,22 +621,29 @@ class Facts:
         what `sinks.python_sequence` may call a Python sequence (a traced index fails there), or
         `sinks.python_mapping` a dict (a traced key fails there); also a call of a helper of the module
         that returns one (``TABLE = make_table()``)."""
-        displays = (ast.List, ast.Tuple, ast.ListComp, ast.Dict, ast.DictComp)
-        made = {
-            name for name, defs in self.defs_by_name.items()
-            if any(isinstance(r.value, displays) for d in defs for r in own_returns(d))
-        }
+        made = self.display_helpers
         return frozenset(
             target.id
             for node in self.nodes
             if isinstance(node, ast.Assign)
             and (
-                isinstance(node.value, displays)
+                isinstance(node.value, _DISPLAYS)
                 or (isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id in made)
             )
             for target in node.targets
             if isinstance(target, ast.Name)
         )
+
+    @cached_property
+    def display_helpers(self) -> dict[str, list[ast.expr]]:
+        """Defs of the module that return a display (``def make_table(): return [f, g]``) -> those
+        displays: the screen's twin of `constants.helper_return`, generous (any such return)."""
+        found: dict[str, list[ast.expr]] = {}
+        for name, defs in self.defs_by_name.items():
+            returned = [r.value for d in defs for r in own_returns(d) if isinstance(r.value, _DISPLAYS)]
+            if returned:
+                found[name] = returned
+        return found
 
     def python_sequence(self, expr: ast.AST) -> bool:
         """May `expr` be a Python list, tuple or dict (the screen twin of `sinks.python_sequence` and
@@ -658,9 +669,9 @@ class Facts:
                         out.setdefault(target.id, set()).update(inner)
         # `branches = make_branches()` of a helper that returns a display (`constants.helper_return`)
         made = {
-            name: {n for r in returns for n in map(spelled_name, ast.walk(r.value)) if n}  # type: ignore[arg-type]
-            for name, defs in self.defs_by_name.items()
-            if (returns := [r for d in defs for r in own_returns(d) if isinstance(r.value, (ast.List, ast.Tuple))])
+            name: {n for v in values if isinstance(v, (ast.List, ast.Tuple)) for n in map(spelled_name, ast.walk(v)) if n}
+            for name, values in self.display_helpers.items()
+            if any(isinstance(v, (ast.List, ast.Tuple)) for v in values)
         }
         if made:
             calling = re.compile(r"=\s*(?:" + "|".join(map(re.escape, made)) + r")\s*\(")

@@ -43,7 +43,15 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.constants import assigned_value, own_returns, reaching_binding, single_binding
 from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.reads import reads, reads_seeing
-from jaxfix.transforms.semantics.vocabulary import FORI_LOOP, LAX_PARAMETERS, OPERANDS, PARTIAL, SCAN, written_argument
+from jaxfix.transforms.semantics.vocabulary import (
+    CARRY_PARAMETER,
+    FORI_LOOP,
+    LAX_PARAMETERS,
+    OPERANDS,
+    PARTIAL,
+    SCAN,
+    written_argument,
+)
 
 
 def _names(target: cst.BaseExpression) -> list[str] | None:
@@ -82,8 +90,8 @@ class CarryLoop:
 
 
 CARRY_LOOPS = {
-    FORI_LOOP: CarryLoop("body_fun", OPERANDS[FORI_LOOP], 1, False),
-    SCAN: CarryLoop("f", OPERANDS[SCAN], 0, True),
+    FORI_LOOP: CarryLoop("body_fun", OPERANDS[FORI_LOOP], CARRY_PARAMETER[FORI_LOOP], False),
+    SCAN: CarryLoop("f", OPERANDS[SCAN], CARRY_PARAMETER[SCAN], True),
 }
 
 

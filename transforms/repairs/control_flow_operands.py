@@ -33,7 +33,7 @@ from jaxfix.transforms.semantics.branch_calls import Branch, analyse_branch, val
 from jaxfix.transforms.semantics.call_shapes import Operand
 from jaxfix.transforms.semantics.callables import read_callable_use
 from jaxfix.transforms.semantics.concrete_uses import ConcreteUses
-from jaxfix.transforms.semantics.constants import assigned_value, helper_return, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding, written_out
 from jaxfix.transforms.semantics.static_values import Kind as Static
 from jaxfix.transforms.semantics.static_values import Verdict
 from jaxfix.transforms.semantics.vocabulary import PARTIAL
@@ -109,8 +109,8 @@ class BranchBindings:
         if isinstance(branches, cst.Name):
             target = single_binding(self.ctx, branches)
             value = assigned_value(self.ctx, target) if isinstance(target, cst.Name) else None
-            if isinstance(value, cst.Call):
-                value = helper_return(self.ctx, value)  # `BRANCHES = make_branches()`
+            if value is not None:
+                value = written_out(self.ctx, value)  # `BRANCHES = make_branches()`
             if not isinstance(value, (cst.List, cst.Tuple)):
                 return None
             if isinstance(value, cst.List) and self._used_elsewhere(branches):

@@ -27,7 +27,7 @@ from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.callables import resolve_callable
-from jaxfix.transforms.semantics.constants import assigned_value, helper_return, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, single_binding, written_out
 from jaxfix.transforms.semantics.reads import reads
 
 SWITCH = "jax.lax.switch"
@@ -39,8 +39,8 @@ def _table(analysis: Analysis, table: cst.BaseExpression) -> cst.List | cst.Tupl
         return "the functions are not a list held by a name"
     binding = single_binding(ctx, table)
     value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
-    if isinstance(value, cst.Call):
-        value = helper_return(ctx, value)  # `POTENTIALS = make_potentials()`: a fresh list, read only here
+    if value is not None:
+        value = written_out(ctx, value)  # `POTENTIALS = make_potentials()`: a fresh list, read only here
     if not isinstance(value, (cst.List, cst.Tuple)) or not value.elements:
         return f"`{table.value}` is not bound once to a list of functions"
     for element in value.elements:

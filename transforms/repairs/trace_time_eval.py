@@ -59,10 +59,10 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     bound_after,
     class_members,
-    helper_return,
     local_bindings,
     reaching_binding,
     single_binding,
+    written_out,
 )
 from jaxfix.transforms.semantics.importers import here, used_elsewhere
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
@@ -594,8 +594,8 @@ def _concrete(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, dep
         )
     if isinstance(reaching, cst.Name) and single_binding(analysis.ctx, node) is reaching:
         value = assigned_value(analysis.ctx, reaching)  # a constant bound once (module level, or a closure's)
-        if isinstance(value, cst.Call) and (returned := helper_return(analysis.ctx, value)) is not None:
-            value = returned  # `GRID = make_grid()`: the display the helper writes out, afresh at each call
+        if value is not None:
+            value = written_out(analysis.ctx, value)  # `GRID = make_grid()`: the display written out afresh
         if isinstance(value, cst.List) and not _never_changed(analysis.ctx, reaching):
             return False  # `dist = []` then `dist.append(tracer)`: the display is not what it holds
         return value is not None and _concrete(analysis, value, ints, depth + 1)

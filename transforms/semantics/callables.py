@@ -20,6 +20,7 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     class_members,
     declared_annotation,
+    display_items,
     members_named,
     own_returns,
     single_binding,
@@ -352,8 +353,6 @@ def _init_field_value(ctx: ModuleContext, receiver: cst.Attribute) -> cst.BaseEx
     return assign.value
 
 
-
-
 def changed_in_place(ctx: ModuleContext, node: cst.CSTNode) -> bool:
     """An item of `node` stored or deleted, or a changing method called on it."""
     parent = ctx.parent(node)
@@ -376,16 +375,9 @@ def _item_class(ctx: ModuleContext, item: cst.Subscript) -> cst.ClassDef | None:
         display = assigned_value(ctx, binding)
     else:
         return None
-    if isinstance(display, cst.Dict):
-        values = [e.value for e in display.elements if isinstance(e, cst.DictElement)]
-        complete = len(values) == len(display.elements)
-    elif isinstance(display, (cst.List, cst.Tuple)):
-        values = [e.value for e in display.elements if isinstance(e, cst.Element)]
-        complete = len(values) == len(display.elements)
-    else:
-        return None
-    classes = {_built_class(ctx, v) for v in values}
-    return classes.pop() if complete and len(classes) == 1 else None
+    values = display_items(display)
+    classes = {_built_class(ctx, v) for v in values} if values is not None else set()
+    return classes.pop() if len(classes) == 1 else None
 
 
 def _fetched_class(ctx: ModuleContext, value: cst.BaseExpression | None, depth: int = 0) -> cst.ClassDef | None:
@@ -410,7 +402,9 @@ def _fetched_class(ctx: ModuleContext, value: cst.BaseExpression | None, depth: 
     if len(returns) != 1 or returns[0].value is None:
         return None
     returned = returns[0].value
-    return _built_class(ctx, returned) if isinstance(returned, cst.Call) and instance_class(ctx, returned) else _fetched_class(ctx, returned, depth + 1)
+    if isinstance(returned, cst.Call) and instance_class(ctx, returned) is not None:
+        return _built_class(ctx, returned)  # `return Var()`, unless a subclass may stand for it
+    return _fetched_class(ctx, returned, depth + 1)
 
 
 def _rebound_in_class(ctx: ModuleContext, members: list[cst.CSTNode]) -> Target | None:

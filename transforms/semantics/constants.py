@@ -178,12 +178,9 @@ def helper_return(ctx: ModuleContext, call: cst.Call) -> cst.BaseExpression | No
     if call.args or not isinstance(call.func, cst.Name):
         return None
     function = single_binding(ctx, call.func)
-    if not isinstance(function, cst.FunctionDef) or function.decorators or not isinstance(ctx.parent(function), cst.Module):
+    if not isinstance(function, cst.FunctionDef) or function.decorators or not parameterless_module_def(ctx, function):
         return None
-    params = function.params
-    if params.params or params.posonly_params or params.kwonly_params or params.star_kwarg is not None:
-        return None
-    if not isinstance(params.star_arg, cst.MaybeSentinel) or not isinstance(function.body, cst.IndentedBlock):
+    if not isinstance(function.body, cst.IndentedBlock):
         return None
     returns = own_returns(function)
     last = function.body.body[-1] if function.body.body else None
@@ -192,6 +189,31 @@ def helper_return(ctx: ModuleContext, call: cst.Call) -> cst.BaseExpression | No
     return returns[0].value
 
 
+def parameterless_module_def(ctx: ModuleContext, function: cst.FunctionDef) -> bool:
+    """A def at module level that takes no parameter at all: every call of it is ``f()``."""
+    params = function.params
+    if params.params or params.posonly_params or params.kwonly_params or params.star_kwarg is not None:
+        return False
+    return isinstance(params.star_arg, cst.MaybeSentinel) and isinstance(ctx.parent(function), cst.Module)
+
+
+def written_out(ctx: ModuleContext, value: cst.BaseExpression) -> cst.BaseExpression:
+    """What `value` writes out: itself, or for a call of a parameterless helper the expression it
+    returns (`helper_return`: ``TABLE = make_table()`` holds a fresh list, a list still)."""
+    returned = helper_return(ctx, value) if isinstance(value, cst.Call) else None
+    return returned if returned is not None else value
+
+
+def display_items(display: cst.BaseExpression | None) -> list[cst.BaseExpression] | None:
+    """The values a dict display holds, or the elements of a list or tuple display; None for
+    anything else, or a display that unpacks another (``**base``, ``*rest``)."""
+    if isinstance(display, cst.Dict):
+        entries = [e for e in display.elements if isinstance(e, cst.DictElement)]
+        return [e.value for e in entries] if len(entries) == len(display.elements) else None
+    if isinstance(display, (cst.List, cst.Tuple)):
+        elements = [e for e in display.elements if isinstance(e, cst.Element)]
+        return [e.value for e in elements] if len(elements) == len(display.elements) else None
+    return None
 
 
 def own_returns(function: cst.FunctionDef) -> list[cst.Return]:

@@ -43,12 +43,13 @@ from jaxfix.transforms.semantics.constants import (
     assigned_value,
     dominating_binding,
     every_binding,
-    helper_return,
     literal_element,
     own_returns,
+    parameterless_module_def,
     reaching_binding,
     single_binding,
     unpacked_from,
+    written_out,
 )
 from jaxfix.transforms.semantics.hashability import Kind, ValueClassifier
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
@@ -226,12 +227,6 @@ class OriginTracer:
                 return None
         return binding
 
-    def _displayed(self, value: cst.BaseExpression) -> cst.BaseExpression:
-        """The display `value` writes out: itself, or what a parameterless helper it calls returns
-        (``CONFIG = make_config()``, `constants.helper_return`)."""
-        returned = helper_return(self.ctx, value) if isinstance(value, cst.Call) else None
-        return returned if returned is not None else value
-
     def _rebound(self, name: cst.Name, names: tuple[cst.Name, ...]) -> Origin:
         """Bound several times: worth a report only if some binding builds a container."""
         scope = self.ctx.scope(name)
@@ -248,7 +243,7 @@ class OriginTracer:
             for a in assignments
             if isinstance(a.node, cst.Name)
             and (value := assigned_value(self.ctx, a.node)) is not None
-            and (tree := self.literals.read(self._displayed(value))) is not None
+            and (tree := self.literals.read(written_out(self.ctx, value))) is not None
             and tree.needs_freezing
         ]
         if not literals:
@@ -399,12 +394,7 @@ class OriginTracer:
         module imports: what it returns goes nowhere else."""
         from jaxfix.transforms.semantics.importers import here, used_elsewhere  # (importers reads analyses)
 
-        params = function.params
-        if params.params or params.posonly_params or params.kwonly_params or params.star_kwarg is not None:
-            return False
-        if not isinstance(params.star_arg, cst.MaybeSentinel) or not isinstance(self.ctx.parent(function), cst.Module):
-            return False
-        if reads(self.ctx, function.name) != [call.func]:
+        if not parameterless_module_def(self.ctx, function) or reads(self.ctx, function.name) != [call.func]:
             return False
         return not used_elsewhere(self.ctx, here(self.ctx, function.name.value))
 

@@ -35,6 +35,7 @@ from jaxfix.transforms.semantics.constants import (
     own_returns,
     single_binding,
     unpacked_from,
+    written_out,
 )
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
@@ -284,8 +285,8 @@ class ValueClassifier:
             found = [self._displays(p, depth + 1) for p in passed or ()]
             return [d for ds in found if ds for d in ds] if passed and all(found) else None
         value = assigned_value(self.ctx, binding) if isinstance(binding, cst.Name) else None
-        if isinstance(value, cst.Call):
-            value = helper_return(self.ctx, value)  # `RUNS = make_runs()`: a fresh display each call
+        if value is not None:
+            value = written_out(self.ctx, value)  # `RUNS = make_runs()`: a fresh display each call
         if value is None or any(changed_in_place(self.ctx, r) for r in reads(self.ctx, binding)):  # type: ignore[arg-type]
             return None
         return self._displays(value, depth + 1)

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxfix.transforms.core.containers import CHANGING_METHODS
 from jaxfix.transforms.semantics.arguments import passed_to
+from jaxfix.transforms.semantics.callables import changed_in_place
 from jaxfix.transforms.semantics.class_hashing import instance_class, subclass_of
-from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding
+from jaxfix.transforms.semantics.constants import assigned_value, display_items, reaching_binding
 from jaxfix.transforms.semantics.instance_attributes import init_assignment, kept_alone, read_attribute
 from jaxfix.transforms.semantics.reads import reads
 
@@ -94,17 +94,10 @@ def _held(analysis: Analysis, container: cst.BaseExpression, depth: int) -> list
         return None
     out: list[cst.BaseExpression] = []
     for display in _values(analysis, container, depth):
-        if isinstance(display, cst.Dict):
-            elements = [e for e in display.elements if isinstance(e, cst.DictElement)]
-            if len(elements) != len(display.elements):
-                return None  # `**other`
-            out.extend(e.value for e in elements)
-        elif isinstance(display, (cst.List, cst.Tuple)):
-            if any(not isinstance(e, cst.Element) for e in display.elements):
-                return None
-            out.extend(e.value for e in display.elements)
-        else:
+        items = display_items(display)  # None for `**other`, `*rest`, or no display
+        if items is None:
             return None
+        out.extend(items)
     return out
 
 
@@ -122,13 +115,7 @@ def _changed(analysis: Analysis, container: cst.BaseExpression) -> bool:
         spelled = reads(ctx, binding)
     else:
         return True
-    for node in spelled:
-        parent = ctx.parent(node)
-        if isinstance(parent, cst.Subscript) and parent.value is node and isinstance(ctx.parent(parent), (cst.AssignTarget, cst.AugAssign, cst.Del)):
-            return True
-        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in CHANGING_METHODS:
-            return True
-    return False
+    return any(changed_in_place(ctx, node) for node in spelled)
 
 
 def _union(analysis: Analysis, values: list[cst.BaseExpression], depth: int) -> frozenset[cst.ClassDef] | None:

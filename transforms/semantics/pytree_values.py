@@ -21,16 +21,17 @@ from collections.abc import Callable
 import libcst as cst
 
 from jaxfix.transforms.semantics.analysis import Analysis
-from jaxfix.transforms.semantics.class_hashing import static_method
+from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, own_returns, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.pytree_classes import method_named, pytree_class
 from jaxfix.transforms.semantics.traced_values import Taint
+from jaxfix.transforms.semantics.vocabulary import CARRY_PARAMETER, LAX_PARAMETERS, OPERANDS
 
 #: Loop primitives: the argument position of the carry's initial value, and the body's carry parameter.
-_CARRIES = {"jax.lax.scan": (1, 0), "jax.lax.fori_loop": (3, 1), "jax.lax.while_loop": (2, 0)}
+_CARRIES = {name: (LAX_PARAMETERS[name].index(OPERANDS[name]), at) for name, at in CARRY_PARAMETER.items()}
 
 
 class TracedInstances:
@@ -126,15 +127,10 @@ class TracedInstances:
         if isinstance(iterable, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
             return [iterable.elt]
         if isinstance(iterable, cst.Name):
-            value = assigned_value(ctx, single_binding(ctx, iterable)) if isinstance(single_binding(ctx, iterable), cst.Name) else None
+            binding = single_binding(ctx, iterable)
+            value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             return self._items(value, depth + 1) if value is not None else []
-        if not isinstance(iterable, cst.Call):
-            return []
-        if isinstance(iterable.func, cst.Name):
-            callee = single_binding(ctx, iterable.func)
-            function = callee if isinstance(callee, cst.FunctionDef) and not callee.decorators else None
-        else:
-            function = static_method(ctx, iterable.func) if isinstance(iterable.func, cst.Attribute) else None  # `Model.make()`
+        function = plain_def(ctx, iterable.func) if isinstance(iterable, cst.Call) else None  # `make()`, `Model.make()`
         if function is None:
             return []
         return [i for r in own_returns(function) if r.value is not None for i in self._items(r.value, depth + 1)]
@@ -195,10 +191,7 @@ class TracedInstances:
             fluent = {c for c in receivers if _returns_self(method_named(c, expr.func.attr.value))}
             if fluent:
                 return fluent | inside
-        if isinstance(callee, cst.FunctionDef):
-            function = callee if not callee.decorators else None
-        else:
-            function = static_method(ctx, expr.func) if isinstance(expr.func, cst.Attribute) else None
+        function = plain_def(ctx, expr.func)
         if function is not None:
             returned = [r.value for r in own_returns(function) if r.value is not None]
             return {c for r in returned for c in self.built_in(r, depth + 1, nested)}

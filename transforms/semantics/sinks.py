@@ -28,11 +28,11 @@ from jaxfix.transforms.semantics.callables import plain_def
 from jaxfix.transforms.semantics.class_hashing import constructed_field, own_field_reads
 from jaxfix.transforms.semantics.constants import (
     binding_value,
-    helper_return,
     local_bindings,
     members_named,
     reaching_binding,
     single_binding,
+    written_out,
 )
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.logical_operators import is_logical, outermost, serves_as_value
@@ -252,8 +252,7 @@ def _display_bound(ctx: ModuleContext, name: cst.Name) -> cst.BaseExpression | N
     """The value of the one assignment that reaches `name`; for ``TABLE = make_table()``, the
     display the helper returns (`constants.helper_return`): a fresh list each call, a list still."""
     value = binding_value(ctx, name)
-    returned = helper_return(ctx, value) if isinstance(value, cst.Call) else None
-    return returned if returned is not None else value
+    return written_out(ctx, value) if value is not None else None
 
 
 def indexed_mapping(ctx: ModuleContext, index: cst.Index) -> str | None:

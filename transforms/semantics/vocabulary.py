@@ -62,6 +62,8 @@ OPERANDS: dict[str, str] = {
     "jax.lax.cond": "*operands",
     "jax.lax.switch": "*operands",
 }
+#: Where each loop's body takes the carry: its parameter's position (``fori_loop``'s comes after the index).
+CARRY_PARAMETER: dict[str, int] = {"jax.lax.scan": 0, "jax.lax.fori_loop": 1, "jax.lax.while_loop": 0}
 
 
 def written_argument(call: cst.Call, parameters: tuple[str, ...], name: str) -> cst.Arg | None:

@@ -1,4 +1,4 @@
-"""JAX302 for an equinox module given to ``jax.jit`` (or ``jax.grad``): the module holds a function as a leaf.
+"""JAX302 for an equinox module given to ``jax.jit`` (and ``jax.grad``) that holds a function as a leaf.
 
 An equinox module is a pytree of all its fields. Some keep a function among
 them, not declared static: ``eqx.nn.MLP`` (its activations), the pooling layers
@@ -14,10 +14,10 @@ decorator, ``g = jax.jit(f)`` or ``jax.jit(f)(model, x)`` (no option
 ``filter_jit`` would spell otherwise); a bare ``jax.grad`` or ``jax.value_and_grad``
 layer under the jit becomes ``eqx.filter_grad`` / ``eqx.filter_value_and_grad``,
 which differentiate the module's floating arrays (equinox#361). A differentiation
-without a jit is not this rule's (it runs on files that say ``jit``). It changes no program that ran: every call passing such a module
-failed, and a call passing arrays alone traces the same under both; a Python
-number another call passes becomes static (one compilation per value, as the
-note says).
+without a jit is not this rule's (it runs on files that say ``jit``). It changes
+no program that ran: every call passing such a module failed, and a call passing
+arrays alone traces the same under both; a Python number another call passes
+becomes static (one compilation per value, as the note says).
 """
 
 from __future__ import annotations
@@ -51,12 +51,11 @@ def findings(analysis: Analysis) -> list[Finding]:
         if JIT not in names or any(n not in FILTERED for n in names) or len(set(names)) != len(names):
             continue
         sig = function_info(ctx, fn).signature
-        params = sig.params  # the jit traces every argument
         shown = None
         for route in routes:
             if route.call is None or route.escapes or not route.wraps:
                 continue
-            for param in params:
+            for param in sig.params:  # the jit traces every argument
                 argument = call_argument(route.call, sig, param.name, bound=route.bound, consumed=route.consumed)
                 if isinstance(argument, cst.BaseExpression) and (why := function_leaf(analysis, argument, 0)) is not None:
                     shown = (route.call, argument, why)

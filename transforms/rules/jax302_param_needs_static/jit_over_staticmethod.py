@@ -16,6 +16,7 @@ import ast
 import libcst as cst
 
 from jaxfix.transforms.core.findings import Edit, Finding
+from jaxfix.transforms.edits.statements import line_removed
 from jaxfix.transforms.gate.screen import Facts
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.jit_wrappers import read_jit_wrapper
@@ -71,12 +72,10 @@ def findings(analysis: Analysis) -> list[Finding]:
 def _moved_to_top(ctx, static: cst.Decorator, first: cst.Decorator) -> tuple[Edit, ...] | None:
     """The edits taking the ``@staticmethod`` line out and writing it above the first decorator;
     None where a decorator shares its line with other code or holds a comment."""
-    line_start = ctx.text.rfind("\n", 0, ctx.start(static)) + 1
-    line_end = ctx.text.find("\n", ctx.end(static))
-    if line_end < 0 or ctx.text[line_start:line_end].strip() != ctx.code(static).strip():
-        return None
+    shown = ctx.code(static).strip()
+    removed = line_removed(ctx, static, shown)
     first_start = ctx.text.rfind("\n", 0, ctx.start(first)) + 1
     indent = ctx.text[first_start : ctx.start(first)]
-    if indent.strip():
+    if removed is None or indent.strip():
         return None
-    return (Edit(first_start, first_start, f"{indent}{ctx.code(static).strip()}{ctx.newline}"), Edit(line_start, line_end + 1, ""))
+    return (Edit(first_start, first_start, f"{indent}{shown}{ctx.newline}"), removed)

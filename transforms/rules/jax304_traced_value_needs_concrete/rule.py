@@ -330,6 +330,23 @@ class TracedValues304:
         keyword = size_keyword(self.ctx.names.qualified_name(sink.node.func) or "") if isinstance(sink.node, cst.Call) else "size"
         return self.ctx.finding("JAX304", value, message, notes=_value_shaped_notes(keyword))
 
+    def _dynamic_slice(self, at: cst.CSTNode, head: str, flow: Flow) -> Finding | None:
+        """Every slice `flow` reaches made a dynamic slice of its Python int length
+        (`repairs.dynamic_slice`), unsafe; `head` leads the message. None where one is not."""
+        sliced = slices_as_dynamic(self.analysis, flow, self._python_int)
+        if isinstance(sliced, str):
+            return None
+        edits, text = sliced
+        return self.ctx.finding(
+            "JAX304",
+            at,
+            f"{head}each slice it starts has a Python int length, so it becomes a dynamic slice: `{shorten(text, 90)}`",
+            edits,
+            Applicability.UNSAFE,
+            description="slice with `jax.lax.dynamic_slice_in_dim`",
+            notes=(_WINDOW_CLAMPED,),
+        )
+
     def _size_flag(self, at: cst.CSTNode, message: str, sink: Sink) -> Finding | None:
         """A value-shaped call whose flag keeps every entry (``jnp.roots(p, strip_zeros=False)``,
         `sinks.SIZE_FLAGS`): the flag, unsafe (a leading zero gives a NaN root, not none)."""
@@ -528,19 +545,9 @@ class TracedValues304:
                 notes=("both arms are evaluated; the value of the one not selected is discarded",),
             )
         if isinstance(sink.node, cst.Slice):
-            sliced = slices_as_dynamic(self.analysis, self.follower.follow(read), self._python_int)
-            if not isinstance(sliced, str):
-                edits, text = sliced
-                return ctx.finding(
-                    "JAX304",
-                    read,
-                    f"{message}; but each slice it starts has a Python int length, so it becomes a dynamic slice: "
-                    f"`{shorten(text, 90)}`",
-                    edits,
-                    Applicability.UNSAFE,
-                    description="slice with `jax.lax.dynamic_slice_in_dim`",
-                    notes=(_WINDOW_CLAMPED,),
-                )
+            sliced = self._dynamic_slice(read, f"{message}; but ", self.follower.follow(read))
+            if sliced is not None:
+                return sliced
         table = sink.node.value if indexed else None  # type: ignore[union-attr]
         if table is not None and python_sequence(ctx, table) is None and python_mapping(ctx, table) is None:
             return ctx.finding("JAX304", read, message, notes=CARRIED_LIST_OPTIONS)  # a list the loop carries
@@ -757,19 +764,9 @@ class TracedValues304:
                     description="index the array the list is converted to",
                 )
         if data is not None and isinstance(sink.node, cst.Slice):
-            sliced = slices_as_dynamic(self.analysis, flow, self._python_int)
-            if not isinstance(sliced, str):
-                edits, text = sliced
-                return ctx.finding(
-                    "JAX304",
-                    call,
-                    f"{traced}; it depends on the data ({data}), but each slice it starts has a Python int length, "
-                    f"so it becomes a dynamic slice: `{shorten(text, 90)}`",
-                    edits,
-                    Applicability.UNSAFE,
-                    description="slice with `jax.lax.dynamic_slice_in_dim`",
-                    notes=(_WINDOW_CLAMPED,),
-                )
+            sliced = self._dynamic_slice(call, f"{traced}; it depends on the data ({data}), but ", flow)
+            if sliced is not None:
+                return sliced
         unwrapped = static_shape_unwrapped(self.analysis, call, fn, flow) if data is not None else ""
         if not isinstance(unwrapped, str):
             edits, param, jit_text = unwrapped
@@ -983,8 +980,6 @@ class TracedValues304:
 _PYTHON_NUMBERS = frozenset({"builtins.float", "builtins.bool", "builtins.complex"})
 
 
-#: The primitives that run a callable over steps, tracing what they hand it (cond and switch
-#: operands are JAX103's; ``lax.map`` is a scan over its array's leading axis).
 #: The options for ``float()`` of a value differentiation traces, where the float is needed.
 _DIFFERENTIATED_FLOAT = (
     "option: compute with the array itself (jax.numpy) where the Python float is not needed",
@@ -1003,6 +998,8 @@ _WINDOW_CLAMPED = (
     "unsafe: where a window would run past the end, `dynamic_slice_in_dim` moves its start back "
     "so that it keeps its length, where the slice would be shorter: check the starts stay in range"
 )
+#: The primitives that run a callable over steps, tracing what they hand it (cond and switch
+#: operands are JAX103's; ``lax.map`` is a scan over its array's leading axis).
 _LOOPS = (frozenset(CONTROL_FLOW) - {"jax.lax.cond", "jax.lax.switch"}) | {"jax.lax.map"}
 #: The transforms that map a function over a batch: each example's value is a tracer.
 _MAPS = frozenset({"jax.vmap", "jax.pmap"})
