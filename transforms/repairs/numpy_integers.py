@@ -50,6 +50,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
+from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import reads, reads_seeing
 from jaxfix.transforms.semantics.sinks import Flow, value_shaped_call
 from jaxfix.transforms.semantics.staged import runs_staged
@@ -123,7 +124,47 @@ def computed_with_numpy(
         text = text.replace(f"{ctx.code(inner.func)}(", f"{spelled.text}(", 1)
         if spelled.edit is not None and spelled.edit not in imports:
             imports.append(spelled.edit)
+        data = None if exact else _delegated_data(ctx, inner, name, calls)
+        if isinstance(data, str):
+            return data
+        if data is not None:  # `np.max(np.asarray(data))`: NumPy reads the values, not data's own method
+            converted = plan.spell_aliased("numpy.asarray", inner, "np")
+            if converted is None:
+                return "no name for NumPy is free here"
+            code = ctx.code(data)
+            edits.append(ctx.replace(data, f"{converted.text}({code})"))
+            text = text.replace(f"({code}", f"({converted.text}({code})", 1)
+            if converted.edit is not None and converted.edit not in imports:
+                imports.append(converted.edit)
     return (*edits, *imports), text
+
+
+def _delegated_data(ctx, call: cst.Call, name: str, calls: list[cst.Call]) -> cst.BaseExpression | str | None:
+    """The argument of a NumPy twin that calls its argument's own method (``np.max(data)`` is
+    ``data.max()`` when `data` is no ndarray, `numpy_twins.DELEGATING`): a jax Array there, concrete
+    or not, runs ``jnp.max`` again, which the trace stages (docs/jax310-behaviour.md, E), so it is
+    handed over as ``np.asarray(data)``. None when the argument is another call turned into NumPy
+    (a NumPy value), or a literal; a reason when it holds such a call deeper (the two edits would
+    nest)."""
+    if not delegates(f"numpy.{name}") or not call.args:
+        return None
+    data = call.args[0].value
+    if any(c is data for c in calls) or isinstance(data, (cst.Integer, cst.Float, cst.List, cst.Tuple)):
+        return None
+    if any(inner is not call and _within(inner, data) for inner in calls):
+        return f"`{shorten(ctx.code(data), 40)}` mixes NumPy's results with other values, which NumPy's `{name}` may hand back to JAX"
+    return data
+
+
+def _within(node: cst.CSTNode, root: cst.CSTNode) -> bool:
+    """Is `node` `root` or one of its descendants?"""
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(current.children)
+    return False
 
 
 def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, calls: list[cst.Call]) -> cst.CSTNode | None:

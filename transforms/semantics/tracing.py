@@ -28,7 +28,7 @@ import libcst as cst
 from libcst.metadata import Assignment
 
 from jaxfix.transforms.core import identifiers
-from jaxfix.transforms.semantics.callables import dispatched_def, receiver_class
+from jaxfix.transforms.semantics.callables import dispatched_def, plain_def, receiver_class
 from jaxfix.transforms.semantics.class_hashing import (
     instance_class,
     linen_module,
@@ -594,7 +594,12 @@ class TraceIndex:
         elif isinstance(parent, cst.Arg) and parent.value is expr:
             call = ctx.parent(parent)
             wrap = self._application(call, expr)  # type: ignore[arg-type]
-            if wrap is None:
+            if wrap is None and (reads := self._parameter_reads(call, parent, expr)) is not None:  # type: ignore[arg-type]
+                for read in reads:  # `solve(rhs, x0)`, and `solve` calls or wraps its parameter
+                    yield from self._climb(read, wraps, depth + 1)
+                if not reads:
+                    yield Route(wraps)
+            elif wrap is None:
                 yield Route(wraps, None, True)
             elif wrap.name in CALLS_NOW:
                 yield Route((*wraps, wrap))
@@ -636,6 +641,38 @@ class TraceIndex:
                 for ref in refs:
                     yield from self._climb(ref, wraps, depth + 1)
 
+    def _parameter_reads(self, call: cst.Call, arg: cst.Arg, expr: cst.CSTNode) -> list[cst.CSTNode] | None:
+        """``solve_ode(rhs, x0)``: `expr`, a function, handed to a parameter of a def of this module
+        that runs as written (`callables.plain_def`). The reads of that parameter in its body stand
+        for the function, as a name bound to it would, when every use of the def hands the
+        parameter this same function (`passed_functions`), so that whatever a repair edits where
+        the parameter is read serves no other function; and the body never binds it again. None
+        otherwise: the use escapes, as any call of code we do not follow."""
+        ctx = self.ctx
+        callee = plain_def(ctx, call.func)
+        if callee is None or any(a.star for a in call.args):
+            return None
+        params = callee.params
+        if arg.keyword is not None:
+            name = arg.keyword.value
+        else:
+            index = [a for a in call.args if a.keyword is None].index(arg)
+            positional = [*params.posonly_params, *params.params]
+            if isinstance(call.func, cst.Attribute) and function_info(ctx, callee).method is not MethodKind.FUNCTION:
+                return None  # a bound method: its first parameter is the receiver
+            name = positional[index].name.value if index < len(positional) else None
+        param = next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == name), None)
+        if param is None:
+            return None
+        functions = self.functions_in(expr)  # type: ignore[arg-type]
+        if len(functions) != 1 or self.passed_functions(param) != functions:
+            return None
+        scope = ctx.scope(param)
+        assignments = list(scope.assignments[name]) if scope is not None else []
+        if len(assignments) != 1 or not isinstance(assignments[0], Assignment):
+            return None
+        return sorted((access.node for access in assignments[0].references), key=ctx.start)
+
     def _factory_calls(self, returned: cst.Return) -> list[cst.Call] | None:
         """The calls of the undecorated function that returns a function with `returned`, when
         that is its only return and every use of it is a direct call; else None."""
@@ -669,6 +706,10 @@ class TraceIndex:
             uses = self._factory_calls(holder)  # type: ignore[assignment]
         elif (target := _assigned_name(ctx, table)) is not None:
             uses = self._name_references(target)
+        elif isinstance(holder, cst.Subscript) and holder.value is table:
+            # `method = {"rk4": rk4, "euler": euler}[name]`: the pick stands for each function held
+            yield from self._climb(holder, wraps, 1)
+            return
         if uses is None:
             yield Route(wraps, None, True)
             return
@@ -807,6 +848,8 @@ class TraceIndex:
             value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
             if value is not None:
                 return self.functions_in(value, _depth + 1)
+            if isinstance(binding, cst.Param):
+                return self.passed_functions(binding, _depth + 1) or frozenset()
             return self._rebound_defs(expr)
         if isinstance(expr, cst.Attribute):
             return self._class_members(expr) | self._linen_runs(expr)
@@ -823,6 +866,43 @@ class TraceIndex:
             found |= self.made_by_factory(expr, _depth)
             return frozenset(found)
         return frozenset()
+
+    def passed_functions(self, param: cst.Param, _depth: int = 0) -> frozenset[FunctionNode] | None:
+        """The module's functions that the uses of `param`'s function hand it (``solve_ode(...,
+        dfx=lorenz)``, then ``dfx(t, x)`` in its body runs `lorenz`): each use a call whose
+        argument (or a ``partial`` around the function binding it) is one of them, passed through
+        no layer but a jit that keeps it static. None when a use escapes, may be another
+        function's, leaves the parameter to its default, or passes what is no function of the
+        module (an import, a value built at run time): what runs there is then not all known.
+        Asked again while answering (a parameter handed on to itself), it answers None."""
+        fn = self.ctx.enclosing_function(param)
+        if fn is None or param.star or param in self._defaults_asked or _depth > 8:
+            return None
+        self._defaults_asked.add(param)
+        try:
+            routes = self.routes(fn)
+            if not routes:
+                return None
+            signature = function_info(self.ctx, fn).signature
+            name = param.name.value
+            found: set[FunctionNode] = set()
+            for route in routes:
+                if route.escapes or route.uncertain or route.from_call:
+                    return None
+                argument = route.partial_argument(signature, name)
+                if argument is None:
+                    if route.call is None or not self._keeps_object(route, signature, name):
+                        return None
+                    argument = route.argument(signature, name)
+                if not isinstance(argument, cst.BaseExpression):
+                    return None
+                passed = self.functions_in(argument, _depth + 1)
+                if not passed:
+                    return None
+                found |= passed
+            return frozenset(found)
+        finally:
+            self._defaults_asked.discard(param)
 
     @cached_property
     def linen_initializers(self) -> frozenset[FunctionNode]:
