@@ -6,7 +6,7 @@ import pytest
 
 from jaxfix.transforms import Options, check_source, fix_source
 from jaxfix.transforms.rules.jax302_param_needs_static.library_jit import AXIS_SLOT, LEADING, OPTION_SLOTS, slot
-from jaxfix.transforms.semantics.sinks import ALL, SIZE_ARGUMENTS
+from jaxfix.transforms.semantics.size_arguments import ALL, SIZE_ARGUMENTS
 
 HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax import jit\nfrom jax.nn import one_hot\nkey = jax.random.PRNGKey(0)\n"
 

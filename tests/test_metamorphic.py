@@ -11,6 +11,10 @@ tests/variants.py re-spell what the rules reason about:
     inside_main            everything after the imports inside `def main():`, run by `main()`: the
                            program's functions become nested functions closing over its values
     configs_from_helpers   module-level configuration values built by a helper that returns them
+    functions_through_helpers  each control-flow call handed a function of the program goes through
+                           a helper of its own taking every argument as a parameter: the function
+                           reaches the primitive through a parameter (findings move into the
+                           helper and are renamed there: compared by code and fix, not by place)
 
 For each golden before.py (golden/JAX*/*) and each variant that applies:
 (a) the fast path and the whole analysis agree on the re-spelled program;
@@ -95,11 +99,81 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         "the renamer renames the parameter (`n_steps_value`) but not the stale string `n_step`, which is "
         "then no longer close to any parameter and is dropped at once (a fix where the original reports)"
     ),
+    # functions_through_helpers (2026-12-07): at first 39 of the 128 programs it applies to changed
+    # verdict, two valid ones got a finding; the model now follows a function into the parameter it is
+    # handed to (tracing._parameter_reads, passed_arguments, callables.passed_target), a tracer handed
+    # to a helper (static_values._passed_traced), a carry's init from the helper's one call. Left:
+    ("JAX101/while_loop_keyword_partial", "functions_through_helpers"): (
+        "JAX101: the misbound `partial(body, N=5)` is the helper's argument at its call, not an argument of the while_loop it reaches through the helper's parameter; the rule reads partials written in the primitive's call"
+    ),
+    ("JAX104/recursion_stopped_by_cond_on_length", "functions_through_helpers"): (
+        "JAX104: the recursion goes through the helper's branch parameter; the rule follows branches written in the cond call"
+    ),
+    ("JAX104/recursive_split_stopped_by_cond_on_shape", "functions_through_helpers"): (
+        "JAX104: as recursion_stopped_by_cond_on_length"
+    ),
+    ("JAX301/fed_array_call", "functions_through_helpers"): (
+        "JAX301: the loop count is the helper's parameter, traced through its one caller; JAX301 reads the count written at the loop (reported there; JAX403 fixes the array the caller passes)"
+    ),
+    ("JAX301/refuse_body_reads_xs", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX302 reports `n` instead"
+    ),
+    ("JAX301/refuse_grad_reaches", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX302 then makes `n` static on `jax.jit(jax.grad(loss))`, which works (prints 192.0) where the original is only reported"
+    ),
+    ("JAX301/refuse_ys_used", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX304 reports the conversion instead"
+    ),
+    ("JAX301/scan_int_vmap", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX304 reports the conversion instead of the fori_loop rewrite"
+    ),
+    ("JAX301/scan_item_jit", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX302 reports `.item()` instead of making the count static"
+    ),
+    ("JAX301/scan_over_arange_of_vmapped_count", "functions_through_helpers"): (
+        "JAX301: the scan's xs is the helper's parameter; the scan-to-fori_loop rewrite reads `jnp.arange(n)` written in the scan call (reported)"
+    ),
+    ("JAX301/scan_traced_length", "functions_through_helpers"): (
+        "JAX301: `xs=None` is the helper's parameter; the scan-to-fori_loop rewrite reads xs written in the scan call (reported)"
+    ),
+    ("JAX301/seed004_vmap", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX401 reports the vmapped count instead"
+    ),
+    ("JAX301/static_multi_letter_count", "functions_through_helpers"): (
+        "JAX301: the count reaches the loop through the helper's parameter; JAX302 reports `.item()` instead of making the count static"
+    ),
+    ("JAX301/vmapped_scan_per_example_length_becomes_fori_loop", "functions_through_helpers"): (
+        "JAX301: the scan's xs is the helper's parameter; the fori_loop rewrite reads it in the scan call (reported)"
+    ),
+    ("JAX304/eager_fori_loop_reshape_by_table_row", "functions_through_helpers"): (
+        "JAX304: the repair reads the loop's bounds written in the fori_loop call; through the helper's parameters it reports"
+    ),
+    ("JAX304/scan_carry_window_to_module_level_body", "functions_through_helpers"): (
+        "JAX304: the repair edits the carry written in the scan call, the helper's parameter here: reported"
+    ),
+    ("JAX304/static_batch_size_in_fori_loop_carry", "functions_through_helpers"): (
+        "JAX304: the constant-carry repair edits the init written in the fori_loop call, the helper's parameter here: reported"
+    ),
+    ("JAX306/dropout_inference_flag_in_scan_carry", "functions_through_helpers"): (
+        "JAX306: the instances a carry holds are read from the init written in the scan call (`pytree_values._received`), not from the helper's caller (no finding)"
+    ),
+    ("JAX403/static_argnums_on_array_state_passed_through_a_method", "functions_through_helpers"): (
+        "JAX301: one of the two loop counts reaches its loop through the helper's parameter (one report fewer)"
+    ),
+    ("JAX404/config_threaded_through_scan_carry_to_static_arg", "functions_through_helpers"): (
+        "JAX404: the constant-carry repair edits the carry in the scan call, the helper's parameter here: reported"
+    ),
+    ("JAX405/derivative_closure_as_scan_carry_reported", "functions_through_helpers"): (
+        "JAX405: the function in the initial carry is the helper's parameter; the rule reads the init written in the scan call (no finding)"
+    ),
 }
 
 #: Variants that keep every line where it was: findings are compared by line; for the others, by
 #: their source text.
 KEEPS_LINES = {"renamed_parameters", "positional_to_keyword"}
+#: Variants that move what a finding is anchored on and rename it (a primitive's argument becomes a
+#: helper's parameter): only the verdict is compared.
+RENAMES_ANCHORS = {"functions_through_helpers"}
 
 
 def _read(path) -> str:
@@ -175,7 +249,8 @@ def test_a_variant_keeps_the_verdict(case_id: str, variant: str) -> None:
     # jit_by_assignment moves the jit from the decorator to the line after the def: a finding
     # anchored on its static_argnums moves with it, so it is compared by its source text.
     by_line = variant in KEEPS_LINES
-    assert _placed(whole, respelled, by_line) == _placed(original, text, by_line), "a finding moved"
+    if variant not in RENAMES_ANCHORS:
+        assert _placed(whole, respelled, by_line) == _placed(original, text, by_line), "a finding moved"
     # (c)
     if not case.report_only:
         # fix_source returns only once a pass finds nothing left to fix in its text, so a second

@@ -1016,6 +1016,89 @@ def _mentions_walrus_or_yield(value: cst.CSTNode) -> bool:
     return bool(found)
 
 
+#: The primitives that call the functions handed to them (branches, loop bodies).
+_CALLING_PRIMITIVES = frozenset(
+    {"jax.lax.cond", "jax.lax.switch", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan", "jax.lax.map"}
+)
+
+
+def _functions_through_helpers(text: str) -> str:
+    """Each call of a control-flow primitive that names a function of the program (``lax.cond(p,
+    grow, shrink, n, x)``) goes through a module-level helper of its own that takes every argument
+    as a parameter, the functions included (``def cond_via_1(pred, grow_fn, shrink_fn, arg3,
+    arg4): return lax.cond(pred, grow_fn, shrink_fn, arg3, arg4)``): researchers wrap primitives
+    in helpers, and the function then reaches the primitive through a parameter."""
+    facts = _facts(text)
+    module = facts.module
+    taken = set(facts.taken)
+    selected: list[cst.Call] = []
+    for node in _children_as_left(module):
+        if not isinstance(node, cst.Call) or not (facts.qualified(node.func) & _CALLING_PRIMITIVES):
+            continue
+        if any(a.star for a in node.args) or not facts.is_external(node.func):
+            continue
+        if not any(a.keyword is None and isinstance(a.value, cst.Name) and isinstance(facts.resolve(a.value), cst.FunctionDef) for a in node.args):
+            continue
+        if any(_within_node(node, other) for other in selected) or any(_within_node(other, node) for other in selected):
+            continue
+        selected.append(node)
+    if not selected:
+        raise NotApplicable("no control-flow primitive is handed a function of the program by name")
+    body = list(module.body)
+    first = min(i for i, s in enumerate(body) if any(_within_node(c, s) for c in selected))
+    if any(
+        isinstance(small, (cst.Import, cst.ImportFrom))
+        for statement in body[first:]
+        if isinstance(statement, cst.SimpleStatementLine)
+        for small in statement.body
+    ):
+        raise NotApplicable("an import after the first primitive call")
+    helpers: list[cst.FunctionDef] = []
+    replacements: dict[cst.Call, cst.Call] = {}
+    for number, call in enumerate(selected, 1):
+        primitive = sorted(facts.qualified(call.func) & _CALLING_PRIMITIVES)[0].rsplit(".", 1)[1]
+        helper = _free_name(module, f"{primitive}_via_{number}", taken)
+        taken.add(helper)
+        params: list[cst.Param] = []
+        inner_args: list[cst.Arg] = []
+        for position, arg in enumerate(call.args):
+            function = arg.keyword is None and isinstance(arg.value, cst.Name) and isinstance(facts.resolve(arg.value), cst.FunctionDef)
+            wanted = arg.keyword.value if arg.keyword is not None else (f"{arg.value.value}_fn" if function else f"arg{position}")
+            name = wanted if arg.keyword is not None else _free_name(module, wanted, taken | {p.name.value for p in params})
+            params.append(cst.Param(cst.Name(name)))
+            inner_args.append(arg.with_changes(value=cst.Name(name)))
+        inner = call.with_changes(args=inner_args)
+        helpers.append(
+            cst.FunctionDef(
+                name=cst.Name(helper),
+                params=cst.Parameters(params=params),
+                body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Return(value=inner)])]),
+                leading_lines=[cst.EmptyLine(), cst.EmptyLine()],
+            )
+        )
+        replacements[call] = call.with_changes(func=cst.Name(helper))
+
+    class Swap(cst.CSTTransformer):
+        def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+            new = replacements.get(original)
+            return updated.with_changes(func=new.func) if new is not None else updated
+
+    rewritten = module.visit(Swap())
+    new_body = list(rewritten.body)
+    return rewritten.with_changes(body=[*new_body[:first], *helpers, *new_body[first:]]).code
+
+
+def _within_node(node: cst.CSTNode, root: cst.CSTNode) -> bool:
+    """Is `node` `root` or inside it?"""
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(current.children)
+    return False
+
+
 #: Each metamorphic variant by name: a program's text -> its re-spelled text, or None when it does not apply.
 _RAW_VARIANTS: dict[str, Callable[[str], str]] = {
     "renamed_parameters": _rename_parameters,
@@ -1024,6 +1107,7 @@ _RAW_VARIANTS: dict[str, Callable[[str], str]] = {
     "moved_into_class": _moved_into_class,
     "inside_main": _inside_main,
     "configs_from_helpers": _configs_from_helpers,
+    "functions_through_helpers": _functions_through_helpers,
 }
 
 
@@ -1050,6 +1134,7 @@ positional_to_keyword = functools.partial(_applied, "positional_to_keyword")
 moved_into_class = functools.partial(_applied, "moved_into_class")
 inside_main = functools.partial(_applied, "inside_main")
 configs_from_helpers = functools.partial(_applied, "configs_from_helpers")
+functions_through_helpers = functools.partial(_applied, "functions_through_helpers")
 
 METAMORPHIC_VARIANTS: dict[str, Callable[[str], str | None]] = {
     "renamed_parameters": renamed_parameters,
@@ -1058,4 +1143,5 @@ METAMORPHIC_VARIANTS: dict[str, Callable[[str], str | None]] = {
     "moved_into_class": moved_into_class,
     "inside_main": inside_main,
     "configs_from_helpers": configs_from_helpers,
+    "functions_through_helpers": functions_through_helpers,
 }

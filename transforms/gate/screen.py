@@ -541,6 +541,20 @@ class Facts:
         return frozenset(self.static_slots)
 
     @cached_property
+    def static_jitted_handed_on(self) -> list[ast.Call]:
+        """Calls handing a name that may be jitted with static arguments to a function as an
+        argument (``choose(flag, grow, shrink, x)``): the function may call it through its
+        parameter (`callables.passed_target`), and the call shows what the parameter holds."""
+        names = self.static_jitted_names
+        if not names:
+            return []
+        return [
+            call
+            for call in calls_on(self, self.lines_of_words(names))
+            if any(isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords)))
+        ]
+
+    @cached_property
     def imported_names(self) -> frozenset[str]:
         """Names the module's import statements bind."""
         return frozenset(self.import_table)
@@ -861,14 +875,43 @@ _COMPOUND = (
 )
 
 
+def handed_defs(facts: Facts, node: ast.AST) -> tuple[list[ast.AST], list[ast.Call]]:
+    """For `node`, a name a parameter of a def around it may bind (``scan_body_fn`` in ``def
+    scan_via(scan_body_fn, init, xs)``): the module's defs that calls of that def may hand it
+    (every def a plain name among their arguments spells), and those calls; empty otherwise.
+    Over-approximated: positions are not matched (`tracing._parameter_reads` does)."""
+    if not isinstance(node, ast.Name):
+        return [], []
+    owners = [fn for fn in _defs_around(facts, node.lineno) if node.id in _params(fn)]
+    defs: list[ast.AST] = []
+    calls: list[ast.Call] = []
+    for owner in owners:
+        for call in calls_on(facts, facts.lines_of_words([owner.name])):
+            if spelled_name(call.func) != owner.name:
+                continue
+            calls.append(call)
+            for arg in (*call.args, *(k.value for k in call.keywords)):
+                if isinstance(arg, ast.Name):
+                    defs.extend(facts.defs_by_name.get(arg.id, ()))
+    return defs, calls
+
+
+def reads_parameter(facts: Facts, node: ast.AST) -> bool:
+    """Is `node` a plain name that a parameter of a def around it may bind?"""
+    return isinstance(node, ast.Name) and any(node.id in _params(fn) for fn in _defs_around(facts, node.lineno))
+
+
 def mentions_static_jitted(facts: Facts, node: ast.AST) -> bool:
     """Does the expression name something jitted with static arguments (or jit it inline)?
 
     A bare name is also followed to a list or tuple it was assigned
-    (``lax.switch(i, branches, ...)``).
+    (``lax.switch(i, branches, ...)``), and a parameter may hold one a call hands over
+    (`Facts.static_jitted_handed_on`).
     """
     names = facts.static_jitted_names
     if isinstance(node, ast.Name) and names & facts.sequences.get(node.id, set()):
+        return True
+    if facts.static_jitted_handed_on and reads_parameter(facts, node):
         return True
     stack = [node]
     while stack:

@@ -18,7 +18,6 @@ import ast
 
 from jaxfix.transforms.gate.screen import _defs_around, qualified_spellings
 from jaxfix.transforms.semantics.sinks import (
-    ALL,
     ARRAY_KEEPING_METHODS,
     AXIS_SECOND,
     COMPARING,
@@ -26,11 +25,9 @@ from jaxfix.transforms.semantics.sinks import (
     CONVERTING_METHODS,
     EXACT_REDUCTIONS,
     LINEN_SWITCHES,
-    SIZE_ARGUMENTS,
-    VALUE_SHAPED,
-    VALUE_SIZED,
     numpy_function,
 )
+from jaxfix.transforms.semantics.size_arguments import ALL, SIZE_ARGUMENTS, VALUE_SHAPED, VALUE_SIZED
 from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP
 
 _DEPTH = 6

@@ -271,7 +271,8 @@ class TracedParams:
                 # open (`traced_values._left_to_a_plain_jit`); no other proves a parameter traced.
                 outer = parents.get(holder)
                 return isinstance(outer, ast.Call) and outer.func is not holder and spelled_name(outer.func) == "jit"
-            return spelled_name(holder.func) in TRACING_WORDS
+            # a def of the module may hand its parameter on to a transform (`tracing._parameter_reads`)
+            return spelled_name(holder.func) in TRACING_WORDS or spelled_name(holder.func) in self.facts.defs_by_name
         if isinstance(parent, (ast.Assign, ast.AnnAssign)):
             return True  # an alias: the new name may be traced anywhere
         return False

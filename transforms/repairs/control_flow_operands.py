@@ -26,7 +26,14 @@ from jaxfix.transforms.core.rule import STATIC_JITTED
 from jaxfix.transforms.edits.call_arguments import remove_args
 from jaxfix.transforms.edits.imports import Spelling, planner
 from jaxfix.transforms.edits.partial_binding import Plan, plan_known, plan_opaque
-from jaxfix.transforms.gate.screen import Facts, calls_on, lines_mentioning, mentions_static_jitted, qualified_spellings
+from jaxfix.transforms.gate.screen import (
+    Facts,
+    calls_on,
+    lines_mentioning,
+    mentions_static_jitted,
+    qualified_spellings,
+    reads_parameter,
+)
 from jaxfix.transforms.repairs.enclosing_jit import EnclosingJit
 from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.branch_calls import Branch, analyse_branch, value_of
@@ -172,7 +179,7 @@ class BranchBindings:
                 yield bindings
                 return
         unsure = [v for v in verdicts.values() if v.kind is Static.UNKNOWN]
-        if self.plain and _maybe_callable_pytree(branches, operand_args, verdicts):
+        if self.plain and _maybe_callable_pytree(self.analysis, branches, operand_args, verdicts):
             return
         if traced:
             yield self.enclosing.finding(call, spelled, branches, traced, bindings, unsure)
@@ -537,20 +544,23 @@ REQUIRED = (BRANCH_REQUIRED[0], (*BRANCH_REQUIRED[1], "vmap"))
 def seeds(facts: Facts) -> list[ast.AST]:
     """Control-flow and vmap calls handed something that may be jitted with static arguments."""
     vmaps = [c for c in calls_on(facts, lines_mentioning(facts, ("vmap",))) if "jax.vmap" in qualified_spellings(facts, c.func)]
-    return [
+    found: list[ast.AST] = [
         call
         for call in (*facts.control_flow_calls, *vmaps)
         if any(mentions_static_jitted(facts, a) for a in (*call.args, *(k.value for k in call.keywords)))
     ]
+    if any(reads_parameter(facts, a) for call in found for a in (*call.args, *(k.value for k in call.keywords))):
+        found.extend(facts.static_jitted_handed_on)  # what a branch parameter holds is read at these calls
+    return found
 
 
-def _maybe_callable_pytree(branches: list[Branch], operand_args, verdicts: dict) -> bool:
+def _maybe_callable_pytree(analysis: Analysis, branches: list[Branch], operand_args, verdicts: dict) -> bool:
     """An operand a plain branch only calls, whose value is not followed: a callable pytree
     (``jax.tree_util.Partial``, an equinox or flax module) is traced as its leaves and called
     fine, so nothing says the program fails (jax#16413's look-alike)."""
     for j, arg in enumerate(operand_args):
         verdict = verdicts.get(arg.value)
-        if verdict is None or verdict.kind is not Static.UNKNOWN:
+        if verdict is None or not _value_unfollowed(analysis, arg.value, verdict):
             continue
         needs = [
             branch.needs[name]
@@ -561,3 +571,18 @@ def _maybe_callable_pytree(branches: list[Branch], operand_args, verdicts: dict)
         if needs and all(use.calls for use in needs):
             return True
     return False
+
+
+def _value_unfollowed(analysis: Analysis, expr: cst.BaseExpression, verdict: Verdict, depth: int = 0) -> bool:
+    """Is what `expr` holds not followed? Its verdict is unknown; or it is a parameter of a function
+    nothing traces (static, whatever it holds) whose calls pass a value not followed, or cannot all
+    be seen (``cond_via(pred, f, g, add_one)`` handing on a ``jax.tree_util.Partial``)."""
+    if verdict.kind is Static.UNKNOWN:
+        return True
+    binding = single_binding(analysis.ctx, expr) if isinstance(expr, cst.Name) else None
+    if verdict.kind is not Static.STATIC or not isinstance(binding, cst.Param) or depth > 4:
+        return False
+    passed = analysis.traces.passed_arguments(binding)
+    if passed is None:
+        return True
+    return any(_value_unfollowed(analysis, p, analysis.staticness.verdict(p), depth + 1) for p in passed)

@@ -52,7 +52,8 @@ from jaxfix.transforms.semantics.constants import assigned_value, reaching_bindi
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import reads, reads_seeing
-from jaxfix.transforms.semantics.sinks import Flow, value_shaped_call
+from jaxfix.transforms.semantics.sinks import Flow
+from jaxfix.transforms.semantics.size_arguments import value_shaped_call
 from jaxfix.transforms.semantics.staged import runs_staged
 
 _JNP = "jax.numpy."
@@ -271,10 +272,48 @@ def _not_twinned(analysis: Analysis, node: cst.BaseExpression, calls: list[cst.C
                 return current
         if isinstance(current, (cst.Name, cst.Attribute, cst.Subscript)) and analysis.traced.source(current) is not None:
             return current  # a tracer: NumPy fails on it as the place did, and the edit fixes nothing
+        root = current
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if isinstance(root, cst.Name) and _unseen_parameter(analysis, root):
+            return current  # made from what a function is handed where no call can be seen: maybe a tracer
         if isinstance(current, (cst.Name, cst.Attribute)):
             continue  # a value as it is (not its parts: `self` of `self.width` is no input)
         stack.extend(current.children)
     return None
+
+
+def _unseen_parameter(analysis: Analysis, name: cst.Name, depth: int = 0) -> bool:
+    """`name` reads a parameter of a function whose uses cannot all be seen (it escapes, or is
+    stored where a trace reaches it: jax-md's ``fns.allocate = allocate``), or a local value
+    computed from one (``mask = _candidates(R)``): no call shows what it holds, and in staged
+    code that may be a tracer, on which NumPy fails as the place did."""
+    ctx = analysis.ctx
+    binding = reaching_binding(ctx, name)
+    if isinstance(binding, cst.Name) and depth < 4:
+        value = assigned_value(ctx, binding)
+        names = [n for n in _names_in(value) if n is not binding] if value is not None else []
+        return any(_unseen_parameter(analysis, n, depth + 1) for n in names)
+    fn = ctx.enclosing_function(binding) if isinstance(binding, cst.Param) else None
+    if fn is None:
+        return False
+    routes = analysis.traces.routes(fn)
+    return routes is None or any(route.escapes for route in routes)
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.Name]:
+    """The names read in an expression (not attribute names, nor what lambdas bind)."""
+    out: list[cst.Name] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            out.append(current)
+        elif isinstance(current, cst.Attribute):
+            stack.append(current.value)
+        elif not isinstance(current, cst.Lambda):
+            stack.extend(current.children)
+    return out
 
 
 def _read_once(ctx, name: cst.Name) -> cst.BaseExpression | None:

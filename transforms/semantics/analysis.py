@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 
 from jaxfix.transforms.semantics.module import ModuleContext
@@ -15,6 +16,10 @@ class Analysis:
         self.ctx = ctx
         #: Results one rule computes for another (JAX101 and JAX102 share one pass).
         self.memo: dict[str, object] = {}
+        # Name resolution asks the trace index which function a parameter holds; held weakly,
+        # so that the context does not keep its analysis (and the tree) alive in a cycle.
+        this = weakref.ref(self)
+        ctx.trace_index = lambda: analysis.traces if (analysis := this()) is not None else None
 
     @cached_property
     def traces(self) -> TraceIndex:

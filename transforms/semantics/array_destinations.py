@@ -26,6 +26,7 @@ from jaxfix.transforms.semantics.constants import assigned_value, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import ModuleContext
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
+from jaxfix.transforms.semantics.size_arguments import size_argument
 from jaxfix.transforms.semantics.tracing import TraceIndex
 from jaxfix.transforms.semantics.vocabulary import JIT
 
@@ -298,7 +299,8 @@ def _argument(ctx: ModuleContext, traces: TraceIndex | None, arg: cst.Arg, depth
         return call
     qualified = ctx.names.qualified_name(call.func)
     if qualified is not None and qualified.startswith("jax.") and not qualified.startswith("jax.debug."):
-        return None
+        # but a size (``lax.scan(..., length=n)``, ``jnp.zeros(n)``) it needs concrete, not an array
+        return call if size_argument(ctx, call, arg) is not None else None
     if any(a.star for a in call.args):
         return call
     if qualified == FLOAT and len(call.args) == 1 and arg.keyword is None:

@@ -217,7 +217,26 @@ def _resolve_name(ctx: ModuleContext, name: cst.Name) -> Target | None:
         return _value_target(ctx, value, in_class=False) if value is not None else None
     if node is None:
         return _rebound_by_jit(ctx, name)
+    if isinstance(node, cst.Param):
+        return passed_target(ctx, node)
     return None
+
+
+def passed_target(ctx: ModuleContext, param: cst.Param) -> Target | None:
+    """What every use of `param`'s def hands it, when that is one and the same callable of the
+    module (``choose(flag, grow, shrink, x)`` for ``def choose(flag, on_true, on_false, x)``, with
+    ``grow = jax.jit(_grow, static_argnums=0)``): a call of the parameter there runs it, jit and
+    all (`tracing.TraceIndex.passed_arguments`, asked through the module's trace index once an
+    analysis made one). None when uses hand it different ones, or code we cannot see may."""
+    traces = ctx.trace_index()
+    arguments = traces.passed_arguments(param) if traces is not None else None  # type: ignore[attr-defined]
+    if not arguments:
+        return None
+    targets = [resolve_callable(ctx, a) for a in arguments]
+    first = targets[0]
+    if first is None or any(t is None or t.function.node is not first.function.node or t.jit_node is not first.jit_node for t in targets):
+        return None
+    return first
 
 
 def _rebound_by_jit(ctx: ModuleContext, name: cst.Name) -> Target | None:

@@ -57,9 +57,9 @@ from jaxfix.transforms.semantics.sinks import (
     indexed_sequence,
     init_store,
     linen_switch,
-    size_argument,
     stored,
 )
+from jaxfix.transforms.semantics.size_arguments import size_argument
 from jaxfix.transforms.semantics.staged import STAGING
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter

@@ -35,6 +35,7 @@ from jaxfix.transforms.semantics.constants import (
     own_returns,
     single_binding,
     unpacked_from,
+    unpacked_value,
     written_out,
 )
 from jaxfix.transforms.semantics.instance_attributes import read_attribute
@@ -346,6 +347,10 @@ class ValueClassifier:
     def _unpacked(self, target: cst.Name) -> ValueKind | None:
         """``a, b = known_call(...)``: the kind of the element bound to `target`."""
         ctx = self.ctx
+        whole = unpacked_value(ctx, target)
+        if whole is not None and isinstance(whole[0], cst.Attribute) and whole[0].attr.value == "shape":
+            # `n, h, w, c = batch.shape`: each is a size, a Python int even of a traced array
+            return ValueKind(Kind.PLAIN, f"`{_code(ctx, target)}` is unpacked from `{_code(ctx, whole[0])}`, array metadata")
         found = unpacked_from(ctx, target)
         if found is None:
             return None

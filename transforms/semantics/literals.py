@@ -146,6 +146,11 @@ class LiteralReader:
         for i, element in enumerate(elements):
             if isinstance(element, cst.StarredElement):
                 known = False
+                unpacked = self.values.classify(element.value)
+                if unpacked.kind is Kind.PLAIN:  # `*target_hw` of a tuple of ints: a hashable whole holds hashable items
+                    reason = f"`*{self.ctx.code(element.value)}` unpacks the items of a plain value ({unpacked.reason})"
+                    out.append((UNKNOWN_KEY, Leaf(element.value, ValueKind(Kind.PLAIN, reason))))
+                    continue
                 reason = f"`*{self.ctx.code(element.value)}` unpacks values we cannot follow"
                 out.append((UNKNOWN_KEY, Leaf(element.value, ValueKind(Kind.UNKNOWN, reason))))
                 continue

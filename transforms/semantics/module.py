@@ -29,6 +29,10 @@ NOT_REPRODUCED = (
 )
 
 
+def _nothing() -> None:
+    return None
+
+
 class ModuleContext:
     """A parsed module; `original_line` maps its lines to the file's (see slicing.py)."""
 
@@ -65,6 +69,10 @@ class ModuleContext:
         self.names = NameResolver(self._scopes, partial(_assigned_value, self._parents))
         self.lines = LineIndex(text)
         self.newline = newline_of(text)
+        #: The module's `tracing.TraceIndex`, from its `analysis.Analysis` (held weakly: a strong
+        #: reference would be a cycle holding the tree, as `names` explains); None without one.
+        #: Name resolution asks it which function a parameter holds (`callables.passed_target`).
+        self.trace_index: Callable[[], object | None] = _nothing
 
     # -- positions and text -------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:

@@ -148,6 +148,11 @@ def pytree_class(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeClass | None:
         default = _keyword(value, "default")
         static = _static(ctx, value, called, style)
         fields.append(PytreeField(statement.target.value, statement, default, value, static))
+    base = _struct_base(ctx, cls) if cls.bases and style is FLAX_STRUCT else None
+    inherited = pytree_class(ctx, base) if base is not None else None
+    if inherited is not None:  # a dataclass keeps an inherited field's place, even when redefined
+        own = {f.name: f for f in fields}
+        fields = [own.pop(f.name, f) for f in inherited.fields] + list(own.values())
     if not style.declares_static:  # every field is data, whatever its declaration says
         fields = [PytreeField(f.name, f.statement, f.default, f.field_call, False) for f in fields]
     if lists is not None:
@@ -260,7 +265,24 @@ def _style(ctx: ModuleContext, cls: cst.ClassDef) -> PytreeStyle | None:
         return None
     if len(bases) == 1 and not decorators:
         return {FLAX_NODE: FLAX_STRUCT, EQUINOX_MODULE: EQUINOX}.get(bases[0])  # type: ignore[arg-type]
+    if set(decorators) == {FLAX_DATACLASS} and _struct_base(ctx, cls) is not None:
+        return FLAX_STRUCT
     return None
+
+
+def _struct_base(ctx: ModuleContext, cls: cst.ClassDef, depth: int = 0) -> cst.ClassDef | None:
+    """The one base of a ``@struct.dataclass`` subclass, when it is a class of this module that is
+    a flax struct itself (netket's ``SRLazyGMRES(SRLazy)``): the subclass is a struct whose
+    fields follow the base's."""
+    if len(cls.bases) != 1 or cls.bases[0].keyword is not None or not isinstance(cls.bases[0].value, cst.Name) or depth > 8:
+        return None
+    base = single_binding(ctx, cls.bases[0].value)
+    if not isinstance(base, cst.ClassDef) or base is cls:
+        return None
+    decorators = {_decorator_name(ctx, d) for d in base.decorators}
+    if decorators != {FLAX_DATACLASS} or (base.bases and _struct_base(ctx, base, depth + 1) is None):
+        return None
+    return base
 
 
 def registers_every_field(ctx: ModuleContext, decorator: cst.BaseExpression) -> bool:

@@ -204,7 +204,43 @@ class StaticnessChecker:
             return _static(f"`{name}` is a parameter of `{fname}`, which this module never traces")
         if self._passed_static(fn, name):
             return _static(f"`{name}` is a parameter of `{fname}`, and every call of it passes a static value")
+        fed = self._passed_traced(fn, name)
+        if fed is not None:
+            return fed
         return _unknown(f"`{name}` is a parameter of `{fname}`, which may be traced (vmap, grad, ...)")
+
+    def _passed_traced(self, fn: FunctionNode, name: str) -> Verdict | None:
+        """Every use of `fn` is a plain call (no layer, nothing escapes) and one passes `name` a
+        traced value (``cond_via(grow, widen, narrow, n, x)`` inside a jit where `n` is traced): a
+        tracer here too. The verdict names where the tracer comes from when every traced call
+        passes one from the same parameter of the same jit (what making it static there would
+        change); else it names none."""
+        key = (fn, name, "traced")
+        if key in self._passed:
+            return None  # in progress: a recursive call proves nothing
+        self._passed[key] = False
+        routes = self.traces.routes(fn)
+        signature = function_info(self.ctx, fn).signature
+        declared = parameter(fn, name)
+        traced: list[Verdict] = []
+        for route in routes or ():
+            if route.escapes or route.call is None or route.wraps or route.uncertain:
+                return None
+            argument = route.argument(signature, name)
+            if argument is DEFAULT:
+                argument = declared.default if declared is not None else None
+            verdict = self.verdict(argument) if isinstance(argument, cst.BaseExpression) else None
+            if verdict is not None and verdict.kind is Kind.TRACED:
+                traced.append(verdict)
+        if not traced:
+            return None
+        sources = {(id(v.function), v.param, id(v.entry)) for v in traced}
+        first = traced[0]
+        fname = function_info(self.ctx, fn).name
+        reason = f"`{name}` is a parameter of `{fname}`, and a call of it passes a tracer ({first.reason})"
+        if len(sources) == 1 and first.function is not None:
+            return Verdict(Kind.TRACED, reason, first.function, first.param, first.entry)
+        return Verdict(Kind.TRACED, reason)
 
     def parameter_verdict(self, param: cst.Param) -> Verdict:
         """What a parameter is where its function runs (see `verdict` for a name bound once)."""

@@ -955,7 +955,7 @@ def carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str, *, 
     call = wrap.node
     positional = [a for a in call.args if a.keyword is None]
     if any(a.star for a in call.args) or not any(
-        i < len(positional) and _refers_to(positional[i].value, route.ref) for i in slots
+        i < len(positional) and _refers_to(positional[i].value, route.last_ref) for i in slots
     ):
         return None
     index = sig.positional_index(param)
@@ -965,8 +965,18 @@ def carry_init(ctx: ModuleContext, route: Route, sig: Signature, param: str, *, 
     if index != position + receiver:
         return None
     if init_slot < len(positional):
-        return positional[init_slot].value
-    return next((a.value for a in call.args if a.keyword is not None and a.keyword.value == init_keyword), None)
+        return _handed_in(ctx, positional[init_slot].value)
+    given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == init_keyword), None)
+    return _handed_in(ctx, given) if given is not None else None
+
+
+def _handed_in(ctx: ModuleContext, init: cst.BaseExpression) -> cst.BaseExpression:
+    """``lax.scan(step_fn, init, xs)`` in a helper whose one call hands `init` its value
+    (``scan_via(step, (0.0, [], ()), xs)``): that value, what the carry starts as; else `init`."""
+    binding = single_binding(ctx, init) if isinstance(init, cst.Name) else None
+    traces = ctx.trace_index() if isinstance(binding, cst.Param) else None
+    passed = traces.passed_arguments(binding) if traces is not None else None  # type: ignore[attr-defined]
+    return passed[0] if passed is not None and len(passed) == 1 else init
 
 
 def _refers_to(expr: cst.BaseExpression, ref: cst.CSTNode | None) -> bool:

@@ -596,7 +596,7 @@ class TraceIndex:
             wrap = self._application(call, expr)  # type: ignore[arg-type]
             if wrap is None and (reads := self._parameter_reads(call, parent, expr)) is not None:  # type: ignore[arg-type]
                 for read in reads:  # `solve(rhs, x0)`, and `solve` calls or wraps its parameter
-                    yield from self._climb(read, wraps, depth + 1)
+                    yield from (replace(r, handed=r.handed or read) for r in self._climb(read, wraps, depth + 1))
                 if not reads:
                     yield Route(wraps)
             elif wrap is None:
@@ -852,7 +852,7 @@ class TraceIndex:
                 return self.passed_functions(binding, _depth + 1) or frozenset()
             return self._rebound_defs(expr)
         if isinstance(expr, cst.Attribute):
-            return self._class_members(expr) | self._linen_runs(expr)
+            return self._class_members(expr) | self._linen_runs(expr) | self._stored_functions(expr, _depth)
         if isinstance(expr, cst.Call):
             found: set[FunctionNode] = set()
             built = instance_class(ctx, expr)
@@ -869,12 +869,25 @@ class TraceIndex:
 
     def passed_functions(self, param: cst.Param, _depth: int = 0) -> frozenset[FunctionNode] | None:
         """The module's functions that the uses of `param`'s function hand it (``solve_ode(...,
-        dfx=lorenz)``, then ``dfx(t, x)`` in its body runs `lorenz`): each use a call whose
-        argument (or a ``partial`` around the function binding it) is one of them, passed through
-        no layer but a jit that keeps it static. None when a use escapes, may be another
-        function's, leaves the parameter to its default, or passes what is no function of the
-        module (an import, a value built at run time): what runs there is then not all known.
-        Asked again while answering (a parameter handed on to itself), it answers None."""
+        dfx=lorenz)``, then ``dfx(t, x)`` in its body runs `lorenz`; `passed_arguments`). None
+        when some argument is no function of the module (an import, a value built at run time):
+        what runs there is then not all known."""
+        arguments = self.passed_arguments(param, _depth)
+        if arguments is None:
+            return None
+        found: set[FunctionNode] = set()
+        for argument in arguments:
+            passed = self.functions_in(argument, _depth + 1)
+            if not passed:
+                return None
+            found |= passed
+        return frozenset(found)
+
+    def passed_arguments(self, param: cst.Param, _depth: int = 0) -> tuple[cst.BaseExpression, ...] | None:
+        """What each use of `param`'s function hands it: the call's argument, or what a
+        ``partial`` around the function binds, passed through no layer but a jit that keeps it
+        static. None when a use escapes, may be another function's, or leaves the parameter to its
+        default. Asked again while answering (a parameter handed on to itself), it answers None."""
         fn = self.ctx.enclosing_function(param)
         if fn is None or param.star or param in self._defaults_asked or _depth > 8:
             return None
@@ -885,7 +898,7 @@ class TraceIndex:
                 return None
             signature = function_info(self.ctx, fn).signature
             name = param.name.value
-            found: set[FunctionNode] = set()
+            found: list[cst.BaseExpression] = []
             for route in routes:
                 if route.escapes or route.uncertain or route.from_call:
                     return None
@@ -896,13 +909,48 @@ class TraceIndex:
                     argument = route.argument(signature, name)
                 if not isinstance(argument, cst.BaseExpression):
                     return None
-                passed = self.functions_in(argument, _depth + 1)
-                if not passed:
-                    return None
-                found |= passed
-            return frozenset(found)
+                found.append(argument)
+            return tuple(found)
         finally:
             self._defaults_asked.discard(param)
+
+    def _stored_functions(self, attr: cst.Attribute, depth: int) -> frozenset[FunctionNode]:
+        """``fns.allocate`` where `fns` is an object a function of the module builds and stores
+        functions on (``fns.allocate = allocate`` in jax-md's style of ``neighbor_list``), read
+        through a name bound once to it or to what a factory returns: the functions stored under
+        that attribute (what may run where it is called)."""
+        ctx = self.ctx
+        holders: list[cst.Name] = []
+        receiver = attr.value
+        binding = single_binding(ctx, receiver) if isinstance(receiver, cst.Name) else None
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        if isinstance(binding, cst.Name):
+            holders.append(binding)
+        if isinstance(value, cst.Call):
+            factory = plain_def(ctx, value.func)
+            for returned in own_returns(factory) if factory is not None else ():
+                if isinstance(returned.value, cst.Name):
+                    inner = single_binding(ctx, returned.value)
+                    if isinstance(inner, cst.Name):
+                        holders.append(inner)
+        found: set[FunctionNode] = set()
+        for holder in holders:
+            fn = ctx.enclosing_function(holder)
+            for target, stored in self._name_attribute_stores.get(attr.attr.value, ()):
+                if single_binding(ctx, target.value) is holder and ctx.enclosing_function(target) is fn:  # type: ignore[arg-type]
+                    found |= self.functions_in(stored, depth + 1)
+        return frozenset(found)
+
+    @cached_property
+    def _name_attribute_stores(self) -> dict[str, list[tuple[cst.Attribute, cst.BaseExpression]]]:
+        """Each attribute name -> the ``name.attr = value`` statements of the module (one target,
+        stored on a plain name): the stores `_stored_functions` reads, listed in one pass."""
+        out: dict[str, list[tuple[cst.Attribute, cst.BaseExpression]]] = {}
+        for statement in self.ctx.nodes_of(cst.Assign):
+            target = statement.targets[0].target if len(statement.targets) == 1 else None
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+                out.setdefault(target.attr.value, []).append((target, statement.value))
+        return out
 
     @cached_property
     def linen_initializers(self) -> frozenset[FunctionNode]:
@@ -1096,7 +1144,9 @@ class TraceIndex:
                 elif kind is cst.Attribute:
                     # `self.block.foo`: a field's class; `Layer(...).place(...)`: the class built there
                     if type(node.value) in _MEMBER_RECEIVERS:  # type: ignore[attr-defined]
-                        todo.extend(self._class_members(node))
+                        todo.extend(self._class_members(node))  # type: ignore[arg-type]
+                    if type(node.value) is cst.Name and node.attr.value in self._name_attribute_stores:  # type: ignore[attr-defined]
+                        todo.extend(self._stored_functions(node, 0))  # type: ignore[arg-type]
                 elif kind is cst.FunctionDef or kind is cst.Lambda:
                     todo.append(node)  # type: ignore[arg-type]
                 elif kind is cst.Call and type(node.func) is cst.Call:  # type: ignore[attr-defined]
@@ -1308,6 +1358,16 @@ class Route:
 
     #: What of the call the entry takes for itself, not the function's (`Consumed`).
     consumed: Consumed = field(default_factory=lambda: NOTHING_CONSUMED)
+    #: The read of a parameter the function was handed to, where the route goes on from (``step_fn``
+    #: in ``lax.scan(step_fn, init, xs)`` of ``def scan_via(step_fn, init, xs)``); None when the route
+    #: goes through no parameter. Where the route ends it stands for the function, as `ref` does.
+    handed: cst.CSTNode | None = field(default=None, repr=False)
+
+    @property
+    def last_ref(self) -> cst.CSTNode | None:
+        """The expression that reads the function where the route ends: the parameter it was handed
+        to, else the reference it starts from."""
+        return self.handed if self.handed is not None else self.ref
 
     @property
     def jitted_call(self) -> bool:

@@ -73,7 +73,7 @@ _UNRELATED_TO_SEQUENCES = frozenset(
 )
 #: Modules whose functions read a sequence as data (values, a shape, axes) and return arrays: a tuple
 #: reads as the list did. Not jax.lax or jax.tree_util: those keep a pytree's container type.
-_SEQUENCE_READERS = ("jax.numpy.", "numpy.", "jax.random.", "jax.nn.", "jax.scipy.")
+_SEQUENCE_READERS = ("jax.numpy.", "numpy.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.image.")
 #: Array methods that take a shape, axes or indices as a sequence: a tuple reads as the list did.
 #: Ways a method reads an instance's fields without naming them as ``self.<field>``.
 _WHOLESALE_READS = ("getattr(", "vars(", "__dict__", "asdict(", "astuple(", "fields(", "replace(")

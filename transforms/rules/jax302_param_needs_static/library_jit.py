@@ -30,7 +30,7 @@ from jaxfix.transforms.semantics.analysis import Analysis
 from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value, single_binding
 from jaxfix.transforms.semantics.reads import reads
-from jaxfix.transforms.semantics.sinks import SEGMENT_REDUCTIONS, SIZE_ARGUMENTS, VALUE_SIZED
+from jaxfix.transforms.semantics.size_arguments import SEGMENT_REDUCTIONS, SIZE_ARGUMENTS, VALUE_SIZED
 from jaxfix.transforms.semantics.staged import runs_staged
 from jaxfix.transforms.semantics.vocabulary import JIT
 

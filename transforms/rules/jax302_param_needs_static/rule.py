@@ -62,7 +62,7 @@ from jaxfix.transforms.semantics.optional_defaults import presence_test
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.python_values import NotStatic, PythonValue, ValueKind, python_value
 from jaxfix.transforms.semantics.pytree_classes import pytree_class
-from jaxfix.transforms.semantics.sinks import value_shaped_call
+from jaxfix.transforms.semantics.size_arguments import value_shaped_call
 from jaxfix.transforms.semantics.traced_values import iterated_or_unpacked, owner_name, value_operands
 from jaxfix.transforms.semantics.vocabulary import FILTER_JIT, JIT
 

@@ -25,7 +25,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Edit, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
-from jaxfix.transforms.gate.screen import Facts, _defs_around, qualified_spellings, spelled_name
+from jaxfix.transforms.gate.screen import Facts, _defs_around, handed_defs, qualified_spellings, spelled_name
 from jaxfix.transforms.gate.screen_sinks import (
     constant_reaches_sink,
     field_reaches_sink,
@@ -86,8 +86,6 @@ from jaxfix.transforms.semantics.numpy_twins import delegates
 from jaxfix.transforms.semantics.reads import parameter_reads, reads
 from jaxfix.transforms.semantics.sinks import (
     COMPARING,
-    SIZE_FLAGS,
-    VALUE_SHAPED,
     Flow,
     Follower,
     Sink,
@@ -95,6 +93,10 @@ from jaxfix.transforms.semantics.sinks import (
     numpy_function,
     python_mapping,
     python_sequence,
+)
+from jaxfix.transforms.semantics.size_arguments import (
+    SIZE_FLAGS,
+    VALUE_SHAPED,
     size_keyword,
     sized_values,
     value_shaped_call,
@@ -1147,9 +1149,12 @@ def _seeds(facts: Facts) -> list[ast.AST]:
             functions = [arg] if isinstance(arg, ast.Lambda) else [
                 d for name in names if name for d in facts.defs_by_name.get(name, ())
             ]
+            handed, callers = handed_defs(facts, arg)  # `scan_body_fn`, a helper's parameter
+            functions += handed
             if any(parameter_reaches_sink(facts, f) for f in functions):
                 out.append(call)
                 out.extend(f for f in functions if not isinstance(f, ast.Lambda))
+                out.extend(callers)
                 break
     for node in facts.nodes:
         # A Python condition calling a def of the module, whose returns may be traced booleans

@@ -76,7 +76,7 @@ from jaxfix.transforms.semantics.pytree_classes import (
     static_argument,
 )
 from jaxfix.transforms.semantics.pytree_values import TracedInstances
-from jaxfix.transforms.semantics.sinks import size_argument
+from jaxfix.transforms.semantics.size_arguments import size_argument
 from jaxfix.transforms.semantics.traced_values import Taint
 
 CODE = "JAX306"

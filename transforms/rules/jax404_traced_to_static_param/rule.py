@@ -19,7 +19,7 @@ import libcst as cst
 
 from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
-from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static
+from jaxfix.transforms.gate.screen import Facts, calls_on, plainly_static, reads_parameter
 from jaxfix.transforms.gate.screen_tracing import count_may_be_traced
 from jaxfix.transforms.repairs.constant_carry import (
     CARRY_LOOPS,
@@ -278,6 +278,10 @@ def _seeds(facts: Facts) -> list[ast.AST]:
     out: list[ast.AST] = []
     from jaxfix.transforms.gate.screen import _defs_around
 
+    handed_on = facts.static_jitted_handed_on
+    through_parameters = [c for c in facts.calls if handed_on and reads_parameter(facts, c.func)]
+    if through_parameters:  # `dfx(t, x)` may run a jitted function a call hands the parameter
+        out.extend([*through_parameters, *handed_on])
     for call in calls_on(facts, facts.lines_of_words(names)):
         slots = facts.slots_for_call(call)
         if not slots or not (_defs_around(facts, call.lineno) or _in_lambda(facts, call)):

@@ -280,7 +280,7 @@ class TransformedCalls:
             and call is not None
             and call.func is layer.node
             and bool(layer.node.args)
-            and layer.node.args[0].value is route.ref
+            and layer.node.args[0].value is route.last_ref
         )
 
     def _positional(self, fn: FunctionNode, sig: Signature, route: Route, layer: Wrap, problems: list[_Problem]) -> tuple[list[Edit], str] | str:
