@@ -145,6 +145,8 @@ def plan_static_parameters(
     notes = ("unsafe: the function now gets a Python int where a call passed an array; it reads it only where a value is needed concrete",) if converted else ()
     all_edits.extend(dict.fromkeys(converted))
     choices = static_choices(ctx, fn, params)
+    if isinstance(choices, str):
+        return choices
     if choices:  # `lax.cond(T == 0, ...)` on what is now static: the branch cond would choose, alone traced
         all_edits.extend(choices)
         notes = (*notes, "each `lax.cond` whose predicate is now a Python bool calls the branch it would choose, "

@@ -136,9 +136,9 @@ def dispatched_def(ctx: ModuleContext, call: cst.Call) -> cst.FunctionDef | None
     return found[0] if len(found) == 1 and len(found[0].decorators) == 1 else None
 
 
-def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression) -> Target | None:
+def resolve_callable(ctx: ModuleContext, expr: cst.BaseExpression, _depth: int = 0) -> Target | None:
     if isinstance(expr, cst.Name):
-        return _resolve_name(ctx, expr) or _imported(ctx, expr)
+        return _resolve_name(ctx, expr, _depth) or _imported(ctx, expr)
     if isinstance(expr, cst.Attribute):
         return _resolve_method(ctx, expr) or _class_member(ctx, expr) or _imported(ctx, expr)
     if isinstance(expr, cst.Lambda):
@@ -208,7 +208,7 @@ def _value_target(ctx: ModuleContext, value: cst.BaseExpression, *, in_class: bo
     return None
 
 
-def _resolve_name(ctx: ModuleContext, name: cst.Name) -> Target | None:
+def _resolve_name(ctx: ModuleContext, name: cst.Name, depth: int = 0) -> Target | None:
     node = single_binding(ctx, name)
     if isinstance(node, cst.FunctionDef):
         return _from_function(ctx, node, via_instance=False)
@@ -218,21 +218,21 @@ def _resolve_name(ctx: ModuleContext, name: cst.Name) -> Target | None:
     if node is None:
         return _rebound_by_jit(ctx, name)
     if isinstance(node, cst.Param):
-        return passed_target(ctx, node)
+        return passed_target(ctx, node, depth)
     return None
 
 
-def passed_target(ctx: ModuleContext, param: cst.Param) -> Target | None:
+def passed_target(ctx: ModuleContext, param: cst.Param, depth: int = 0) -> Target | None:
     """What every use of `param`'s def hands it, when that is one and the same callable of the
     module (``choose(flag, grow, shrink, x)`` for ``def choose(flag, on_true, on_false, x)``, with
     ``grow = jax.jit(_grow, static_argnums=0)``): a call of the parameter there runs it, jit and
     all (`tracing.TraceIndex.passed_arguments`, asked through the module's trace index once an
     analysis made one). None when uses hand it different ones, or code we cannot see may."""
-    traces = ctx.trace_index()
+    traces = ctx.trace_index() if depth < 6 else None  # a parameter handed on through others, or to itself
     arguments = traces.passed_arguments(param) if traces is not None else None  # type: ignore[attr-defined]
     if not arguments:
         return None
-    targets = [resolve_callable(ctx, a) for a in arguments]
+    targets = [resolve_callable(ctx, a, depth + 1) for a in arguments]
     first = targets[0]
     if first is None or any(t is None or t.function.node is not first.function.node or t.jit_node is not first.jit_node for t in targets):
         return None

@@ -58,6 +58,7 @@ from jaxfix.transforms.semantics.sinks import (
     init_store,
     linen_switch,
     stored,
+    tracer_guard,
 )
 from jaxfix.transforms.semantics.size_arguments import size_argument
 from jaxfix.transforms.semantics.staged import STAGING
@@ -297,6 +298,8 @@ class ConcreteUses:
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
                 return self._needs(parent.test, "is a Python condition, which needs a concrete bool")
             if isinstance(parent, cst.BooleanOperation) and parent.right is node:
+                if tracer_guard(parent):
+                    return None  # `not isinstance(n, Tracer) and n < 1`: only a concrete value gets here
                 node = parent  # `a and b` gives b itself, untested: where the result goes decides
                 continue
             if is_logical(parent) and serves_as_value(ctx, self.traces, parent, lambda e, read=node: e is read):  # type: ignore[arg-type]

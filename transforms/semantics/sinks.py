@@ -268,7 +268,7 @@ def _accumulated_only(ctx: ModuleContext, target: cst.Name, assign: cst.Assign) 
     return ctx.parent(ctx.parent(target)) is assign
 
 
-def _tracer_guard(operation: cst.BooleanOperation) -> bool:
+def tracer_guard(operation: cst.BooleanOperation) -> bool:
     """``not_jax_tracer(i) and ...`` (numpyro), ``is_concrete(x) and ...``, ``not isinstance(x,
     Tracer) and ...``: an ``and`` whose left side asks whether a value is a tracer, so that its
     right side only runs on concrete values."""
@@ -572,7 +572,7 @@ class Follower:
             if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)) and parent.test is node:
                 statement = "`assert`" if isinstance(parent, cst.Assert) else "`while`" if isinstance(parent, cst.While) else "`if`"
                 return Flow((Sink(parent, f"a Python {statement} needs a concrete value"),))
-            if isinstance(parent, cst.BooleanOperation) and parent.right is node and _tracer_guard(parent):
+            if isinstance(parent, cst.BooleanOperation) and parent.right is node and tracer_guard(parent):
                 return Flow()  # `not_jax_tracer(i) and i in range(n)`: the right side runs only for a concrete value
             if isinstance(parent, cst.BooleanOperation) and parent.right is node:
                 node = parent  # `a or b` gives b itself, untested: where the result goes decides

@@ -179,6 +179,7 @@ LOADED_WITH_PACKAGE = frozenset(
         "jax.tree",
         "jax.tree_util",
         "jax.debug",
+        "jax.core",
         "jax.scipy",
     }
 )

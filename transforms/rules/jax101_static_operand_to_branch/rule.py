@@ -36,7 +36,12 @@ class StaticOperandToBranch(Rule):
     constant, arithmetic on those, array metadata, a static parameter of the
     enclosing jit, or a parameter of a function this module never traces.
     When it cannot be followed the fix is unsafe; when it is a traced
-    parameter of the enclosing jit, JAX102 takes over. A body whose static
+    parameter of the enclosing jit (or a helper's parameter a call from there
+    hands a tracer), JAX102 takes over. The branches may be a helper's
+    parameters (``def choose(flag, on_true, on_false, x): return
+    lax.cond(flag, on_true, on_false, 3, x)``): each names the one function
+    every call of the helper hands it, and the binding is written in the
+    helper (`callables.passed_target`). A body whose static
     parameter receives the loop index or carry is reported: a value the loop
     supplies is never static.
 

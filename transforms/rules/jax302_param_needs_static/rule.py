@@ -20,6 +20,8 @@ from jaxfix.transforms.core.findings import Applicability, Finding, shorten
 from jaxfix.transforms.core.rule import Rule
 from jaxfix.transforms.gate import screen_params
 from jaxfix.transforms.gate.screen import Facts
+from jaxfix.transforms.repairs.concrete_guard import NOTE as GUARD_NOTE
+from jaxfix.transforms.repairs.concrete_guard import guard_concrete_only
 from jaxfix.transforms.repairs.returned_function_jit import jit_the_returned_function, returned_function
 from jaxfix.transforms.repairs.select_with_where import select_where_written
 from jaxfix.transforms.repairs.static_parameter import (
@@ -477,6 +479,19 @@ class ParamsNeedingStatic:
                     notes=(WHILE_NOTE,),
                 )
         if isinstance(loop, cst.If) and loop.test is need.use.node:  # type: ignore[union-attr]
+            guarded = guard_concrete_only(self.analysis, loop)
+            if not isinstance(guarded, str):
+                edits, text = guarded
+                return ctx.finding(
+                    "JAX302",
+                    anchor,
+                    f"{head}, {problem}; not static: {plan}; but the `if` only checks and raises, so it checks "
+                    f"concrete values and steps aside for a tracer: `if {shorten(text, 80)}:`",
+                    edits,
+                    Applicability.UNSAFE,
+                    description="check only concrete values",
+                    notes=(GUARD_NOTE,),
+                )
             selected = select_where_written(self.analysis, loop)
             if isinstance(selected, str):
                 unlooped = f"; nor selected with `jnp.where`: {selected}"
@@ -577,7 +592,12 @@ class ParamNeedsStatic302(Rule):
     values, each bound before the loop, the loop becomes ``lax.while_loop``
     instead (`repairs.while_loop`; unsafe: the values it carries must keep
     their dtype and shape from round to round, and a Python int the loop
-    makes a float is refused). Otherwise the finding is a report with the
+    makes a float is refused). Where it is the test of an ``if`` that only
+    raises (a validation guard, ``if n_turns < 1: raise ValueError(...)``),
+    the guard checks concrete values and steps aside for a tracer: ``if not
+    isinstance(n_turns, jax.core.Tracer) and n_turns < 1:`` (quantum-rf-pdk#766;
+    `repairs.concrete_guard`; unsafe: under a trace the check no longer runs).
+    Otherwise the finding is a report with the
     options. A parameter an ``eqx.filter_jit`` traces (every array argument;
     it has no static option) is reported with equinox's ways out: pass a
     Python value, or run the function without the filter_jit.

@@ -33,13 +33,13 @@ from jaxfix.transforms.semantics.array_values import (
     array_origin,
     made_array,
 )
-from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, read_as_loop_count
-from jaxfix.transforms.semantics.constants import NOT_CONSTANT, constant_value
+from jaxfix.transforms.semantics.concrete_uses import ConcreteUses, Need, Use, read_as_loop_count
+from jaxfix.transforms.semantics.constants import NOT_CONSTANT, assigned_value, constant_value, single_binding
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info, read_jit_application
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import call_argument
 from jaxfix.transforms.semantics.passed_elsewhere import local_routes
-from jaxfix.transforms.semantics.reads import parameter
+from jaxfix.transforms.semantics.reads import parameter, reads
 from jaxfix.transforms.semantics.tracing import JitEntry
 from jaxfix.transforms.semantics.vocabulary import JIT, STATIC_KEYWORDS
 
@@ -151,6 +151,33 @@ class ArrayStatic:
                 evidence.append(Evidence(node, f"it is annotated `{ctx.code(annotation)}`"))
         return evidence, list(calls.doubts)
 
+    def _mask_index(self, fn: cst.FunctionDef, entry: JitEntry, param: str) -> Use | None:
+        """`param` indexes an array in the body (``x[problem]``, ``x.at[problem].set(0.0)``) and a
+        call through the jit passes an array not shown to hold integers: a boolean mask there picks
+        as many elements as it holds True, a size it needs concrete (NonConcreteBooleanIndexError
+        once traced: jax#34127), so the static slot cannot simply go."""
+        ctx = self.ctx
+        node = parameter(fn, param)
+        indexes = [
+            read for read in (reads(ctx, node.name) if node is not None else ())
+            if isinstance(ctx.parent(read), cst.Index) and ctx.enclosing_function(read) is fn
+        ]
+        if not indexes:
+            return None
+        calls = calls_through(self.analysis, fn, entry, param, _judge).calls
+        info = function_info(ctx, fn)
+        for call in calls:
+            argument = call_argument(call, info.signature, param, bound=False)
+            if isinstance(argument, cst.BaseExpression) and not _integer_array(self.analysis, argument):
+                line = ctx.span(indexes[0]).start.line
+                return Use(
+                    Need.NEEDS,
+                    indexes[0],
+                    f"it indexes an array (line {line}), and the call on line {ctx.span(call).start.line} passes "
+                    f"`{ctx.code(argument)}`, not shown to hold integers: as a boolean mask it must be concrete",
+                )
+        return None
+
     def _param(self, fn: cst.FunctionDef, entry: JitEntry, param: str) -> Finding | None:
         ctx = self.ctx
         evidence, doubts = self._evidence(fn, entry, param)
@@ -164,7 +191,7 @@ class ArrayStatic:
             f"`{param}` is a static parameter of the jitted `{info.name}`, but {evidence[0].text}: "
             "a static argument is hashed, and no array is hashable"
         )
-        use = self.uses.first_need(fn, param)
+        use = self._mask_index(fn, entry, param) or self.uses.first_need(fn, param)
         if use is not None and use.need is Need.NEEDS:
             converted = ints_at_calls(self.analysis, fn, entry, param)
             if not isinstance(converted, str):
@@ -444,7 +471,9 @@ class ArrayStatic403(Rule):
     dtype instead of once per value. It is made only when nothing in the
     body needs the concrete value; a Python ``if`` on it, ``int()``,
     ``.item()``, ``.tolist()``, ``range()``, a shape, a slice bound, NumPy's
-    conversion or hashing does. There, where every array a call passes surely
+    conversion or hashing does, and so does an index (``x.at[problem]``)
+    where a call passes an array not shown to hold integers: a boolean mask
+    must be concrete (jax#34127). There, where every array a call passes surely
     holds one integer (``np.array(4, np.int32)``, followed through names and
     the attribute an ``__init__`` stores it in: dynalang#10's ``space.high``),
     the call passes ``int(...)`` of it instead (`repairs.scalar_to_int`);
@@ -478,3 +507,21 @@ class ArrayStatic403(Rule):
             *pmap_findings(analysis),
             *hashed_attributes.hashed_array_findings(analysis),
         ]
+
+
+def _integer_array(analysis: Analysis, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """``np.array([0, 2])`` (integer literals), or an array made with an integer ``dtype=``,
+    through a name bound once: surely no boolean mask."""
+    ctx = analysis.ctx
+    if isinstance(expr, cst.Name) and depth < 4:
+        binding = single_binding(ctx, expr)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _integer_array(analysis, value, depth + 1)
+    if not isinstance(expr, cst.Call) or not expr.args:
+        return False
+    dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"), None)
+    if dtype is not None:
+        return "int" in (ctx.names.qualified_name(dtype) or ctx.code(dtype)).rsplit(".", 1)[-1]
+    data = expr.args[0].value
+    elements = [e.value for e in data.elements] if isinstance(data, (cst.List, cst.Tuple)) else []
+    return bool(elements) and all(isinstance(e, cst.Integer) for e in elements)

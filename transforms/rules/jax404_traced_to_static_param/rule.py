@@ -343,6 +343,11 @@ class TracedToStatic404(Rule):
     gets a parameter bound with ``functools.partial(body, cfg=cfg)``
     (safe; twisted-smc-lm 1f3bc94, `repairs.constant_carry`).
 
+    The helper may be reached through a parameter: ``dfx(t, x, params)`` in
+    a solver whose every call hands ``dfx`` one jitted right-hand side
+    (ngc-learn#87, `static_slots.passed_jitted_call`); option 2 is then the
+    fix where nothing in the helper needs the value concrete.
+
     A static parameter used as a loop count is JAX301's (which may rewrite
     the loop); a value built by jnp from static operands is JAX402's; an
     array passed from eager code is JAX403's.
