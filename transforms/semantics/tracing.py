@@ -203,6 +203,10 @@ class TraceIndex:
             caller = ctx.enclosing_function(call)
             if caller is not None and not self.is_eager(caller):
                 return False
+        if outer is None and isinstance(ctx.parent(fn), cst.Module):
+            # another module of the project may jit it (`extremes = jax.jit(_extremes)` in main.py
+            # for a def of defs.py): its calls there are not all seen here
+            return not used_elsewhere(ctx, here(ctx, fn.name.value))
         return True
 
     # -- every use of a function ---------------------------------------------
