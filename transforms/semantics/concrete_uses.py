@@ -26,7 +26,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import shorten
 from jaxfix.transforms.semantics.array_api import linen_function, linen_layer, metadata_call
 from jaxfix.transforms.semantics.array_destinations import MINMAX, minmax_as_array, needless_float, needless_item
-from jaxfix.transforms.semantics.callables import resolve_callable, unjitted_def
+from jaxfix.transforms.semantics.callables import plain_def, resolve_callable, unjitted_def
 from jaxfix.transforms.semantics.class_hashing import namedtuple_fields, subclass_of
 from jaxfix.transforms.semantics.constants import (
     assigned_value,
@@ -65,7 +65,7 @@ from jaxfix.transforms.semantics.staged import STAGING
 from jaxfix.transforms.semantics.static_slots import jitted_call
 from jaxfix.transforms.semantics.traced_values import namedtuple_parameter
 from jaxfix.transforms.semantics.tracing import LINEN_APPLY, Route, TraceIndex, Wrap, linen_apply, train_state_apply
-from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP, MAPPING
+from jaxfix.transforms.semantics.vocabulary import DIFFERENTIATION, FORI_LOOP, MAPPING, PARTIAL
 
 #: Array attributes that are static even for a tracer.
 METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "weak_type", "sharding"})
@@ -417,12 +417,43 @@ class ConcreteUses:
             if self.strict:  # what JAX computes from it is a tracer under jit, static or not
                 return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), whose result JAX computes")
             return _CONTINUE
+        if qualified == PARTIAL:
+            return self._bound_by_partial(call, arg)
         helper = self._helper(call, arg)
         if helper is _MAPPED:
             return None
         if helper is not None:
             return helper
         return Use(Need.UNKNOWN, call, f"it is passed to `{shorten(ctx.code(call.func))}` (line {self._line(call)}), which we cannot see into")
+
+    def _bound_by_partial(self, call: cst.Call, arg: cst.Arg) -> Use | None:
+        """``partial(generate_samples, env, params, agent, n_steps)``: the partial holds the value and
+        hands it to the def it binds (a plain def of the module) at every call, where no layer around
+        the partial traces it (jax-ppo's ``jax.vmap(partial(generate_samples, ...))``): what that
+        parameter needs, the value needs. Unknown when the function or the slot cannot be read."""
+        ctx = self.ctx
+        function = call.args[0] if call.args and call.args[0] is not arg and call.args[0].keyword is None else None
+        fn = plain_def(ctx, function.value) if function is not None and not function.star else None
+        unknown = Use(Need.UNKNOWN, call, f"it is bound by `{shorten(ctx.code(call))}` (line {self._line(call)}) to a function we cannot see into")
+        if fn is None or arg.star or any(a.star for a in call.args) or self._depth > 4:
+            return unknown
+        signature = function_info(ctx, fn).signature
+        if arg.keyword is not None:
+            name = arg.keyword.value if signature.param(arg.keyword.value) is not None else None
+        else:
+            index = [a for a in call.args[1:] if a.keyword is None].index(arg)
+            positional = signature.positional
+            name = positional[index].name if index < len(positional) else None
+        if name is None:
+            return unknown
+        self._depth += 1
+        try:
+            use = self.first_need(fn, name)
+        finally:
+            self._depth -= 1
+        if use is not None and use.need is Need.NEEDS:
+            return Use(use.need, use.node, f"{use.reason}, in `{function_info(ctx, fn).name}`, which `partial` hands it (line {self._line(call)})")
+        return use
 
     def _unpacked(self, call: cst.Call) -> Use | object | None:
         """``sersic(x, y, **kw)`` of a plain def of the module with no ``**`` parameter: each key
@@ -659,6 +690,11 @@ class ConcreteUses:
                 if not looped and any(a is assign.value for a in ctx.ancestors(read)):
                     continue  # `k, sub = split(k)`: the old `k`, read before this binding exists
                 if single_binding(ctx, read) is not name and dominating_binding(ctx, read) is not name:  # type: ignore[arg-type]
+                    # the read may see this binding or another: a need there is one this value may meet
+                    # (``n = params.steps`` under ``if n is None:``, then ``scan(..., length=n)``)
+                    use = self._follow(read, fn, depth + 1)
+                    if use is not None and use.need is Need.NEEDS:
+                        return use
                     unknown = unknown or Use(Need.UNKNOWN, read, f"`{name.value}` is bound more than once")
                     continue
                 use = self._follow(read, fn, depth + 1)
