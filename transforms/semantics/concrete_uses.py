@@ -691,8 +691,9 @@ class ConcreteUses:
                     continue  # `k, sub = split(k)`: the old `k`, read before this binding exists
                 if single_binding(ctx, read) is not name and dominating_binding(ctx, read) is not name:  # type: ignore[arg-type]
                     # the read may see this binding or another: a need there is one this value may meet
-                    # (``n = params.steps`` under ``if n is None:``, then ``scan(..., length=n)``)
-                    use = self._follow(read, fn, depth + 1)
+                    # (``n = params.steps`` under ``if n is None:``, then ``scan(..., length=n)``); followed
+                    # outside loops and near the value only, where no chain of rebindings multiplies the reads
+                    use = self._follow(read, fn, depth + 1) if not looped and depth < 2 else None
                     if use is not None and use.need is Need.NEEDS:
                         return use
                     unknown = unknown or Use(Need.UNKNOWN, read, f"`{name.value}` is bound more than once")
