@@ -281,6 +281,9 @@ class ParamsNeedingStatic:
                         return route.call, value  # jit traces each field of a NamedTuple
                 elif needed and value.certain and "array" in value.reason:
                     return route.call, value
+                elif needed and _leaf_container(self.ctx, argument):
+                    # `{"rows": 10, ...}`, `FrozenDict({...})`: jit traces every leaf (gymnax's params)
+                    return route.call, PythonValue(ValueKind.OBJECT, f"`{shorten(self.ctx.code(argument), 50)}`, a container jit traces leaf by leaf")
         return None
 
     def _chained(self, fn: FunctionNode, uses: list[Use], plan: StaticPlan, depth: int) -> StaticPlan | str:
@@ -678,4 +681,24 @@ class ParamNeedsStatic302(Rule):
         return found + jitted_classmethod.findings(analysis, taken) + jit_over_staticmethod.findings(analysis)
 
 
+#: Constructors of mappings a jit traces leaf by leaf, as it does a dict.
+_MAPPINGS = frozenset({"builtins.dict", "flax.core.FrozenDict", "flax.core.frozen_dict.FrozenDict", "flax.core.freeze"})
 
+
+def _leaf_container(ctx, argument: cst.BaseExpression, depth: int = 0) -> bool:
+    """`argument` is, through names bound once, a dict, list or tuple display, or a ``dict(...)``
+    or flax ``FrozenDict(...)`` of one, holding at least one number: a pytree whose numbers jit
+    hands the function as tracers."""
+    if isinstance(argument, cst.Name) and depth < 4:
+        binding = single_binding(ctx, argument)
+        value = assigned_value(ctx, binding) if isinstance(binding, cst.Name) else None
+        return value is not None and _leaf_container(ctx, value, depth + 1)
+    if isinstance(argument, cst.Call) and ctx.names.qualified_name(argument.func) in _MAPPINGS and len(argument.args) == 1:
+        return _leaf_container(ctx, argument.args[0].value, depth + 1)
+    if isinstance(argument, cst.Dict):
+        values = [e.value for e in argument.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(argument, (cst.List, cst.Tuple)):
+        values = [e.value for e in argument.elements if isinstance(e, cst.Element)]
+    else:
+        return False
+    return any(isinstance(v, (cst.Integer, cst.Float)) for v in values)
