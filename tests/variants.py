@@ -1039,13 +1039,13 @@ def _functions_through_helpers(text: str) -> str:
             continue
         if not any(a.keyword is None and isinstance(a.value, cst.Name) and isinstance(facts.resolve(a.value), cst.FunctionDef) for a in node.args):
             continue
-        if any(_within_node(node, other) for other in selected) or any(_within_node(other, node) for other in selected):
+        if any(_inside(facts, node, other) or _inside(facts, other, node) for other in selected):
             continue
         selected.append(node)
     if not selected:
         raise NotApplicable("no control-flow primitive is handed a function of the program by name")
     body = list(module.body)
-    first = min(i for i, s in enumerate(body) if any(_within_node(c, s) for c in selected))
+    first = min(i for i, s in enumerate(body) if any(c is s or _inside(facts, c, s) for c in selected))
     if any(
         isinstance(small, (cst.Import, cst.ImportFrom))
         for statement in body[first:]
@@ -1088,15 +1088,9 @@ def _functions_through_helpers(text: str) -> str:
     return rewritten.with_changes(body=[*new_body[:first], *helpers, *new_body[first:]]).code
 
 
-def _within_node(node: cst.CSTNode, root: cst.CSTNode) -> bool:
-    """Is `node` `root` or inside it?"""
-    stack = [root]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(current.children)
-    return False
+def _inside(facts: _Facts, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    """Is `outer` around `node` (an ancestor of it)?"""
+    return any(a is outer for a in facts.ctx.ancestors(node))
 
 
 #: Each metamorphic variant by name: a program's text -> its re-spelled text, or None when it does not apply.

@@ -25,6 +25,7 @@ import libcst as cst
 from jaxfix.transforms.core.findings import Edit
 from jaxfix.transforms.edits.imports import planner
 from jaxfix.transforms.semantics.analysis import Analysis
+from jaxfix.transforms.semantics.reads import names_read
 
 TRACER = "jax.core.Tracer"
 #: Tests that need parentheses under ``and`` (``or`` binds looser; a conditional expression too).
@@ -45,7 +46,10 @@ def guard_concrete_only(analysis: Analysis, guard: cst.If) -> tuple[tuple[Edit, 
     line = body[0] if len(body) == 1 else None
     if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Raise)):
         return "the `if` does more than raise"
-    names = {n.value for n in _read_names(ctx, guard.test)}
+    names = {
+        n.value for n in names_read(guard.test)  # builtins and imports named there are no values read
+        if ctx.names.qualified_name(n) is None and n.value not in ("True", "False", "None")
+    }
     if len(names) != 1:
         return "its test reads several values, and which may be a tracer is not one name"
     (name,) = names
@@ -60,23 +64,3 @@ def guard_concrete_only(analysis: Analysis, guard: cst.If) -> tuple[tuple[Edit, 
     if spelled.edit is not None:
         edits.append(spelled.edit)
     return tuple(edits), text
-
-
-def _read_names(ctx, test: cst.BaseExpression) -> list[cst.Name]:
-    """The names the test reads that the module binds (not builtins or imports), not attribute names."""
-    out: list[cst.Name] = []
-    stack: list[cst.CSTNode] = [test]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Name):
-            if ctx.names.qualified_name(node) is None and node.value not in ("True", "False", "None"):
-                out.append(node)
-        elif isinstance(node, cst.Attribute):
-            stack.append(node.value)
-        elif isinstance(node, cst.Call):
-            if ctx.names.qualified_name(node.func) is None:
-                stack.append(node.func)
-            stack.extend(a.value for a in node.args)
-        else:
-            stack.extend(node.children)
-    return out

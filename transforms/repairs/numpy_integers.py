@@ -51,7 +51,7 @@ from jaxfix.transforms.semantics.array_values import array_origin
 from jaxfix.transforms.semantics.constants import assigned_value, reaching_binding, single_binding
 from jaxfix.transforms.semantics.int_values import IntStatic, Kind, counted_comprehension
 from jaxfix.transforms.semantics.numpy_twins import delegates
-from jaxfix.transforms.semantics.reads import reads, reads_seeing
+from jaxfix.transforms.semantics.reads import names_read, reads, reads_seeing
 from jaxfix.transforms.semantics.sinks import Flow
 from jaxfix.transforms.semantics.size_arguments import value_shaped_call
 from jaxfix.transforms.semantics.staged import runs_staged
@@ -152,20 +152,9 @@ def _delegated_data(ctx, call: cst.Call, name: str, calls: list[cst.Call]) -> cs
     data = call.args[0].value
     if any(c is data for c in calls) or isinstance(data, (cst.Integer, cst.Float, cst.List, cst.Tuple)):
         return None
-    if any(inner is not call and _within(inner, data) for inner in calls):
+    if any(inner is not call and any(a is data for a in ctx.ancestors(inner)) for inner in calls):
         return f"`{shorten(ctx.code(data), 40)}` mixes NumPy's results with other values, which NumPy's `{name}` may hand back to JAX"
     return data
-
-
-def _within(node: cst.CSTNode, root: cst.CSTNode) -> bool:
-    """Is `node` `root` or one of its descendants?"""
-    stack = [root]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(current.children)
-    return False
 
 
 def _unproven(analysis: Analysis, node: cst.BaseExpression, ints: IntStatic, calls: list[cst.Call]) -> cst.CSTNode | None:
@@ -292,28 +281,13 @@ def _unseen_parameter(analysis: Analysis, name: cst.Name, depth: int = 0) -> boo
     binding = reaching_binding(ctx, name)
     if isinstance(binding, cst.Name) and depth < 4:
         value = assigned_value(ctx, binding)
-        names = [n for n in _names_in(value) if n is not binding] if value is not None else []
+        names = [n for n in names_read(value) if n is not binding] if value is not None else []
         return any(_unseen_parameter(analysis, n, depth + 1) for n in names)
     fn = ctx.enclosing_function(binding) if isinstance(binding, cst.Param) else None
     if fn is None:
         return False
     routes = analysis.traces.routes(fn)
     return routes is None or any(route.escapes for route in routes)
-
-
-def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    """The names read in an expression (not attribute names, nor what lambdas bind)."""
-    out: list[cst.Name] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name):
-            out.append(current)
-        elif isinstance(current, cst.Attribute):
-            stack.append(current.value)
-        elif not isinstance(current, cst.Lambda):
-            stack.extend(current.children)
-    return out
 
 
 def _read_once(ctx, name: cst.Name) -> cst.BaseExpression | None:

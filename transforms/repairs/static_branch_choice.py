@@ -82,8 +82,7 @@ def _helper_choices(ctx: ModuleContext, call: cst.Call, static: dict[str, cst.Pa
         ]
         if not conds:
             continue
-        traces = ctx.trace_index()
-        passed = traces.passed_arguments(declared) if traces is not None and declared is not None else None  # type: ignore[attr-defined]
+        passed = ctx.passed_arguments(declared) if declared is not None else None
         if passed is None or any(not _python_test(ctx, p, static) for p in passed):
             return f"`{function_info(ctx, helper).name}` takes a `lax.cond` predicate that other calls give it too"
         for cond in conds:

@@ -228,8 +228,7 @@ def passed_target(ctx: ModuleContext, param: cst.Param, depth: int = 0) -> Targe
     ``grow = jax.jit(_grow, static_argnums=0)``): a call of the parameter there runs it, jit and
     all (`tracing.TraceIndex.passed_arguments`, asked through the module's trace index once an
     analysis made one). None when uses hand it different ones, or code we cannot see may."""
-    traces = ctx.trace_index() if depth < 6 else None  # a parameter handed on through others, or to itself
-    arguments = traces.passed_arguments(param) if traces is not None else None  # type: ignore[attr-defined]
+    arguments = ctx.passed_arguments(param) if depth < 6 else None  # a parameter handed on through others, or to itself
     if not arguments:
         return None
     targets = [resolve_callable(ctx, a, depth + 1) for a in arguments]

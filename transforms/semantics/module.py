@@ -71,8 +71,15 @@ class ModuleContext:
         self.newline = newline_of(text)
         #: The module's `tracing.TraceIndex`, from its `analysis.Analysis` (held weakly: a strong
         #: reference would be a cycle holding the tree, as `names` explains); None without one.
-        #: Name resolution asks it which function a parameter holds (`callables.passed_target`).
+        #: Lower layers reach it through `passed_arguments`.
         self.trace_index: Callable[[], object | None] = _nothing
+
+    def passed_arguments(self, param: cst.Param) -> tuple[cst.BaseExpression, ...] | None:
+        """What every use of `param`'s function hands it (`tracing.TraceIndex.passed_arguments`),
+        for the layers below the trace index (name resolution: `callables.passed_target`); None
+        before an analysis made the index, or when a use cannot be read."""
+        traces = self.trace_index()
+        return traces.passed_arguments(param) if traces is not None else None  # type: ignore[attr-defined]
 
     # -- positions and text -------------------------------------------------
     def span(self, node: cst.CSTNode) -> Span:

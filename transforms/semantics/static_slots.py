@@ -11,18 +11,13 @@ cannot be followed, have no slots here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jaxfix.transforms.semantics.callables import def_target, resolve_callable
-from jaxfix.transforms.semantics.constants import single_binding
+from jaxfix.transforms.semantics.callables import resolve_callable
 from jaxfix.transforms.semantics.jit_signature import BindError, bind_call
 from jaxfix.transforms.semantics.jit_wrappers import Target
 from jaxfix.transforms.semantics.module import ModuleContext
-
-if TYPE_CHECKING:  # tracing reads this module's `jitted_call`
-    from jaxfix.transforms.semantics.tracing import TraceIndex
 
 SELF = "<self>"
 
@@ -56,22 +51,6 @@ class JittedCall:
 def jitted_call(ctx: ModuleContext, call: cst.Call) -> JittedCall | None:
     """The call's arguments against the jit of its callee, or None when that cannot be read."""
     target = resolve_callable(ctx, call.func)
-    if target is None or target.jit is None or target.jit.spec is None:
-        return None
-    return bind_slots(call, target)
-
-
-def passed_jitted_call(traces: TraceIndex, call: cst.Call) -> JittedCall | None:
-    """``dfx(t, x)`` with `dfx` a parameter every use of its function hands one and the same
-    jitted def of the module (`TraceIndex.passed_functions`; ngc-learn's ODE right-hand sides,
-    handed to a solver): the call against that def's jit."""
-    ctx = traces.ctx
-    param = single_binding(ctx, call.func) if isinstance(call.func, cst.Name) else None
-    passed = traces.passed_functions(param) if isinstance(param, cst.Param) else None
-    if not passed or len(passed) != 1:
-        return None
-    (fn,) = passed
-    target = def_target(ctx, fn)
     if target is None or target.jit is None or target.jit.spec is None:
         return None
     return bind_slots(call, target)

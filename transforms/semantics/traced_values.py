@@ -974,8 +974,7 @@ def _handed_in(ctx: ModuleContext, init: cst.BaseExpression) -> cst.BaseExpressi
     """``lax.scan(step_fn, init, xs)`` in a helper whose one call hands `init` its value
     (``scan_via(step, (0.0, [], ()), xs)``): that value, what the carry starts as; else `init`."""
     binding = single_binding(ctx, init) if isinstance(init, cst.Name) else None
-    traces = ctx.trace_index() if isinstance(binding, cst.Param) else None
-    passed = traces.passed_arguments(binding) if traces is not None else None  # type: ignore[attr-defined]
+    passed = ctx.passed_arguments(binding) if isinstance(binding, cst.Param) else None
     return passed[0] if passed is not None and len(passed) == 1 else init
 
 

@@ -62,6 +62,7 @@ from jaxfix.transforms.semantics.module import FunctionNode, ModuleContext
 from jaxfix.transforms.semantics.optax_schedules import OPTAX_SCHEDULE, schedule_slot, traced_update
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, NOTHING_CONSUMED, Consumed, call_argument
 from jaxfix.transforms.semantics.pytree_classes import EQUINOX, FLAX_STRUCT, pytree_class
+from jaxfix.transforms.semantics.reads import parameter, reads
 from jaxfix.transforms.semantics.vocabulary import (
     ARRAY_TRACING,
     CALLS_NOW,
@@ -598,10 +599,10 @@ class TraceIndex:
         elif isinstance(parent, cst.Arg) and parent.value is expr:
             call = ctx.parent(parent)
             wrap = self._application(call, expr)  # type: ignore[arg-type]
-            if wrap is None and (reads := self._parameter_reads(call, parent, expr)) is not None:  # type: ignore[arg-type]
-                for read in reads:  # `solve(rhs, x0)`, and `solve` calls or wraps its parameter
+            if wrap is None and (param_reads := self._parameter_reads(call, parent, expr)) is not None:  # type: ignore[arg-type]
+                for read in param_reads:  # `solve(rhs, x0)`, and `solve` calls or wraps its parameter
                     yield from (replace(r, handed=r.handed or read) for r in self._climb(read, wraps, depth + 1))
-                if not reads:
+                if not param_reads:
                     yield Route(wraps)
             elif wrap is None:
                 yield Route(wraps, None, True)
@@ -656,26 +657,20 @@ class TraceIndex:
         callee = plain_def(ctx, call.func)
         if callee is None or any(a.star for a in call.args):
             return None
-        params = callee.params
-        if arg.keyword is not None:
-            name = arg.keyword.value
-        else:
-            index = [a for a in call.args if a.keyword is None].index(arg)
-            positional = [*params.posonly_params, *params.params]
-            if isinstance(call.func, cst.Attribute) and function_info(ctx, callee).method is not MethodKind.FUNCTION:
-                return None  # a bound method: its first parameter is the receiver
-            name = positional[index].name.value if index < len(positional) else None
-        param = next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == name), None)
+        info = function_info(ctx, callee)
+        if isinstance(call.func, cst.Attribute) and info.method is not MethodKind.FUNCTION:
+            return None  # a bound method: its first parameter is the receiver
+        name = next((p.name for p in info.signature.params if call_argument(call, info.signature, p.name, bound=False) is expr), None)
+        param = parameter(callee, name) if name is not None else None
         if param is None:
             return None
         functions = self.functions_in(expr)  # type: ignore[arg-type]
         if len(functions) != 1 or self.passed_functions(param) != functions:
             return None
         scope = ctx.scope(param)
-        assignments = list(scope.assignments[name]) if scope is not None else []
-        if len(assignments) != 1 or not isinstance(assignments[0], Assignment):
-            return None
-        return sorted((access.node for access in assignments[0].references), key=ctx.start)
+        if scope is None or len(scope.assignments[name]) != 1:
+            return None  # the body binds it again: a read may see another value
+        return reads(ctx, param.name)
 
     def _factory_calls(self, returned: cst.Return) -> list[cst.Call] | None:
         """The calls of the undecorated function that returns a function with `returned`, when

@@ -55,7 +55,7 @@ from jaxfix.transforms.semantics.concrete_uses import (
     feeds_loop_count,
     read_as_loop_count,
 )
-from jaxfix.transforms.semantics.constants import assigned_value, dominating_binding, single_binding
+from jaxfix.transforms.semantics.constants import assigned_value, display_items, dominating_binding, single_binding
 from jaxfix.transforms.semantics.instance_keywords import argument_variants
 from jaxfix.transforms.semantics.jit_wrappers import MethodKind, function_info
 from jaxfix.transforms.semantics.literal_arrays import literal_array, only_converted
@@ -695,10 +695,5 @@ def _leaf_container(ctx, argument: cst.BaseExpression, depth: int = 0) -> bool:
         return value is not None and _leaf_container(ctx, value, depth + 1)
     if isinstance(argument, cst.Call) and ctx.names.qualified_name(argument.func) in _MAPPINGS and len(argument.args) == 1:
         return _leaf_container(ctx, argument.args[0].value, depth + 1)
-    if isinstance(argument, cst.Dict):
-        values = [e.value for e in argument.elements if isinstance(e, cst.DictElement)]
-    elif isinstance(argument, (cst.List, cst.Tuple)):
-        values = [e.value for e in argument.elements if isinstance(e, cst.Element)]
-    else:
-        return False
-    return any(isinstance(v, (cst.Integer, cst.Float)) for v in values)
+    values = display_items(argument)
+    return values is not None and any(isinstance(v, (cst.Integer, cst.Float)) for v in values)

@@ -38,7 +38,7 @@ from jaxfix.transforms.semantics.jit_wrappers import function_info
 from jaxfix.transforms.semantics.module import FunctionNode
 from jaxfix.transforms.semantics.passed_arguments import DEFAULT, call_argument
 from jaxfix.transforms.semantics.reads import parameter, reads_seeing
-from jaxfix.transforms.semantics.static_slots import Slot, jitted_call, passed_jitted_call
+from jaxfix.transforms.semantics.static_slots import Slot, jitted_call
 from jaxfix.transforms.semantics.static_values import Kind
 from jaxfix.transforms.semantics.traced_values import Source, Taint, function_name
 from jaxfix.transforms.semantics.vocabulary import CONTROL_FLOW, DIFFERENTIATION, FILTER_JIT, JIT
@@ -56,7 +56,7 @@ class TracedToStatic:
         for call in ctx.calls:
             if ctx.enclosing_function(call) is None:
                 continue  # a module-level call passes concrete values
-            jitted = jitted_call(ctx, call) or passed_jitted_call(self.analysis.traces, call)
+            jitted = jitted_call(ctx, call)  # `dfx(t, x)` of a parameter too (`callables.passed_target`)
             if jitted is None:
                 continue
             for slot in jitted.static_slots:
@@ -345,7 +345,7 @@ class TracedToStatic404(Rule):
 
     The helper may be reached through a parameter: ``dfx(t, x, params)`` in
     a solver whose every call hands ``dfx`` one jitted right-hand side
-    (ngc-learn#87, `static_slots.passed_jitted_call`); option 2 is then the
+    (ngc-learn#87, `callables.passed_target`); option 2 is then the
     fix where nothing in the helper needs the value concrete.
 
     A static parameter used as a loop count is JAX301's (which may rewrite
