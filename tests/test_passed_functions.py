@@ -74,3 +74,26 @@ def walk(fn, x, depth):
 print(walk(leaf, 1.0, 3))
 """
     assert check_source(source) == []
+
+
+def test_a_helper_parameter_fed_a_tracer_is_traced_however_often_asked() -> None:
+    """`static_values._passed_traced` once kept its in-progress mark, so a second question about the
+    same parameter answered 'unknown' where the first had answered 'traced'."""
+    import libcst as cst
+
+    from jaxfix.transforms.semantics.analysis import Analysis
+    from jaxfix.transforms.semantics.module import ModuleContext
+    from jaxfix.transforms.semantics.static_values import Kind
+
+    source = PROGRAM.format(first="grow", second="shrink").replace(
+        "def choose(flag, on_true, on_false, x):\n    return lax.cond(flag, on_true, on_false, 3, x)",
+        "def choose(flag, on_true, on_false, n, x):\n    return lax.cond(flag, on_true, on_false, n, x)",
+    ).replace(
+        "def apply(flag, x):\n    return choose(flag, grow, shrink, x)",
+        "@jax.jit\ndef apply(flag, n, x):\n    return choose(flag, grow, shrink, n, x)",
+    )
+    analysis = Analysis(ModuleContext(source, cst.parse_module(source), Options()))
+    choose = next(f for f in analysis.ctx.nodes_of(cst.FunctionDef) if f.name.value == "choose")
+    n = next(p for p in choose.params.params if p.name.value == "n")
+    verdicts = [analysis.staticness.parameter_verdict(n).kind for _ in range(2)]
+    assert verdicts == [Kind.TRACED, Kind.TRACED]

@@ -72,6 +72,8 @@ class StaticnessChecker:
         self.ctx = ctx
         self.traces = traces
         self._passed: dict[tuple[FunctionNode, str], bool] = {}
+        #: `_passed_traced`'s answers (None while one is being computed: a recursive call proves nothing).
+        self._fed: dict[tuple[FunctionNode, str], Verdict | None] = {}
         self._fields: dict[tuple[cst.ClassDef, str], bool] = {}
 
     def verdict(self, expr: cst.BaseExpression, _depth: int = 0) -> Verdict:
@@ -215,10 +217,13 @@ class StaticnessChecker:
         tracer here too. The verdict names where the tracer comes from when every traced call
         passes one from the same parameter of the same jit (what making it static there would
         change); else it names none."""
-        key = (fn, name, "traced")
-        if key in self._passed:
-            return None  # in progress: a recursive call proves nothing
-        self._passed[key] = False
+        key = (fn, name)
+        if key not in self._fed:
+            self._fed[key] = None  # in progress
+            self._fed[key] = self._fed_verdict(fn, name)
+        return self._fed[key]
+
+    def _fed_verdict(self, fn: FunctionNode, name: str) -> Verdict | None:
         routes = self.traces.routes(fn)
         signature = function_info(self.ctx, fn).signature
         declared = parameter(fn, name)
